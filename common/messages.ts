@@ -1,0 +1,36 @@
+/**
+ * Every user-facing text that the product specification quotes, in one place, word for word.
+ * Client forms and server validation both read from here so the two can never disagree.
+ */
+export const messages = {
+  mac: {
+    required: '* Mac Address is required *',
+    invalid: '* Invalid Mac Address*',
+  },
+  loginDeviceKey: {
+    required: '* Device Key is required *',
+    invalid: '* Invalid Device Key *',
+  },
+  captcha: {
+    // Not quoted by the spec; worded to match its neighbours.
+    required: '* Captcha is required *',
+    invalid: '* Invalid Captcha *',
+  },
+  newDeviceKey: '*Device key must be 6 digits (Only Numbers)',
+  parentPin: '*Parent PIN must be 4-6 digits (Only Numbers)',
+  contact: {
+    nameRequired: '* Name is required *',
+    emailRequired: '* Email is required *',
+    emailInvalid: '* Invalid Email Address *',
+    subjectRequired: '* Subject is required *',
+    messageRequired: '* Message is required *',
+    success: 'Thanks for contacting us, we have received your message.',
+    failure: 'Something went wrong, try again later.',
+  },
+  login: {
+    banner: 'Device information is incorrect',
+    failedTitle: 'Login failed.',
+    failedFallback: 'Something went wrong logging in.',
+  },
+  notFound: 'This page was not found!',
+} as const;

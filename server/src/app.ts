@@ -1,0 +1,149 @@
+import path from 'node:path';
+import http from 'node:http';
+import express from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import type { DataSource } from 'typeorm';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import type { Services } from './services';
+import { authenticate, clientIp } from './auth/authenticate';
+import { createSessions } from './auth/session';
+import { createApolloServer } from './graphql/apollo';
+import type { GraphQLContext } from './graphql/context';
+import { deviceRestRouter } from './device/device.rest';
+import { clientApp } from './http/client-app';
+import { corsFor, refuseCrossSiteWrites } from './http/cross-site';
+import { errorHandler } from './http/errors';
+import { projectRoot } from './common/paths';
+import { DomainError } from './common/errors';
+import { GraphQLError } from 'graphql';
+
+// The embedded Apollo Sandbox calls the graph from Apollo's own origins.
+const SANDBOX_ORIGINS = ['https://sandbox.embed.apollographql.com', 'https://studio.apollographql.com'];
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  dataSource: DataSource;
+  services: Services;
+  sessionSecret: string;
+  /** The built client; defaults to dist/client. */
+  clientDir?: string;
+}
+
+export interface RunningApp {
+  app: express.Express;
+  httpServer: http.Server;
+  /** Stops accepting requests, lets those in flight finish, and releases timers. */
+  stop(): Promise<void>;
+}
+
+/** Builds the HTTP server: security headers, logs, sessions, the graph, the REST adapters and the client. */
+export async function createApp(deps: AppDeps): Promise<RunningApp> {
+  const { config, logger, dataSource, services } = deps;
+  const app = express();
+  const httpServer = http.createServer(app);
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      // Health probes every few seconds would drown the log.
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }),
+      },
+    }),
+  );
+
+  const pageHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.isProduction,
+  });
+  // Sandbox's landing page loads Apollo's script from its CDN: it gets every header but the page CSP.
+  const sandboxHeaders = helmet({ contentSecurityPolicy: false, strictTransportSecurity: config.isProduction, crossOriginEmbedderPolicy: false });
+  app.use((req, res, next) => (req.path === '/graphql' ? sandboxHeaders : pageHeaders)(req, res, next));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await dataSource.query('SELECT 1');
+      res.json({ status: 'ready', database: 'reachable' });
+    } catch {
+      res.status(503).json({ status: 'unavailable', database: 'unreachable', message: 'The database cannot be reached.' });
+    }
+  });
+
+  const sessions = createSessions(dataSource, {
+    secret: deps.sessionSecret,
+    secure: config.isProduction,
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+  });
+
+  const apollo = createApolloServer(config, logger, [ApolloServerPluginDrainHttpServer({ httpServer })]);
+  await apollo.start();
+  const graphOrigins = config.graphqlIntrospection ? [...config.allowedOrigins, ...SANDBOX_ORIGINS] : config.allowedOrigins;
+  app.use(
+    '/graphql',
+    corsFor(graphOrigins),
+    ...sessions.middleware,
+    express.json({ limit: '100kb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }): Promise<GraphQLContext> => {
+        try {
+          const auth = await authenticate(req, services.devices);
+          return { req, res, config, services, clientIp: clientIp(req), ...auth };
+        } catch (err) {
+          if (err instanceof DomainError) {
+            throw new GraphQLError(err.message, { extensions: { code: err.code, http: { status: 401 } } });
+          }
+          throw err;
+        }
+      },
+    }),
+  );
+
+  app.use(
+    '/frontend',
+    corsFor(config.allowedOrigins),
+    refuseCrossSiteWrites(config.allowedOrigins),
+    ...sessions.middleware,
+    express.json({ limit: '100kb' }),
+    express.urlencoded({ extended: false, limit: '100kb' }),
+    deviceRestRouter(services, config),
+  );
+  app.use('/frontend', (_req, res) => {
+    res.status(404).json({ status: 'error', message: 'No such API path.' });
+  });
+
+  app.use(clientApp(deps.clientDir ?? path.join(projectRoot(), 'dist', 'client')));
+  app.use(errorHandler());
+
+  return {
+    app,
+    httpServer,
+    async stop() {
+      await apollo.stop(); // drains and closes the HTTP server
+      if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await sessions.close();
+    },
+  };
+}

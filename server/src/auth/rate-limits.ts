@@ -1,0 +1,81 @@
+import type { Pool } from 'pg';
+import type { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { DomainError } from '../common/errors';
+
+/**
+ * Counters kept in PostgreSQL (table rate_limits) by rate-limiter-flexible, so every server instance sees the
+ * same counts and a request cannot multiply its attempts with GraphQL aliases or batches: each attempt is
+ * counted with an atomic upsert before it is checked.
+ */
+export class RateLimits {
+  private readonly loginPerMac: RateLimiterPostgres;
+  private readonly loginPerIp: RateLimiterPostgres;
+  private readonly registerPerIp: RateLimiterPostgres;
+  private readonly captchaPerIp: RateLimiterPostgres;
+
+  constructor(
+    dataSource: DataSource,
+    limits: { perMac: number; perIp: number; windowMs: number; registerPerIpPerHour: number },
+  ) {
+    const pool = (dataSource.driver as PostgresDriver).master as Pool;
+    // The library names its prepared statements. The embedded engine serves every pool connection from one
+    // backend, where a name prepared by one connection clashes with the next; unnamed statements work on both.
+    const storeClient = { query: (q: { text: string; values?: unknown[] }) => pool.query(q.text, q.values) };
+    const common = { storeClient, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false };
+    const windowSeconds = Math.ceil(limits.windowMs / 1000);
+    this.loginPerMac = new RateLimiterPostgres({ ...common, keyPrefix: 'login_mac', points: limits.perMac, duration: windowSeconds });
+    this.loginPerIp = new RateLimiterPostgres({ ...common, keyPrefix: 'login_ip', points: limits.perIp, duration: windowSeconds });
+    this.registerPerIp = new RateLimiterPostgres({ ...common, keyPrefix: 'register_ip', points: limits.registerPerIpPerHour, duration: 3600 });
+    // Generous for people, tight enough that a script cannot fill the captcha table.
+    this.captchaPerIp = new RateLimiterPostgres({ ...common, keyPrefix: 'captcha_ip', points: 60, duration: 60 });
+  }
+
+  /**
+   * Counts one sign-in attempt against the MAC address and the client address. Throws RATE_LIMITED, with the
+   * wait, once either is over its limit. Whether the MAC exists makes no difference to the answer.
+   */
+  async countLoginAttempt(mac: string, ip: string): Promise<void> {
+    const results = await Promise.allSettled([this.loginPerMac.consume(mac), this.loginPerIp.consume(ip)]);
+    const waits = results.map((r) => (r.status === 'rejected' ? rejectionWait(r.reason) : 0));
+    const wait = Math.max(...waits);
+    if (wait > 0) {
+      const minutes = Math.ceil(wait / 60_000);
+      throw new DomainError(
+        'RATE_LIMITED',
+        `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        undefined,
+        Math.ceil(wait / 1000),
+      );
+    }
+  }
+
+  /** After a successful sign-in the MAC starts afresh and the client address gets its attempt back. */
+  async forgiveLogin(mac: string, ip: string): Promise<void> {
+    await Promise.all([this.loginPerMac.delete(mac), this.loginPerIp.reward(ip, 1)]);
+  }
+
+  async countRegistration(ip: string): Promise<void> {
+    await consumeOrThrow(this.registerPerIp, ip, 'Too many devices registered from this network. Please try again later.');
+  }
+
+  async countCaptcha(ip: string): Promise<void> {
+    await consumeOrThrow(this.captchaPerIp, ip, 'Too many captcha requests. Please wait a minute and try again.');
+  }
+}
+
+function rejectionWait(reason: unknown): number {
+  // The library rejects with a RateLimiterRes when over the limit, and with an Error when the store fails.
+  if (reason instanceof RateLimiterRes) return Math.max(reason.msBeforeNext, 1000);
+  throw reason;
+}
+
+async function consumeOrThrow(limiter: RateLimiterPostgres, key: string, message: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (reason) {
+    const wait = rejectionWait(reason);
+    throw new DomainError('RATE_LIMITED', message, undefined, Math.ceil(wait / 1000));
+  }
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import session from 'express-session';
+import connectPgSimple from 'connect-pg-simple';
+import type { Pool } from 'pg';
+import type { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+
+declare module 'express-session' {
+  interface SessionData {
+    deviceId?: string;
+    /** Epoch ms of the sign-in, for the absolute timeout. */
+    signedInAt?: number;
+  }
+}
+
+export interface SessionOptions {
+  secret: string;
+  secure: boolean;
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/** `__Host-` makes the browser refuse the cookie unless Secure, host-only and path=/; it needs HTTPS. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-sid' : 'sid';
+}
+
+/**
+ * Portal sessions in PostgreSQL (connect-pg-simple on the application's own pool), so several instances share
+ * them. The cookie is HttpOnly and SameSite=Lax, Secure in production; it expires after `idleMs` without a
+ * request, and `absoluteTimeout` ends a session `absoluteMs` after sign-in whatever the activity.
+ */
+export function createSessions(dataSource: DataSource, options: SessionOptions) {
+  const PgStore = connectPgSimple(session);
+  const store = new PgStore({
+    pool: (dataSource.driver as PostgresDriver).master as Pool,
+    tableName: 'sessions',
+    createTableIfMissing: false,
+    pruneSessionInterval: 15 * 60,
+  });
+  const middleware = session({
+    name: sessionCookieName(options.secure),
+    secret: options.secret,
+    store,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: options.secure, maxAge: options.idleMs, path: '/' },
+  });
+  const absoluteTimeout: RequestHandler = (req, _res, next) => {
+    const signedInAt = req.session?.signedInAt;
+    if (signedInAt && Date.now() - signedInAt > options.absoluteMs) {
+      req.session.destroy((err) => next(err));
+      return;
+    }
+    next();
+  };
+  return { store, middleware: [middleware, absoluteTimeout] as RequestHandler[], close: () => store.close() };
+}
+
+function promisify(fn: (cb: (err?: unknown) => void) => void): Promise<void> {
+  return new Promise((resolve, reject) => fn((err) => (err ? reject(err) : resolve())));
+}
+
+/** Starts a signed-in session under a new id, so an id planted before sign-in is worthless afterwards. */
+export async function signIn(req: Request, deviceId: string): Promise<void> {
+  await promisify((cb) => req.session.regenerate(cb));
+  req.session.deviceId = deviceId;
+  req.session.signedInAt = Date.now();
+  await promisify((cb) => req.session.save(cb));
+}
+
+/** Destroys the session on the server and tells the browser to drop the cookie. */
+export async function signOut(req: Request, res: Response, secure: boolean): Promise<void> {
+  if (req.session) await promisify((cb) => req.session.destroy(cb));
+  res.clearCookie(sessionCookieName(secure), { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/**
+ * Outside production an unset SESSION_SECRET is generated once and kept in the data directory, so sessions
+ * survive restarts without any setup.
+ */
+export async function loadOrCreateSessionSecret(dataDir: string): Promise<string> {
+  const file = path.join(path.resolve(dataDir), 'session-secret');
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length >= 32) return existing;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export type { NextFunction };

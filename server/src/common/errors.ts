@@ -1,0 +1,38 @@
+/** The kinds of failure a service can report. Transports map each to a GraphQL code and an HTTP status. */
+export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'UNAVAILABLE';
+
+/** A failure the user can act on. Its message is safe to show; anything else is reported as internal. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Per-field messages for BAD_USER_INPUT, keyed by input field name. */
+    readonly fieldErrors?: Record<string, string>,
+    /** For RATE_LIMITED: seconds until another attempt is allowed. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export function httpStatusFor(code: ErrorCode): number {
+  switch (code) {
+    case 'BAD_USER_INPUT':
+      return 400;
+    case 'UNAUTHENTICATED':
+      return 401;
+    case 'FORBIDDEN':
+      return 403;
+    case 'NOT_FOUND':
+      return 404;
+    case 'CONFLICT':
+      return 409;
+    case 'RATE_LIMITED':
+      return 429;
+    case 'UNAVAILABLE':
+      return 503;
+  }
+}
+
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .positive('must be above 0');
+
+function urlList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Every setting the server reads, with its default. The README's configuration table mirrors this list.
+ * Values come from the environment; a bad one stops the start with a message naming it.
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535, 'must be a port number').default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DB_POOL_SIZE: positiveInt.max(100, 'must be at most 100').default(10),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_IDLE_MINUTES: positiveInt.default(30),
+    SESSION_ABSOLUTE_HOURS: positiveInt.default(12),
+    TRUST_PROXY: z.string().default('false'),
+    ALLOWED_ORIGINS: z.string().default(''),
+    TRIAL_DAYS: positiveInt.default(7),
+    CAPTCHA_TTL_SECONDS: positiveInt.default(300),
+    CAPTCHA_TEST_ANSWER: z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'must be 1 to 12 letters or digits').optional(),
+    LOGIN_MAX_FAILURES_PER_MAC: positiveInt.default(5),
+    LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(30),
+    LOGIN_WINDOW_MINUTES: positiveInt.default(15),
+    REGISTER_MAX_PER_IP_PER_HOUR: positiveInt.default(20),
+    GRAPHQL_INTROSPECTION: bool.optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CAPTCHA_TEST_ANSWER'],
+        message: 'is for tests only and must not be set when NODE_ENV=production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+  });
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  dbPoolSize: number;
+  logLevel: string;
+  /** Undefined outside production when unset: the server then keeps a generated one in DATA_DIR. */
+  sessionSecret: string | undefined;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  trustProxy: boolean | number | string;
+  allowedOrigins: string[];
+  trialDays: number;
+  captchaTtlMs: number;
+  captchaTestAnswer: string | undefined;
+  loginLimits: { perMac: number; perIp: number; windowMs: number };
+  registerMaxPerIpPerHour: number;
+  graphqlIntrospection: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value; // a subnet list such as "loopback, 10.0.0.0/8", as Express understands it
+}
+
+/** Reads and validates the whole configuration. Throws ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const raw = source[name];
+      const shown = raw === undefined ? '' : ` (got "${raw.length > 60 ? `${raw.slice(0, 60)}…` : raw}")`;
+      return `  ${name} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const allowedOrigins = [...new Set([new URL(publicUrl).origin, ...urlList(env.ALLOWED_ORIGINS)])];
+  for (const origin of allowedOrigins) {
+    if (!/^https?:\/\/[^/]+$/.test(origin)) {
+      throw new ConfigError(`Invalid configuration:\n  ALLOWED_ORIGINS has "${origin}", which is not an origin such as https://example.com`);
+    }
+  }
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    dbPoolSize: env.DB_POOL_SIZE,
+    logLevel: env.LOG_LEVEL,
+    sessionSecret: env.SESSION_SECRET,
+    sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    allowedOrigins,
+    trialDays: env.TRIAL_DAYS,
+    captchaTtlMs: env.CAPTCHA_TTL_SECONDS * 1000,
+    captchaTestAnswer: env.CAPTCHA_TEST_ANSWER,
+    loginLimits: {
+      perMac: env.LOGIN_MAX_FAILURES_PER_MAC,
+      perIp: env.LOGIN_MAX_FAILURES_PER_IP,
+      windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
+    },
+    registerMaxPerIpPerHour: env.REGISTER_MAX_PER_IP_PER_HOUR,
+    graphqlIntrospection: env.GRAPHQL_INTROSPECTION ?? env.NODE_ENV !== 'production',
+  };
+}

@@ -1,0 +1,27 @@
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { CaptchaChallengeEntity } from '../captcha/captcha.entity';
+import { SessionEntity } from '../auth/session.entity';
+import { DeviceTokenEntity } from '../device/device-token.entity';
+import { DeviceEntity } from '../device/device.entity';
+import { Foundation1763700000000 } from '../migrations/1763700000000-Foundation';
+
+export const entities = [DeviceEntity, DeviceTokenEntity, CaptchaChallengeEntity, SessionEntity];
+export const migrations = [Foundation1763700000000];
+
+export function createDataSource(url: string, poolSize: number): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url,
+    entities,
+    migrations,
+    migrationsRun: false,
+    synchronize: false,
+    // Both engines: gen_random_uuid() is built in since PostgreSQL 13; never try to install extensions.
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
+    poolSize,
+    extra: { connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 },
+    logging: false,
+  });
+}

@@ -1,0 +1,42 @@
+import { Column, CreateDateColumn, Entity, Index, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { DeviceTokenEntity } from './device-token.entity';
+
+/** A TV running the app. Secrets are stored only as salted hashes. */
+@Entity({ name: 'devices' })
+@Index('uq_devices_mac_address', ['macAddress'], { unique: true })
+export class DeviceEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** Lower-case, colon-separated (see common/validation normalizeMac). */
+  @Column({ name: 'mac_address', type: 'varchar', length: 17 })
+  macAddress: string;
+
+  @Column({ name: 'device_key_hash', type: 'text' })
+  deviceKeyHash: string;
+
+  @Column({ name: 'parent_pin_hash', type: 'text', nullable: true })
+  parentPinHash: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  model: string | null;
+
+  @Column({ name: 'app_version', type: 'varchar', length: 40, nullable: true })
+  appVersion: string | null;
+
+  /** End of the paid licence; null when never activated. */
+  @Column({ name: 'licence_expires_at', type: 'timestamptz', nullable: true })
+  licenceExpiresAt: Date | null;
+
+  @Column({ name: 'licence_lifetime', type: 'boolean', default: false })
+  licenceLifetime: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+
+  @OneToMany('DeviceTokenEntity', (token: DeviceTokenEntity) => token.device)
+  tokens?: DeviceTokenEntity[];
+}

@@ -1,0 +1,80 @@
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import type { GraphQLFormattedError } from 'graphql';
+import { DomainError, INTERNAL_ERROR_MESSAGE } from '../common/errors';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import { deviceResolvers } from '../device/device.resolvers';
+import type { Resolvers } from '../__generated__/resolvers-types';
+import type { GraphQLContext } from './context';
+import { DateTimeScalar } from './scalars';
+import { loadTypeDefs } from './schema';
+
+// Codes Apollo itself produces for requests it could not run; their messages describe the request, not us.
+const REQUEST_ERROR_CODES = new Set<string>([
+  // Ours, when raised as a GraphQLError outside a resolver (the context function).
+  'UNAUTHENTICATED',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
+]);
+
+const resolvers: Resolvers = {
+  DateTime: DateTimeScalar,
+  Query: { ping: () => true, ...deviceResolvers.Query },
+  Mutation: { ping: () => true, ...deviceResolvers.Mutation },
+  Device: deviceResolvers.Device,
+};
+
+/**
+ * Domain errors keep their message and get their code; errors from Apollo about the request pass through;
+ * anything else is logged and replaced by a generic message, so no stack, SQL or internals leak.
+ */
+export function formatError(logger: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(error);
+    if (original instanceof DomainError) {
+      return {
+        message: original.message,
+        path: formatted.path,
+        locations: formatted.locations,
+        extensions: {
+          code: original.code,
+          ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}),
+          ...(original.retryAfterSeconds ? { retryAfterSeconds: original.retryAfterSeconds } : {}),
+        },
+      };
+    }
+    const code = formatted.extensions?.code;
+    if (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) {
+      return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+    }
+    logger.error({ err: original }, 'unexpected error in a GraphQL operation');
+    return { message: INTERNAL_ERROR_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  };
+}
+
+export function createApolloServer(config: Config, logger: Logger, extraPlugins: ApolloServerPlugin<GraphQLContext>[] = []) {
+  return new ApolloServer<GraphQLContext>({
+    typeDefs: loadTypeDefs(),
+    resolvers,
+    introspection: config.graphqlIntrospection,
+    includeStacktraceInErrorResponses: false,
+    formatError: formatError(logger),
+    csrfPrevention: true,
+    allowBatchedHttpRequests: false,
+    logger,
+    plugins: [
+      config.graphqlIntrospection
+        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: true })
+        : ApolloServerPluginLandingPageDisabled(),
+      ...extraPlugins,
+    ],
+  });
+}

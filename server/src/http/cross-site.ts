@@ -1,0 +1,32 @@
+import type { RequestHandler } from 'express';
+import cors from 'cors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses a state-changing request sent by a page of another site. Browsers always send Origin on such
+ * requests; clients without a browser (TV apps, curl) send none and carry no cookies to abuse.
+ */
+export function refuseCrossSiteWrites(allowedOrigins: string[]): RequestHandler {
+  const allowed = new Set(allowedOrigins);
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.headers.origin;
+    const crossSite = origin ? !allowed.has(origin) : req.headers['sec-fetch-site'] === 'cross-site';
+    if (crossSite) {
+      res.status(403).json({ status: 'error', message: 'Requests from other sites are not allowed.' });
+      return;
+    }
+    next();
+  };
+}
+
+/** CORS with credentials, for the allowed origins only. */
+export function corsFor(allowedOrigins: string[]): RequestHandler {
+  const allowed = new Set(allowedOrigins);
+  return cors({
+    origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
+    credentials: true,
+    maxAge: 600,
+  });
+}

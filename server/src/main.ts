@@ -1,0 +1,56 @@
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/embedded';
+import { createLogger } from './logger';
+import { startServer } from './server';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\nSee the configuration table in README.md.\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const started = Date.now();
+  let server;
+  try {
+    server = await startServer(config, logger);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      logger.fatal(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  logger.info(
+    { port: server.port, database: server.db.kind, startupMs: Date.now() - started },
+    `listening on http://localhost:${server.port} (GraphQL at /graphql)`,
+  );
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server
+      .stop()
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`The server could not start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import { createApp } from './app';
+import { loadOrCreateSessionSecret } from './auth/session';
+import { openDatabase, type Database } from './db/database';
+import { createServices, type Services } from './services';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Database;
+  services: Services;
+  stop(): Promise<void>;
+}
+
+const MAINTENANCE_INTERVAL_MS = 5 * 60_000;
+
+/**
+ * Opens the database (migrating it), builds the app and listens. Used by main.ts and by the integration
+ * tests, which therefore exercise exactly what production runs.
+ */
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  options: { inMemory?: boolean; clientDir?: string } = {},
+): Promise<RunningServer> {
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: options.inMemory ? undefined : config.dataDir,
+    poolSize: config.dbPoolSize,
+  });
+  try {
+    const services = createServices(db.dataSource, config);
+    const sessionSecret = config.sessionSecret ?? (await loadOrCreateSessionSecret(config.dataDir));
+    const running = await createApp({ config, logger, dataSource: db.dataSource, services, sessionSecret, clientDir: options.clientDir });
+    await new Promise<void>((resolve, reject) => {
+      running.httpServer.once('error', reject);
+      running.httpServer.listen(config.port, config.host, () => resolve());
+    });
+    const { port } = running.httpServer.address() as AddressInfo;
+    const maintenance = setInterval(() => {
+      services.captcha.purgeExpired().catch((err: unknown) => logger.warn({ err }, 'captcha purge failed'));
+    }, MAINTENANCE_INTERVAL_MS);
+    maintenance.unref();
+    return {
+      url: `http://127.0.0.1:${port}`,
+      port,
+      db,
+      services,
+      async stop() {
+        clearInterval(maintenance);
+        await running.stop();
+        await db.close();
+      },
+    };
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}

@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+
+/**
+ * With DATABASE_URL set, every test file gets a database of its own on that server (created here, dropped at
+ * the end), so files can run in parallel and start from nothing. Without it the embedded engine is used.
+ */
+export async function createTestDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { url: undefined, drop: async () => {} };
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../server/src/config';
+import { createLogger } from '../../server/src/logger';
+import { startServer, type RunningServer } from '../../server/src/server';
+import { randomMacAddress } from '../../server/src/device/mac';
+import { createTestDatabase } from './database';
+import { TestClient } from './http';
+
+export const TEST_CAPTCHA = 'TEST7';
+export const ALLOWED_ORIGIN = 'https://portal.example.com';
+
+export interface TestServer extends RunningServer {
+  client(): TestClient;
+  dataDir: string;
+}
+
+/**
+ * The real server on a free port, on a fresh database (PostgreSQL when DATABASE_URL is set, the embedded
+ * engine otherwise), with every captcha's answer fixed to TEST_CAPTCHA.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'm3u-test-'));
+  // A stand-in for the built client, so the tests do not depend on a build.
+  const clientDir = path.join(dataDir, 'client');
+  mkdirSync(clientDir);
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>test app</title><div id="root"></div>');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'integration-tests-session-secret-0123456789',
+    CAPTCHA_TEST_ANSWER: TEST_CAPTCHA,
+    ALLOWED_ORIGINS: ALLOWED_ORIGIN,
+    DB_POOL_SIZE: '4',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const server = await startServer(config, createLogger(config.logLevel), { inMemory: true, clientDir });
+  return {
+    ...server,
+    dataDir,
+    client: () => new TestClient(server.url),
+    async stop() {
+      await server.stop();
+      await database.drop();
+    },
+  };
+}
+
+/** A registered device with its one-time secrets (factory). */
+export async function buildDevice(server: RunningServer, overrides: { macAddress?: string; model?: string } = {}) {
+  return server.services.devices.createDevice({ macAddress: overrides.macAddress ?? randomMacAddress(), model: overrides.model ?? null });
+}
+
+export async function count(server: RunningServer, table: string): Promise<number> {
+  const [row] = await server.db.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`);
+  return row.n as number;
+}
