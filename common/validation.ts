@@ -19,7 +19,7 @@ export function isValidMac(mac: string): boolean {
 
 /** A required text field: missing, non-text and blank values all get the `required` message. */
 function requiredText(required: string) {
-  return z.string({ error: required }).trim().min(1, required);
+  return z.string({ error: required }).trim().min(1, { error: required, abort: true });
 }
 
 export const macAddressSchema = requiredText(messages.mac.required)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import type { Pool } from 'pg';
@@ -50,15 +50,19 @@ export function createSessions(dataSource: DataSource, options: SessionOptions) 
     rolling: true,
     cookie: { httpOnly: true, sameSite: 'lax', secure: options.secure, maxAge: options.idleMs, path: '/' },
   });
-  const absoluteTimeout: RequestHandler = (req, _res, next) => {
+  return { store, middleware: [middleware, absoluteTimeout(options.absoluteMs)] as RequestHandler[], close: () => store.close() };
+}
+
+/** Ends a signed-in session `absoluteMs` after sign-in, however active it has been. */
+export function absoluteTimeout(absoluteMs: number, now: () => number = Date.now): RequestHandler {
+  return (req, _res, next) => {
     const signedInAt = req.session?.signedInAt;
-    if (signedInAt && Date.now() - signedInAt > options.absoluteMs) {
+    if (signedInAt && now() - signedInAt > absoluteMs) {
       req.session.destroy((err) => next(err));
       return;
     }
     next();
   };
-  return { store, middleware: [middleware, absoluteTimeout] as RequestHandler[], close: () => store.close() };
 }
 
 function promisify(fn: (cb: (err?: unknown) => void) => void): Promise<void> {
@@ -97,4 +101,3 @@ export async function loadOrCreateSessionSecret(dataDir: string): Promise<string
   return secret;
 }
 
-export type { NextFunction };

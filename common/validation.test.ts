@@ -1,0 +1,50 @@
+import { formatDisplayDate } from './dates';
+import { messages } from './messages';
+import { loginSchema, newDeviceKeySchema, normalizeMac, parentPinSchema } from './validation';
+
+function errorsOf(input: unknown): Record<string, string> {
+  const result = loginSchema.safeParse(input);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+}
+
+describe('login validation (shared by the form and the server)', () => {
+  it('uses the spec messages for missing fields', () => {
+    expect(errorsOf({})).toMatchObject({ macAddress: '* Mac Address is required *', deviceKey: '* Device Key is required *' });
+    expect(errorsOf({ macAddress: '   ', deviceKey: '' })).toMatchObject({ macAddress: messages.mac.required, deviceKey: messages.loginDeviceKey.required });
+  });
+
+  it('accepts exactly 17-character MAC addresses of hex pairs', () => {
+    expect(errorsOf({ macAddress: 'a1:b2:c3:d4:e5' }).macAddress).toBe('* Invalid Mac Address*');
+    expect(errorsOf({ macAddress: 'g1:b2:c3:d4:e5:f6' }).macAddress).toBe('* Invalid Mac Address*');
+    expect(errorsOf({ macAddress: 'a1:b2:c3:d4:e5:f6:' }).macAddress).toBe('* Invalid Mac Address*');
+    expect(errorsOf({ macAddress: 'A1-B2-C3-D4-E5-F6' }).macAddress).toBeUndefined();
+  });
+
+  it('wants a 6-digit device key and upper-cases the captcha', () => {
+    expect(errorsOf({ deviceKey: '12345' }).deviceKey).toBe('* Invalid Device Key *');
+    expect(errorsOf({ deviceKey: '12345a' }).deviceKey).toBe('* Invalid Device Key *');
+    const ok = loginSchema.parse({ macAddress: 'A1-B2-C3-D4-E5-F6', deviceKey: '012345', captcha: 'ab3De', captchaToken: 't' });
+    expect(ok).toEqual({ macAddress: 'a1:b2:c3:d4:e5:f6', deviceKey: '012345', captcha: 'AB3DE', captchaToken: 't' });
+  });
+
+  it('normalises MAC addresses to lower case with colons', () => {
+    expect(normalizeMac(' AA-BB-CC-DD-EE-FF ')).toBe('aa:bb:cc:dd:ee:ff');
+  });
+
+  it('checks new device keys and parent PINs with the spec messages', () => {
+    expect(newDeviceKeySchema.safeParse('12345').error?.issues[0]?.message).toBe('*Device key must be 6 digits (Only Numbers)');
+    expect(newDeviceKeySchema.safeParse('123456').success).toBe(true);
+    expect(parentPinSchema.safeParse('123').error?.issues[0]?.message).toBe('*Parent PIN must be 4-6 digits (Only Numbers)');
+    expect(parentPinSchema.safeParse('1234567').success).toBe(false);
+    expect(parentPinSchema.safeParse('0000').success).toBe(true);
+  });
+});
+
+describe('formatDisplayDate', () => {
+  it("shows 'day Mon. year', or 'Invalid Date'", () => {
+    expect(formatDisplayDate(new Date(2026, 10, 21, 12))).toBe('21 Nov. 2026');
+    expect(formatDisplayDate('not a date')).toBe('Invalid Date');
+    expect(formatDisplayDate(null)).toBe('Invalid Date');
+  });
+});

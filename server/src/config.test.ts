@@ -1,0 +1,41 @@
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs with no configuration at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, env: 'development', databaseUrl: undefined, dataDir: './data', trialDays: 7 });
+    expect(config.allowedOrigins).toEqual(['http://localhost:3000']);
+    expect(config.graphqlIntrospection).toBe(true);
+  });
+
+  it('names every bad value and what it got', () => {
+    expect(() => loadConfig({ PORT: 'eighty', TRIAL_DAYS: '-1', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', TRIAL_DAYS: '-1', DATABASE_URL: 'mysql://x' });
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('"eighty"');
+      expect(message).toContain('TRIAL_DAYS must be above 0');
+      expect(message).toContain('DATABASE_URL must be a postgres:// URL');
+    }
+  });
+
+  it('refuses the test captcha answer in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), CAPTCHA_TEST_ANSWER: 'ABCDE' })).toThrow(
+      /CAPTCHA_TEST_ANSWER is for tests only/,
+    );
+  });
+
+  it('requires a session secret in production and turns introspection off there by default', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required/);
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://tv.example.com/' });
+    expect(config.graphqlIntrospection).toBe(false);
+    expect(config.publicUrl).toBe('https://tv.example.com');
+    expect(config.allowedOrigins).toEqual(['https://tv.example.com']);
+  });
+
+  it('rejects an allowed origin that is not an origin', () => {
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'https://ok.example, https://bad.example/path' })).toThrow(/ALLOWED_ORIGINS/);
+  });
+});

@@ -1,0 +1,45 @@
+import { startTestServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+describe('HTTP surface', () => {
+  it('answers the health and readiness probes', async () => {
+    const client = server.client();
+    expect((await client.request('GET', '/healthz')).json).toEqual({ status: 'ok' });
+    const ready = await client.request('GET', '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.json.database).toBe('reachable');
+  });
+
+  it('serves the app for client routes and a 404 for anything else', async () => {
+    const client = server.client();
+    for (const route of ['/', '/device/login', '/login', '/dashboard', '/dashboard/account', '/contact']) {
+      const res = await client.request('GET', route);
+      expect([route, res.status]).toEqual([route, 200]);
+      expect(res.text).toContain('<div id="root">');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+    const missing = await client.request('GET', '/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('<div id="root">');
+    expect((await client.request('GET', '/frontend/no-such-call')).json.message).toBe('No such API path.');
+  });
+
+  it('sends security headers and hides the framework', async () => {
+    const res = await server.client().request('GET', '/');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('strict-transport-security')).toBeNull(); // only in production, behind HTTPS
+  });
+
+  it('offers Apollo Sandbox on /graphql to a browser outside production', async () => {
+    const res = await server.client().request('GET', '/graphql', { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('embeddable-sandbox');
+  });
+});
