@@ -1,0 +1,227 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { GraphQLError } from 'graphql';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import Swal from 'sweetalert2';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../common/messages';
+import { CaptchaDocument, CurrentDeviceDocument, LoginDocument } from '../__generated__/graphql';
+import { UserProvider } from '../hooks/useUser';
+import { buildDevice } from '../test/factories';
+import SignInPage from './SignInPage';
+
+vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
+
+const noSession: MockLink.MockedResponse = {
+  request: { query: CurrentDeviceDocument },
+  result: { data: { currentDevice: null } },
+};
+
+function captchaMock(n: number): MockLink.MockedResponse {
+  return {
+    request: { query: CaptchaDocument },
+    result: { data: { captcha: { __typename: 'Captcha', svg: `<svg id="captcha-${n}"></svg>`, token: `token-${n}` } } },
+  };
+}
+
+const validInput = {
+  macAddress: 'a1:b2:c3:d4:e5:f6',
+  deviceKey: '123456',
+  captcha: 'ABCD',
+  captchaToken: 'token-1',
+};
+
+function renderSignIn(mocks: MockLink.MockedResponse[]) {
+  const user = userEvent.setup();
+  render(
+    <MockedProvider mocks={mocks}>
+      <UserProvider>
+        <MemoryRouter initialEntries={['/device/login']}>
+          <Routes>
+            <Route path="/device/login" element={<SignInPage />} />
+            <Route path="/dashboard" element={<p>Dashboard reached</p>} />
+          </Routes>
+        </MemoryRouter>
+      </UserProvider>
+    </MockedProvider>,
+  );
+  return {
+    user,
+    mac: screen.getByLabelText('MAC Address'),
+    key: screen.getByLabelText('Device Key'),
+    captcha: screen.getByLabelText('Captcha'),
+    submit: () => user.click(screen.getByRole('button', { name: 'Login' })),
+  };
+}
+
+/** Waits until the captcha picture is the n-th one the server sent. */
+function captchaImageFor(n: number) {
+  const src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(`<svg id="captcha-${n}"></svg>`);
+  return waitFor(() => expect(screen.getByRole('img', { name: 'Captcha' })).toHaveAttribute('src', src));
+}
+
+beforeEach(() => {
+  vi.mocked(Swal.fire).mockClear();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('SignInPage', () => {
+  it('shows the headings and a captcha from the server', async () => {
+    renderSignIn([noSession, captchaMock(1)]);
+    expect(screen.getByRole('heading', { name: 'Manage Your Playlist' })).toBeInTheDocument();
+    expect(screen.getByText('Do It Simply Wherever You Go')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Login to add your playlist' })).toBeInTheDocument();
+    await captchaImageFor(1);
+    expect(document.title).toBe('Device Login | M3U Player');
+  });
+
+  it('shows no error before the form is submitted', async () => {
+    const { user, mac } = renderSignIn([noSession, captchaMock(1)]);
+    await user.type(mac, 'a1');
+    await captchaImageFor(1);
+    expect(screen.queryByText(messages.mac.invalid)).not.toBeInTheDocument();
+    expect(mac).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('requires the MAC address and the device key', async () => {
+    const { mac, key, submit } = renderSignIn([noSession, captchaMock(1)]);
+    await captchaImageFor(1);
+    await submit();
+    expect(await screen.findByText(messages.mac.required)).toBeInTheDocument();
+    expect(screen.getByText(messages.loginDeviceKey.required)).toBeInTheDocument();
+    expect(mac).toHaveAttribute('aria-invalid', 'true');
+    expect(mac).toHaveAccessibleDescription(messages.mac.required);
+    expect(key).toHaveAccessibleDescription(messages.loginDeviceKey.required);
+  });
+
+  it('rejects a MAC address that is not 17 characters', async () => {
+    const { user, mac, key, submit } = renderSignIn([noSession, captchaMock(1)]);
+    await user.click(mac);
+    await user.paste('a1b2c3d4e5');
+    expect(mac).toHaveValue('a1b2c3d4e5');
+    await user.type(key, '123456');
+    await submit();
+    expect(await screen.findByText(messages.mac.invalid)).toBeInTheDocument();
+    expect(screen.queryByText(messages.loginDeviceKey.invalid)).not.toBeInTheDocument();
+  });
+
+  it('rejects a device key that is not 6 digits', async () => {
+    const { user, mac, key, submit } = renderSignIn([noSession, captchaMock(1)]);
+    await user.type(mac, 'a1b2c3d4e5f6');
+    await user.type(key, '1234');
+    await submit();
+    expect(await screen.findByText(messages.loginDeviceKey.invalid)).toBeInTheDocument();
+    expect(screen.queryByText(messages.mac.invalid)).not.toBeInTheDocument();
+    expect(screen.queryByText(messages.mac.required)).not.toBeInTheDocument();
+  });
+
+  it("hides a field's error as soon as that field changes, and only that one", async () => {
+    const { user, mac, submit } = renderSignIn([noSession, captchaMock(1)]);
+    await submit();
+    expect(await screen.findByText(messages.mac.required)).toBeInTheDocument();
+    await user.type(mac, 'a');
+    expect(screen.queryByText(messages.mac.required)).not.toBeInTheDocument();
+    // Still invalid, but the message waits for the next submit.
+    expect(screen.queryByText(messages.mac.invalid)).not.toBeInTheDocument();
+    expect(screen.getByText(messages.loginDeviceKey.required)).toBeInTheDocument();
+  });
+
+  it('shows the banner and the server message when the login fails, then asks for a new captcha', async () => {
+    const serverMessage = 'The MAC address, device key or captcha is not correct.';
+    const { user, mac, key, captcha, submit } = renderSignIn([
+      noSession,
+      captchaMock(1),
+      {
+        request: { query: LoginDocument, variables: { input: validInput } },
+        result: { errors: [new GraphQLError(serverMessage)] },
+      },
+      captchaMock(2),
+    ]);
+    await captchaImageFor(1);
+    await user.type(mac, 'a1b2c3d4e5f6');
+    await user.type(key, '123456');
+    await user.type(captcha, 'abcd');
+    await submit();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Device information is incorrect');
+    expect(Swal.fire).toHaveBeenCalledWith(
+      expect.objectContaining({
+        icon: 'error',
+        title: 'Login failed.',
+        text: serverMessage,
+        confirmButtonColor: '#000',
+      }),
+    );
+    await captchaImageFor(2);
+    expect(captcha).toHaveValue('');
+    expect(screen.queryByText('Dashboard reached')).not.toBeInTheDocument();
+  });
+
+  it('falls back to a generic message when the login fails without a server message', async () => {
+    const { user, mac, key, captcha, submit } = renderSignIn([
+      noSession,
+      captchaMock(1),
+      { request: { query: LoginDocument, variables: { input: validInput } }, error: new Error('Network down') },
+      captchaMock(2),
+    ]);
+    await captchaImageFor(1);
+    await user.type(mac, 'a1b2c3d4e5f6');
+    await user.type(key, '123456');
+    await user.type(captcha, 'abcd');
+    await submit();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Device information is incorrect');
+    expect(Swal.fire).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Login failed.', text: 'Something went wrong logging in.' }),
+    );
+    await captchaImageFor(2);
+  });
+
+  it('signs in with a normalised MAC and an upper-cased captcha, shows the server message and opens the dashboard', async () => {
+    const { user, mac, key, captcha, submit } = renderSignIn([
+      noSession,
+      captchaMock(1),
+      {
+        request: { query: LoginDocument, variables: { input: validInput } },
+        result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
+      },
+    ]);
+    await captchaImageFor(1);
+    await user.type(mac, 'A1B2C3D4E5F6');
+    await user.type(key, '123456');
+    await user.type(captcha, 'abcd');
+    await submit();
+
+    expect(await screen.findByText('Dashboard reached')).toBeInTheDocument();
+    expect(Swal.fire).toHaveBeenCalledWith(expect.objectContaining({ icon: 'success', title: 'Welcome back!' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-in device straight to the dashboard', async () => {
+    renderSignIn([
+      { request: { query: CurrentDeviceDocument }, result: { data: { currentDevice: buildDevice() } } },
+      captchaMock(1),
+    ]);
+    expect(await screen.findByText('Dashboard reached')).toBeInTheDocument();
+  });
+
+  it('loads another captcha on request', async () => {
+    const { user } = renderSignIn([noSession, captchaMock(1), captchaMock(2)]);
+    await captchaImageFor(1);
+    await user.click(screen.getByRole('button', { name: 'New captcha' }));
+    await captchaImageFor(2);
+  });
+
+  it('only logs a captcha that fails to load', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderSignIn([noSession, { request: { query: CaptchaDocument }, error: new Error('Captcha service down') }]);
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Could not load a captcha', expect.any(Error)));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(Swal.fire).not.toHaveBeenCalled();
+  });
+});

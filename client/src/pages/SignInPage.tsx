@@ -1,0 +1,248 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CombinedGraphQLErrors } from '@apollo/client';
+import { useNavigate } from 'react-router-dom';
+import { messages } from '../../../common/messages';
+import { loginSchema } from '../../../common/validation';
+import type { LoginInput, LoginValues } from '../../../common/validation';
+import { useCaptchaLazyQuery, useCurrentDeviceQuery, useLoginMutation } from '../__generated__/hooks';
+import { MacAddressInput } from '../components/MacAddressInput';
+import { FieldError } from '../components/FieldError';
+import { useUser } from '../hooks/useUser';
+import { pageTitle, useDocumentTitle } from '../hooks/useDocumentTitle';
+import { alertError, notifySuccess } from '../lib/alerts';
+import '../styles/sign-in.css';
+
+const EMPTY_FORM: LoginInput = { macAddress: '', deviceKey: '', captcha: '', captchaToken: '' };
+
+function loginErrorMessage(error: unknown): string {
+  if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message ?? messages.login.failedFallback;
+  return messages.login.failedFallback;
+}
+
+export default function SignInPage() {
+  useDocumentTitle(pageTitle('Device Login'));
+  const navigate = useNavigate();
+  const { login } = useUser();
+  const [loginFailed, setLoginFailed] = useState(false);
+  const [showKey, setShowKey] = useState(false);
+
+  const { data: sessionData } = useCurrentDeviceQuery({ fetchPolicy: 'network-only' });
+  const [loadCaptcha, { data: captchaData }] = useCaptchaLazyQuery({ fetchPolicy: 'network-only' });
+  const [loginMutation] = useLoginMutation();
+
+  const {
+    control,
+    handleSubmit,
+    setValue,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput, unknown, LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: EMPTY_FORM,
+    // Errors appear on submit only; a field's error then hides as soon as that field changes.
+    reValidateMode: 'onSubmit',
+  });
+
+  const signedInDevice = sessionData?.currentDevice;
+  useEffect(() => {
+    if (signedInDevice) void navigate('/dashboard', { replace: true });
+  }, [signedInDevice, navigate]);
+
+  const refreshCaptcha = useCallback(() => {
+    // A captcha that does not load is only logged: the owner can ask for another with the refresh button.
+    loadCaptcha().catch((error: unknown) => {
+      // Leaving the page cancels the request; that is not a failure.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      console.error('Could not load a captcha', error);
+    });
+  }, [loadCaptcha]);
+
+  useEffect(() => {
+    refreshCaptcha();
+  }, [refreshCaptcha]);
+
+  const captcha = captchaData?.captcha;
+  useEffect(() => {
+    if (!captcha) return;
+    setValue('captchaToken', captcha.token);
+    clearErrors('captchaToken');
+  }, [captcha, setValue, clearErrors]);
+
+  function newCaptcha() {
+    setValue('captcha', '');
+    refreshCaptcha();
+  }
+
+  async function onSubmit(values: LoginValues) {
+    setLoginFailed(false);
+    try {
+      const { data } = await loginMutation({
+        variables: {
+          input: {
+            macAddress: values.macAddress,
+            deviceKey: values.deviceKey,
+            captcha: values.captcha,
+            captchaToken: values.captchaToken,
+          },
+        },
+      });
+      if (!data) throw new Error('The login answer carried no data');
+      login(data.login.device);
+      notifySuccess(data.login.message);
+      void navigate('/dashboard');
+    } catch (error) {
+      setLoginFailed(true);
+      alertError(messages.login.failedTitle, loginErrorMessage(error));
+      // A captcha answers one attempt only.
+      newCaptcha();
+    }
+  }
+
+  const captchaError = errors.captcha?.message ?? errors.captchaToken?.message;
+
+  return (
+    <section className="sign-in">
+      <header className="sign-in__intro">
+        <h1>Manage Your Playlist</h1>
+        <p>Do It Simply Wherever You Go</p>
+      </header>
+
+      <div className="sign-in__card">
+        <h2 className="sign-in__title">Login to add your playlist</h2>
+
+        {loginFailed && (
+          <div className="sign-in__banner" role="alert">
+            {messages.login.banner}
+          </div>
+        )}
+
+        <form className="sign-in__form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+          <Controller
+            control={control}
+            name="macAddress"
+            render={({ field }) => (
+              <div className="field">
+                <label htmlFor="mac_address">MAC Address</label>
+                <MacAddressInput
+                  id="mac_address"
+                  name="mac_address"
+                  placeholder="00:aa:bb:cc:dd:11"
+                  ref={field.ref}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onValueChange={(value) => {
+                    field.onChange(value);
+                    clearErrors('macAddress');
+                  }}
+                  aria-invalid={errors.macAddress ? true : undefined}
+                  aria-describedby={errors.macAddress ? 'mac_address-error' : undefined}
+                />
+                <FieldError id="mac_address-error" message={errors.macAddress?.message} />
+              </div>
+            )}
+          />
+
+          <Controller
+            control={control}
+            name="deviceKey"
+            render={({ field }) => (
+              <div className="field">
+                <label htmlFor="device_key">Device Key</label>
+                <div className="field__with-action">
+                  <input
+                    id="device_key"
+                    name="device_key"
+                    type={showKey ? 'text' : 'password'}
+                    inputMode="numeric"
+                    maxLength={6}
+                    autoComplete="off"
+                    placeholder="6 digits"
+                    ref={field.ref}
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    onChange={(event) => {
+                      field.onChange(event.target.value);
+                      clearErrors('deviceKey');
+                    }}
+                    aria-invalid={errors.deviceKey ? true : undefined}
+                    aria-describedby={errors.deviceKey ? 'device_key-error' : undefined}
+                  />
+                  <button
+                    type="button"
+                    className="field__action"
+                    aria-pressed={showKey}
+                    onClick={() => setShowKey((shown) => !shown)}
+                  >
+                    {showKey ? 'Hide' : 'Show'}
+                    <span className="visually-hidden"> device key</span>
+                  </button>
+                </div>
+                <FieldError id="device_key-error" message={errors.deviceKey?.message} />
+              </div>
+            )}
+          />
+
+          <div className="captcha">
+            <div className="captcha__image" aria-live="polite">
+              {captcha ? (
+                <img src={'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(captcha.svg)} alt="Captcha" />
+              ) : (
+                <span className="captcha__placeholder">Loading captcha…</span>
+              )}
+            </div>
+            <button type="button" className="captcha__refresh" aria-label="New captcha" onClick={newCaptcha}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path
+                  fill="currentColor"
+                  d="M17.65 6.35A7.96 7.96 0 0 0 12 4a8 8 0 1 0 7.73 10h-2.08A6 6 0 1 1 12 6c1.66 0 3.14.69 4.22 1.78L13 11h7V4l-2.35 2.35z"
+                />
+              </svg>
+            </button>
+          </div>
+
+          <Controller
+            control={control}
+            name="captcha"
+            render={({ field }) => (
+              <div className="field">
+                <label htmlFor="captcha">Captcha</label>
+                <input
+                  id="captcha"
+                  name="captcha"
+                  type="text"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  autoCorrect="off"
+                  spellCheck={false}
+                  maxLength={12}
+                  placeholder="Type the characters above"
+                  ref={field.ref}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(event) => {
+                    field.onChange(event.target.value);
+                    clearErrors(['captcha', 'captchaToken']);
+                  }}
+                  aria-invalid={captchaError ? true : undefined}
+                  aria-describedby={captchaError ? 'captcha-error' : undefined}
+                />
+                <FieldError id="captcha-error" message={captchaError} />
+              </div>
+            )}
+          />
+
+          <button
+            type="submit"
+            className="button button--primary sign-in__submit"
+            disabled={isSubmitting}
+            aria-busy={isSubmitting}
+          >
+            Login
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}

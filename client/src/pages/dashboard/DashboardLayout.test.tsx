@@ -1,0 +1,147 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CurrentDeviceDocument, LogoutDocument } from '../../__generated__/graphql';
+import { UserProvider, useUser } from '../../hooks/useUser';
+import { portalRoutes } from '../../routes';
+import { buildDevice } from '../../test/factories';
+
+const dashboardRoute = portalRoutes.find((route) => route.path === 'dashboard');
+if (!dashboardRoute) throw new Error('routes.tsx has no dashboard route');
+
+/** Stands in for the sign-in screen and shows what the user session holds when the dashboard sent us there. */
+function SignInProbe() {
+  const { user } = useUser();
+  return <p>Sign-in screen, user {user === undefined ? 'undefined' : JSON.stringify(user)}</p>;
+}
+
+const testRoutes: RouteObject[] = [
+  {
+    path: '/',
+    HydrateFallback: () => null,
+    children: [dashboardRoute, { path: 'device/login', element: <SignInProbe /> }],
+  },
+];
+
+function signedIn(device = buildDevice()): MockLink.MockedResponse {
+  return { request: { query: CurrentDeviceDocument }, result: { data: { currentDevice: device } } };
+}
+
+function renderDashboard(path: string, mocks: MockLink.MockedResponse[]) {
+  const router = createMemoryRouter(testRoutes, { initialEntries: [path] });
+  render(
+    <MockedProvider mocks={mocks}>
+      <UserProvider>
+        <RouterProvider router={router} />
+      </UserProvider>
+    </MockedProvider>,
+  );
+  return { user: userEvent.setup(), router };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('DashboardLayout', () => {
+  it('shows a spinner while it checks the device, then the menu and the signed-in MAC address', async () => {
+    renderDashboard('/dashboard', [signedIn()]);
+    expect(await screen.findByRole('status')).toHaveTextContent('Checking your device');
+
+    const menu = await screen.findByRole('navigation', { name: 'Dashboard' });
+    const entries = within(menu)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(entries).toEqual([
+      'Manage Playlists',
+      'Activate Device',
+      'Device Key',
+      'Parent PIN',
+      'Account Details',
+      'Switch MAC',
+      'Logout',
+    ]);
+    expect(within(menu).getByRole('link', { name: 'Switch MAC' })).toHaveAttribute('href', '/dashboard/switch-mac');
+    expect(screen.getByText('a1:b2:c3:d4:e5:f6')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Manage Playlists' })).toBeInTheDocument();
+    expect(document.title).toBe('Dashboard | M3U Player');
+  });
+
+  it('sends a browser without a signed-in device to the sign-in screen', async () => {
+    const { router } = renderDashboard('/dashboard', [
+      { request: { query: CurrentDeviceDocument }, result: { data: { currentDevice: null } } },
+    ]);
+    expect(await screen.findByText('Sign-in screen, user undefined')).toBeInTheDocument();
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('clears the user and goes to the sign-in screen when the device check fails', async () => {
+    const { router } = renderDashboard('/dashboard/account', [
+      { request: { query: CurrentDeviceDocument }, error: new Error('Server unreachable') },
+    ]);
+    expect(await screen.findByText('Sign-in screen, user {}')).toBeInTheDocument();
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows the account details with the status name and the dates as the spec writes them', async () => {
+    renderDashboard('/dashboard/account', [
+      signedIn(
+        buildDevice({
+          macAddress: '0a:1b:2c:3d:4e:5f',
+          isTrial: 2,
+          status: 'ACTIVE',
+          createdAt: '2026-03-05T12:00:00.000Z',
+          expireDate: '2027-03-05T12:00:00.000Z',
+        }),
+      ),
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Account Details' })).toBeInTheDocument();
+    const row = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(row('MAC Address')).toHaveTextContent('0a:1b:2c:3d:4e:5f');
+    expect(row('Status')).toHaveTextContent('Active');
+    expect(row('Created')).toHaveTextContent('5 Mar. 2026');
+    expect(row('Expires')).toHaveTextContent('5 Mar. 2027');
+  });
+
+  it.each([
+    [0, 'Inactive'],
+    [1, 'Trial'],
+  ])('names status %i %s', async (isTrial, label) => {
+    renderDashboard('/dashboard/account', [signedIn(buildDevice({ isTrial }))]);
+    expect(await screen.findByText(label, { selector: '.status' })).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for an unknown dashboard path', async () => {
+    renderDashboard('/dashboard/nothing-here', [signedIn()]);
+    expect(await screen.findByRole('heading', { name: 'This page was not found!' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('logs out: ends the session and goes to the sign-in screen', async () => {
+    const { user } = renderDashboard('/dashboard', [
+      signedIn(),
+      {
+        request: { query: LogoutDocument },
+        result: { data: { logout: { __typename: 'LogoutPayload', success: true } } },
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Sign-in screen, user {}')).toBeInTheDocument();
+  });
+
+  it('only logs a failed logout and stays on the dashboard', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = renderDashboard('/dashboard', [
+      signedIn(),
+      { request: { query: LogoutDocument }, error: new Error('Server unreachable') },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Logout failed', expect.any(Error)));
+    expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByText(/Sign-in screen/)).not.toBeInTheDocument();
+  });
+});

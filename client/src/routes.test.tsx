@@ -1,0 +1,51 @@
+import { render, screen, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { routes } from './routes';
+
+function renderAt(path: string) {
+  render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
+}
+
+describe('public routes', () => {
+  it('shows the landing page with the shared header and footer', async () => {
+    renderAt('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Premium Media Player for M3U & M3U8 Playlists' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('premium media player');
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const href = (name: string) => within(nav).getByRole('link', { name }).getAttribute('href');
+    expect(href('FEATURES')).toBe('/#features');
+    expect(href('FAQS')).toBe('/#faqs');
+    expect(href('CONTACT')).toBe('/contact');
+    expect(href('ACTIVATE DEVICE')).toBe('/device/login');
+    expect(href('MANAGE PLAYLISTS')).toBe('/device/login');
+
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()}`);
+    expect(within(footer).getByRole('link', { name: 'Terms & Conditions' })).toHaveAttribute(
+      'href',
+      '/terms-and-conditions',
+    );
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+  });
+
+  it.each([
+    ['/contact', 'Contact Us'],
+    ['/terms-and-conditions', 'Terms and Conditions'],
+    ['/privacy-policy', 'Privacy Policy'],
+  ])('%s shows its heading and title', async (path, heading) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(document.title).toBe(`${heading} | M3U Player`);
+  });
+
+  it('shows the not-found page with a link home for any other path', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'This page was not found!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Page not found | M3U Player');
+  });
+});

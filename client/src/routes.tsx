@@ -1,0 +1,54 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { SiteLayout } from './components/SiteLayout';
+import { Spinner } from './components/Spinner';
+import { RouteErrorPage } from './pages/RouteErrorPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import LandingPage from './pages/LandingPage';
+
+/**
+ * A route whose module loads on first visit. The landing page and the frame are in the entry chunk; everything
+ * else, and above all the portal (Apollo Client, sweetalert2), comes in its own chunk.
+ */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  return async () => ({ Component: (await load()).default });
+}
+
+const signInPage = lazyPage(() => import('./pages/SignInPage'));
+
+/** The device portal's routes. They need Apollo and the user session around them (see PortalRoot). */
+export const portalRoutes: RouteObject[] = [
+  { path: 'login', lazy: signInPage },
+  { path: 'device/login', lazy: signInPage },
+  {
+    path: 'dashboard',
+    lazy: lazyPage(() => import('./pages/dashboard/DashboardLayout')),
+    children: [
+      { index: true, lazy: lazyPage(() => import('./pages/dashboard/ManagePlaylistsPage')) },
+      { path: 'edit/:id', lazy: lazyPage(() => import('./pages/dashboard/EditPlaylistPage')) },
+      { path: 'active-device', lazy: lazyPage(() => import('./pages/dashboard/ActivateDevicePage')) },
+      { path: 'device-key', lazy: lazyPage(() => import('./pages/dashboard/DeviceKeyPage')) },
+      { path: 'parent-pin', lazy: lazyPage(() => import('./pages/dashboard/ParentPinPage')) },
+      { path: 'account', lazy: lazyPage(() => import('./pages/dashboard/AccountPage')) },
+      { path: 'switch-mac', lazy: lazyPage(() => import('./pages/dashboard/SwitchMacPage')) },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+/** Every route of the site (spec section 2). */
+export const routes: RouteObject[] = [
+  {
+    Component: SiteLayout,
+    HydrateFallback: () => <Spinner />,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      { index: true, Component: LandingPage },
+      { path: 'contact', lazy: lazyPage(() => import('./pages/ContactPage')) },
+      { path: 'terms-and-conditions', lazy: lazyPage(() => import('./pages/TermsPage')) },
+      { path: 'privacy-policy', lazy: lazyPage(() => import('./pages/PrivacyPage')) },
+      { lazy: lazyPage(() => import('./pages/PortalRoot')), children: portalRoutes },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
