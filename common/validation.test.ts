@@ -10,8 +10,14 @@ function errorsOf(input: unknown): Record<string, string> {
 
 describe('login validation (shared by the form and the server)', () => {
   it('uses the spec messages for missing fields', () => {
-    expect(errorsOf({})).toMatchObject({ macAddress: '* Mac Address is required *', deviceKey: '* Device Key is required *' });
-    expect(errorsOf({ macAddress: '   ', deviceKey: '' })).toMatchObject({ macAddress: messages.mac.required, deviceKey: messages.loginDeviceKey.required });
+    expect(errorsOf({})).toMatchObject({
+      macAddress: '* Mac Address is required *',
+      deviceKey: '* Device Key is required *',
+    });
+    expect(errorsOf({ macAddress: '   ', deviceKey: '' })).toMatchObject({
+      macAddress: messages.mac.required,
+      deviceKey: messages.loginDeviceKey.required,
+    });
   });
 
   it('accepts exactly 17-character MAC addresses of hex pairs', () => {
@@ -24,7 +30,12 @@ describe('login validation (shared by the form and the server)', () => {
   it('wants a 6-digit device key and upper-cases the captcha', () => {
     expect(errorsOf({ deviceKey: '12345' }).deviceKey).toBe('* Invalid Device Key *');
     expect(errorsOf({ deviceKey: '12345a' }).deviceKey).toBe('* Invalid Device Key *');
-    const ok = loginSchema.parse({ macAddress: 'A1-B2-C3-D4-E5-F6', deviceKey: '012345', captcha: 'ab3De', captchaToken: 't' });
+    const ok = loginSchema.parse({
+      macAddress: 'A1-B2-C3-D4-E5-F6',
+      deviceKey: '012345',
+      captcha: 'ab3De',
+      captchaToken: 't',
+    });
     expect(ok).toEqual({ macAddress: 'a1:b2:c3:d4:e5:f6', deviceKey: '012345', captcha: 'AB3DE', captchaToken: 't' });
   });
 
@@ -33,9 +44,13 @@ describe('login validation (shared by the form and the server)', () => {
   });
 
   it('checks new device keys and parent PINs with the spec messages', () => {
-    expect(newDeviceKeySchema.safeParse('12345').error?.issues[0]?.message).toBe('*Device key must be 6 digits (Only Numbers)');
+    expect(newDeviceKeySchema.safeParse('12345').error?.issues[0]?.message).toBe(
+      '*Device key must be 6 digits (Only Numbers)',
+    );
     expect(newDeviceKeySchema.safeParse('123456').success).toBe(true);
-    expect(parentPinSchema.safeParse('123').error?.issues[0]?.message).toBe('*Parent PIN must be 4-6 digits (Only Numbers)');
+    expect(parentPinSchema.safeParse('123').error?.issues[0]?.message).toBe(
+      '*Parent PIN must be 4-6 digits (Only Numbers)',
+    );
     expect(parentPinSchema.safeParse('1234567').success).toBe(false);
     expect(parentPinSchema.safeParse('0000').success).toBe(true);
   });

@@ -28,9 +28,7 @@ module.exports = {
       const data = `${name}${suffix}`;
       const vars = `${name}${suffix}Variables`;
       const doc = `${name}Document`;
-      const requiredVars = (op.variableDefinitions ?? []).some(
-        (v) => v.type.kind === 'NonNullType' && !v.defaultValue,
-      );
+      const requiredVars = (op.variableDefinitions ?? []).some((v) => v.type.kind === 'NonNullType' && !v.defaultValue);
       valueImports.add(doc);
       typeImports.add(data);
       typeImports.add(vars);

@@ -54,9 +54,14 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       logger,
       // Health probes every few seconds would drown the log.
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }),
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.split('?')[0],
+        }),
       },
     }),
   );
@@ -70,13 +75,17 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
+        upgradeInsecureRequests: config.servedOverHttps ? [] : null,
       },
     },
-    strictTransportSecurity: config.isProduction,
+    strictTransportSecurity: config.servedOverHttps,
   });
   // Sandbox's landing page loads Apollo's script from its CDN: it gets every header but the page CSP.
-  const sandboxHeaders = helmet({ contentSecurityPolicy: false, strictTransportSecurity: config.isProduction, crossOriginEmbedderPolicy: false });
+  const sandboxHeaders = helmet({
+    contentSecurityPolicy: false,
+    strictTransportSecurity: config.servedOverHttps,
+    crossOriginEmbedderPolicy: false,
+  });
   app.use((req, res, next) => (req.path === '/graphql' ? sandboxHeaders : pageHeaders)(req, res, next));
 
   app.get('/healthz', (_req, res) => {
@@ -87,20 +96,24 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       await dataSource.query('SELECT 1');
       res.json({ status: 'ready', database: 'reachable' });
     } catch {
-      res.status(503).json({ status: 'unavailable', database: 'unreachable', message: 'The database cannot be reached.' });
+      res
+        .status(503)
+        .json({ status: 'unavailable', database: 'unreachable', message: 'The database cannot be reached.' });
     }
   });
 
   const sessions = createSessions(dataSource, {
     secret: deps.sessionSecret,
-    secure: config.isProduction,
+    secure: config.servedOverHttps,
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
   });
 
   const apollo = createApolloServer(config, logger, [ApolloServerPluginDrainHttpServer({ httpServer })]);
   await apollo.start();
-  const graphOrigins = config.graphqlIntrospection ? [...config.allowedOrigins, ...SANDBOX_ORIGINS] : config.allowedOrigins;
+  const graphOrigins = config.graphqlIntrospection
+    ? [...config.allowedOrigins, ...SANDBOX_ORIGINS]
+    : config.allowedOrigins;
   app.use(
     '/graphql',
     corsFor(graphOrigins),

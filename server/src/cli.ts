@@ -49,7 +49,10 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
     };
     switch (command) {
       case 'create': {
-        const input = validate(registerDeviceSchema, { macAddress: values.mac ?? randomMacAddress(), model: values.model });
+        const input = validate(registerDeviceSchema, {
+          macAddress: values.mac ?? randomMacAddress(),
+          model: values.model,
+        });
         const created = await devices.createDevice(input);
         show(created.device);
         out(`Device key:  ${created.deviceKey}`);

@@ -3,8 +3,14 @@ import { ConfigError, loadConfig } from './config';
 describe('loadConfig', () => {
   it('runs with no configuration at all', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, env: 'development', databaseUrl: undefined, dataDir: './data', trialDays: 7 });
-    expect(config.allowedOrigins).toEqual(['http://localhost:3000']);
+    expect(config).toMatchObject({
+      port: 3000,
+      env: 'development',
+      databaseUrl: undefined,
+      dataDir: './data',
+      trialDays: 7,
+    });
+    expect(config.allowedOrigins).toEqual(['http://localhost:3000', 'http://localhost:5173']);
     expect(config.graphqlIntrospection).toBe(true);
   });
 
@@ -22,20 +28,26 @@ describe('loadConfig', () => {
   });
 
   it('refuses the test captcha answer in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), CAPTCHA_TEST_ANSWER: 'ABCDE' })).toThrow(
-      /CAPTCHA_TEST_ANSWER is for tests only/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), CAPTCHA_TEST_ANSWER: 'ABCDE' }),
+    ).toThrow(/CAPTCHA_TEST_ANSWER is for tests only/);
   });
 
   it('requires a session secret in production and turns introspection off there by default', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required/);
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://tv.example.com/' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://tv.example.com/',
+    });
     expect(config.graphqlIntrospection).toBe(false);
     expect(config.publicUrl).toBe('https://tv.example.com');
     expect(config.allowedOrigins).toEqual(['https://tv.example.com']);
   });
 
   it('rejects an allowed origin that is not an origin', () => {
-    expect(() => loadConfig({ ALLOWED_ORIGINS: 'https://ok.example, https://bad.example/path' })).toThrow(/ALLOWED_ORIGINS/);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'https://ok.example, https://bad.example/path' })).toThrow(
+      /ALLOWED_ORIGINS/,
+    );
   });
 });

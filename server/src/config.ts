@@ -22,8 +22,15 @@ function urlList(value: string): string[] {
  */
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
-    PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535, 'must be a port number').default(3000),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+      .default('development'),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int()
+      .min(0)
+      .max(65535, 'must be a port number')
+      .default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     PUBLIC_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
     DATABASE_URL: z
@@ -37,11 +44,15 @@ const envSchema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_IDLE_MINUTES: positiveInt.default(30),
     SESSION_ABSOLUTE_HOURS: positiveInt.default(12),
+    SERVED_OVER_HTTPS: bool.optional(),
     TRUST_PROXY: z.string().default('false'),
     ALLOWED_ORIGINS: z.string().default(''),
     TRIAL_DAYS: positiveInt.default(7),
     CAPTCHA_TTL_SECONDS: positiveInt.default(300),
-    CAPTCHA_TEST_ANSWER: z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'must be 1 to 12 letters or digits').optional(),
+    CAPTCHA_TEST_ANSWER: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,12}$/, 'must be 1 to 12 letters or digits')
+      .optional(),
     LOGIN_MAX_FAILURES_PER_MAC: positiveInt.default(5),
     LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(30),
     LOGIN_WINDOW_MINUTES: positiveInt.default(15),
@@ -75,6 +86,8 @@ export interface Config {
   logLevel: string;
   /** Undefined outside production when unset: the server then keeps a generated one in DATA_DIR. */
   sessionSecret: string | undefined;
+  /** Public traffic arrives over HTTPS: Secure `__Host-` session cookie, HSTS, upgrade-insecure-requests. On in production by default. */
+  servedOverHttps: boolean;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   trustProxy: boolean | number | string;
@@ -110,10 +123,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
-  const allowedOrigins = [...new Set([new URL(publicUrl).origin, ...urlList(env.ALLOWED_ORIGINS)])];
+  // In development the Vite dev server (npm run dev) serves the pages from port 5173.
+  const devOrigins = env.NODE_ENV === 'development' ? ['http://localhost:5173'] : [];
+  const allowedOrigins = [...new Set([new URL(publicUrl).origin, ...devOrigins, ...urlList(env.ALLOWED_ORIGINS)])];
   for (const origin of allowedOrigins) {
     if (!/^https?:\/\/[^/]+$/.test(origin)) {
-      throw new ConfigError(`Invalid configuration:\n  ALLOWED_ORIGINS has "${origin}", which is not an origin such as https://example.com`);
+      throw new ConfigError(
+        `Invalid configuration:\n  ALLOWED_ORIGINS has "${origin}", which is not an origin such as https://example.com`,
+      );
     }
   }
   return {
@@ -127,6 +144,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: env.DB_POOL_SIZE,
     logLevel: env.LOG_LEVEL,
     sessionSecret: env.SESSION_SECRET,
+    servedOverHttps: env.SERVED_OVER_HTTPS ?? env.NODE_ENV === 'production',
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -33,7 +33,14 @@ export async function startServer(
   try {
     const services = createServices(db.dataSource, config);
     const sessionSecret = config.sessionSecret ?? (await loadOrCreateSessionSecret(config.dataDir));
-    const running = await createApp({ config, logger, dataSource: db.dataSource, services, sessionSecret, clientDir: options.clientDir });
+    const running = await createApp({
+      config,
+      logger,
+      dataSource: db.dataSource,
+      services,
+      sessionSecret,
+      clientDir: options.clientDir,
+    });
     await new Promise<void>((resolve, reject) => {
       running.httpServer.once('error', reject);
       running.httpServer.listen(config.port, config.host, () => resolve());

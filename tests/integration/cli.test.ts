@@ -12,14 +12,20 @@ async function cli(...args: string[]) {
   const lines: string[] = [];
   // The tool opens its own connection: point it at the test server's database.
   const url = (server.db.dataSource.options as { url: string }).url;
-  const code = await runCli(args, (l) => lines.push(l), loadConfig({ DATABASE_URL: url, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' }));
+  const code = await runCli(
+    args,
+    (l) => lines.push(l),
+    loadConfig({ DATABASE_URL: url, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' }),
+  );
   return { code, output: lines.join('\n') };
 }
 
 async function signIn(mac: string, key: string) {
   const client = server.client();
   const token = await client.captcha();
-  return client.request('POST', '/frontend/device/login', { body: { mac_address: mac, device_key: key, captcha: TEST_CAPTCHA, token } });
+  return client.request('POST', '/frontend/device/login', {
+    body: { mac_address: mac, device_key: key, captcha: TEST_CAPTCHA, token },
+  });
 }
 
 describe('support command-line tool', () => {
@@ -44,7 +50,10 @@ describe('support command-line tool', () => {
   });
 
   it('says clearly when a device does not exist or input is bad', async () => {
-    expect(await cli('status', '02:99:99:99:99:99')).toEqual({ code: 1, output: 'No device is registered with the MAC address 02:99:99:99:99:99.' });
+    expect(await cli('status', '02:99:99:99:99:99')).toEqual({
+      code: 1,
+      output: 'No device is registered with the MAC address 02:99:99:99:99:99.',
+    });
     expect((await cli('reset-key', 'nonsense')).output).toBe('* Invalid Mac Address*');
     expect((await cli('frobnicate')).code).toBe(64);
   });

@@ -8,7 +8,9 @@ afterAll(() => server.stop());
 
 async function login(client: ReturnType<TestServer['client']>, fields: Record<string, unknown>) {
   const token = await client.captcha();
-  return client.request('POST', '/frontend/device/login', { body: { captcha: TEST_CAPTCHA.toLowerCase(), token, ...fields } });
+  return client.request('POST', '/frontend/device/login', {
+    body: { captcha: TEST_CAPTCHA.toLowerCase(), token, ...fields },
+  });
 }
 
 describe('REST sign-in (/frontend)', () => {
@@ -64,9 +66,16 @@ describe('REST sign-in (/frontend)', () => {
 
   it('answers every wrong field with the same generic 401', async () => {
     const { device, deviceKey } = await buildDevice(server);
-    const wrongKey = await login(server.client(), { mac_address: device.macAddress, device_key: deviceKey === '000000' ? '111111' : '000000' });
+    const wrongKey = await login(server.client(), {
+      mac_address: device.macAddress,
+      device_key: deviceKey === '000000' ? '111111' : '000000',
+    });
     const unknownMac = await login(server.client(), { mac_address: '02:00:00:00:00:01', device_key: deviceKey });
-    const wrongCaptcha = await login(server.client(), { mac_address: device.macAddress, device_key: deviceKey, captcha: 'WRONG' });
+    const wrongCaptcha = await login(server.client(), {
+      mac_address: device.macAddress,
+      device_key: deviceKey,
+      captcha: 'WRONG',
+    });
     for (const res of [wrongKey, unknownMac, wrongCaptcha]) {
       expect(res.status).toBe(401);
       expect(res.json).toEqual({ status: 'error', message: 'The MAC address, device key or captcha is incorrect.' });
@@ -93,7 +102,8 @@ describe('REST sign-in (/frontend)', () => {
     expect(locked.json.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
     // An unknown MAC locks the same way, so the answer does not reveal which MAC addresses exist.
-    for (let i = 0; i < 3; i += 1) await login(server.client(), { mac_address: '02:aa:bb:cc:dd:ee', device_key: wrong });
+    for (let i = 0; i < 3; i += 1)
+      await login(server.client(), { mac_address: '02:aa:bb:cc:dd:ee', device_key: wrong });
     const unknown = await login(server.client(), { mac_address: '02:aa:bb:cc:dd:ee', device_key: wrong });
     expect(unknown.status).toBe(429);
     expect(unknown.json.message).toBe(locked.json.message);
@@ -111,14 +121,38 @@ describe('REST sign-in (/frontend)', () => {
   });
 
   it.each([
-    ['malformed JSON', { rawBody: '{"mac_address": ', headers: { 'content-type': 'application/json' } }, 'The request body is not valid JSON.'],
+    [
+      'malformed JSON',
+      { rawBody: '{"mac_address": ', headers: { 'content-type': 'application/json' } },
+      'The request body is not valid JSON.',
+    ],
     ['an empty object', { body: {} }, '* Mac Address is required *'],
     ['a JSON array', { body: [1, 2] }, '* Mac Address is required *'],
-    ['wrong types', { body: { mac_address: 17, device_key: ['1'], captcha: {}, token: null } }, '* Mac Address is required *'],
-    ['a 10 KB MAC', { body: { mac_address: 'a'.repeat(10_240), device_key: '123456', captcha: 'X', token: 'x' } }, '* Invalid Mac Address*'],
-    ['control characters', { body: { mac_address: 'a1:b2:c3:d4:e5:f\u0000', device_key: '12\n456', captcha: 'X', token: 'x' } }, '* Invalid Mac Address*'],
-    ['unicode look-alikes', { body: { mac_address: 'а1:b2:c3:d4:e5:f6', device_key: '１２３４５６', captcha: 'X', token: 'x' } }, '* Invalid Mac Address*'],
-    ['a short device key', { body: { mac_address: 'a1:b2:c3:d4:e5:f6', device_key: '1234', captcha: 'X', token: 'x' } }, '* Invalid Device Key *'],
+    [
+      'wrong types',
+      { body: { mac_address: 17, device_key: ['1'], captcha: {}, token: null } },
+      '* Mac Address is required *',
+    ],
+    [
+      'a 10 KB MAC',
+      { body: { mac_address: 'a'.repeat(10_240), device_key: '123456', captcha: 'X', token: 'x' } },
+      '* Invalid Mac Address*',
+    ],
+    [
+      'control characters',
+      { body: { mac_address: 'a1:b2:c3:d4:e5:f\u0000', device_key: '12\n456', captcha: 'X', token: 'x' } },
+      '* Invalid Mac Address*',
+    ],
+    [
+      'unicode look-alikes',
+      { body: { mac_address: 'а1:b2:c3:d4:e5:f6', device_key: '１２３４５６', captcha: 'X', token: 'x' } },
+      '* Invalid Mac Address*',
+    ],
+    [
+      'a short device key',
+      { body: { mac_address: 'a1:b2:c3:d4:e5:f6', device_key: '1234', captcha: 'X', token: 'x' } },
+      '* Invalid Device Key *',
+    ],
   ])('answers %s with a 400, a clear message, and changes nothing', async (_name, init, message) => {
     const before = { devices: await count(server, 'devices'), sessions: await count(server, 'sessions') };
     const res = await server.client().request('POST', '/frontend/device/login', init);
@@ -129,9 +163,14 @@ describe('REST sign-in (/frontend)', () => {
   });
 
   it('reports each invalid field under the name the client sent', async () => {
-    const res = await server.client().request('POST', '/frontend/device/login', { body: { mac_address: 'nope', device_key: '' } });
+    const res = await server
+      .client()
+      .request('POST', '/frontend/device/login', { body: { mac_address: 'nope', device_key: '' } });
     expect(res.status).toBe(400);
-    expect(res.json.errors).toMatchObject({ mac_address: '* Invalid Mac Address*', device_key: '* Device Key is required *' });
+    expect(res.json.errors).toMatchObject({
+      mac_address: '* Invalid Mac Address*',
+      device_key: '* Device Key is required *',
+    });
   });
 
   it('refuses a sign-in posted from another site, and allows the configured origin', async () => {
@@ -139,7 +178,10 @@ describe('REST sign-in (/frontend)', () => {
     const client = server.client();
     const token = await client.captcha();
     const body = { mac_address: device.macAddress, device_key: deviceKey, captcha: TEST_CAPTCHA, token };
-    const evil = await client.request('POST', '/frontend/device/login', { body, headers: { origin: 'https://evil.example' } });
+    const evil = await client.request('POST', '/frontend/device/login', {
+      body,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(evil.status).toBe(403);
     const ok = await client.request('POST', '/frontend/device/login', { body, headers: { origin: ALLOWED_ORIGIN } });
     expect(ok.status).toBe(200);

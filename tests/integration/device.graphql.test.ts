@@ -20,16 +20,26 @@ async function captchaToken(client: ReturnType<TestServer['client']>): Promise<s
 
 describe('registerDevice (TV apps)', () => {
   it('registers a TV in its trial and returns its device key and token once', async () => {
-    const res = await server.client().gql(REGISTER, { input: { macAddress: 'A2-B2-C3-D4-E5-F6', model: 'Tizen 8', appVersion: '2.4.1' } });
+    const res = await server
+      .client()
+      .gql(REGISTER, { input: { macAddress: 'A2-B2-C3-D4-E5-F6', model: 'Tizen 8', appVersion: '2.4.1' } });
     const payload = res.json.data.registerDevice;
     expect(payload.deviceKey).toMatch(/^\d{6}$/);
     expect(payload.deviceToken.length).toBeGreaterThanOrEqual(40);
-    expect(payload.device).toMatchObject({ macAddress: 'a2:b2:c3:d4:e5:f6', status: 'TRIAL', isTrial: 1, model: 'Tizen 8', appVersion: '2.4.1' });
+    expect(payload.device).toMatchObject({
+      macAddress: 'a2:b2:c3:d4:e5:f6',
+      status: 'TRIAL',
+      isTrial: 1,
+      model: 'Tizen 8',
+      appVersion: '2.4.1',
+    });
     const created = Date.parse(payload.device.createdAt);
     expect(Date.parse(payload.device.expireDate) - created).toBe(7 * 86_400_000);
 
     // Only hashes are stored.
-    const [row] = await server.db.dataSource.query(`SELECT device_key_hash FROM devices WHERE mac_address = 'a2:b2:c3:d4:e5:f6'`);
+    const [row] = await server.db.dataSource.query(
+      `SELECT device_key_hash FROM devices WHERE mac_address = 'a2:b2:c3:d4:e5:f6'`,
+    );
     expect(row.device_key_hash).not.toContain(payload.deviceKey);
     const tokens = await server.db.dataSource.query(`SELECT token_hash FROM device_tokens`);
     expect(JSON.stringify(tokens)).not.toContain(payload.deviceToken);
@@ -48,7 +58,14 @@ describe('registerDevice (TV apps)', () => {
     // The original key still signs in.
     const client = server.client();
     const token = await captchaToken(client);
-    const login = await client.gql(LOGIN, { input: { macAddress: first.device.macAddress, deviceKey: first.deviceKey, captcha: TEST_CAPTCHA, captchaToken: token } });
+    const login = await client.gql(LOGIN, {
+      input: {
+        macAddress: first.device.macAddress,
+        deviceKey: first.deviceKey,
+        captcha: TEST_CAPTCHA,
+        captchaToken: token,
+      },
+    });
     expect(login.json.data.login.device.macAddress).toBe(first.device.macAddress);
   });
 
@@ -86,8 +103,13 @@ describe('login, currentDevice and logout (portal)', () => {
     const client = server.client();
     expect((await client.gql(CURRENT)).json.data.currentDevice).toBeNull();
     const token = await captchaToken(client);
-    const res = await client.gql(LOGIN, { input: { macAddress: device.macAddress, deviceKey, captcha: TEST_CAPTCHA.toLowerCase(), captchaToken: token } });
-    expect(res.json.data.login).toEqual({ message: 'Signed in successfully.', device: { macAddress: device.macAddress, status: 'TRIAL' } });
+    const res = await client.gql(LOGIN, {
+      input: { macAddress: device.macAddress, deviceKey, captcha: TEST_CAPTCHA.toLowerCase(), captchaToken: token },
+    });
+    expect(res.json.data.login).toEqual({
+      message: 'Signed in successfully.',
+      device: { macAddress: device.macAddress, status: 'TRIAL' },
+    });
     expect((await client.gql(CURRENT)).json.data.currentDevice.macAddress).toBe(device.macAddress);
 
     const sessionsBefore = await count(server, 'sessions');
@@ -102,8 +124,13 @@ describe('login, currentDevice and logout (portal)', () => {
     const { device } = await buildDevice(server);
     const client = server.client();
     const token = await captchaToken(client);
-    const res = await client.gql(LOGIN, { input: { macAddress: device.macAddress, deviceKey: '999999', captcha: TEST_CAPTCHA, captchaToken: token } });
-    expect(res.json.errors[0]).toMatchObject({ message: 'The MAC address, device key or captcha is incorrect.', extensions: { code: 'UNAUTHENTICATED' } });
+    const res = await client.gql(LOGIN, {
+      input: { macAddress: device.macAddress, deviceKey: '999999', captcha: TEST_CAPTCHA, captchaToken: token },
+    });
+    expect(res.json.errors[0]).toMatchObject({
+      message: 'The MAC address, device key or captcha is incorrect.',
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
   });
 
   it('counts every aliased attempt, so aliases cannot multiply guesses', async () => {
@@ -120,8 +147,17 @@ describe('login, currentDevice and logout (portal)', () => {
     }
     // Mutations run one after another and a failed sign-in stops the rest of the request; every attempt
     // that did run was counted, so the sixth request meets the per-MAC limit of 5.
-    expect(firstCodes).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED', 'RATE_LIMITED']);
-    const [row] = await server.db.dataSource.query(`SELECT points FROM rate_limits WHERE key = $1`, [`login_mac:${device.macAddress}`]);
+    expect(firstCodes).toEqual([
+      'UNAUTHENTICATED',
+      'UNAUTHENTICATED',
+      'UNAUTHENTICATED',
+      'UNAUTHENTICATED',
+      'UNAUTHENTICATED',
+      'RATE_LIMITED',
+    ]);
+    const [row] = await server.db.dataSource.query(`SELECT points FROM rate_limits WHERE key = $1`, [
+      `login_mac:${device.macAddress}`,
+    ]);
     expect(row.points).toBe(6);
   });
 
@@ -132,7 +168,9 @@ describe('login, currentDevice and logout (portal)', () => {
     };
     const pointsBefore = await points();
     const challengesBefore = await count(server, 'captcha_challenges');
-    const res = await server.client().gql(`query { ${Array.from({ length: 70 }, (_, i) => `c${i}: captcha { token }`).join(' ')} }`);
+    const res = await server
+      .client()
+      .gql(`query { ${Array.from({ length: 70 }, (_, i) => `c${i}: captcha { token }`).join(' ')} }`);
     expect(res.json.errors[0].extensions.code).toBe('RATE_LIMITED');
     // The answer goes out at the first refusal; wait for the other aliases to finish.
     for (let i = 0; i < 50 && (await points()) < pointsBefore + 70; i += 1) await new Promise((r) => setTimeout(r, 50));
@@ -141,12 +179,17 @@ describe('login, currentDevice and logout (portal)', () => {
   });
 
   it('refuses batched requests', async () => {
-    const res = await server.client().request('POST', '/graphql', { body: [{ query: '{ ping }' }, { query: '{ ping }' }] });
+    const res = await server
+      .client()
+      .request('POST', '/graphql', { body: [{ query: '{ ping }' }, { query: '{ ping }' }] });
     expect(res.status).toBe(400);
   });
 
   it('refuses a simple cross-site request (Apollo CSRF prevention)', async () => {
-    const res = await server.client().request('POST', '/graphql', { rawBody: '{"query":"mutation { logout { success } }"}', headers: { 'content-type': 'text/plain' } });
+    const res = await server.client().request('POST', '/graphql', {
+      rawBody: '{"query":"mutation { logout { success } }"}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(400);
     expect(res.text).toMatch(/CSRF/);
   });

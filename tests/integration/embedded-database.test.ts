@@ -9,7 +9,9 @@ describe('embedded database in a data directory', () => {
   it('keeps data across restarts and refuses a second opener while in use', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'm3u-embedded-'));
     const first = await openDatabase({ dataDir, poolSize: 2 });
-    await first.dataSource.query(`INSERT INTO devices (mac_address, device_key_hash) VALUES ('02:00:00:00:00:aa', 'x')`);
+    await first.dataSource.query(
+      `INSERT INTO devices (mac_address, device_key_hash) VALUES ('02:00:00:00:00:aa', 'x')`,
+    );
 
     await expect(openDatabase({ dataDir, poolSize: 2 })).rejects.toThrow(DataDirLockedError);
     await expect(openDatabase({ dataDir, poolSize: 2 })).rejects.toThrow(/in use by another running server/);

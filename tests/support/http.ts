@@ -11,7 +11,11 @@ export class TestClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(method: string, path: string, init: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}) {
+  async request(
+    method: string,
+    path: string,
+    init: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     let body: string | undefined = init.rawBody;
@@ -29,7 +33,7 @@ export class TestClient {
       else this.cookies.set(name.trim(), value);
     }
     const text = await res.text();
-    let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    let json: any;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {

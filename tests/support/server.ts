@@ -54,7 +54,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 
 /** A registered device with its one-time secrets (factory). */
 export async function buildDevice(server: RunningServer, overrides: { macAddress?: string; model?: string } = {}) {
-  return server.services.devices.createDevice({ macAddress: overrides.macAddress ?? randomMacAddress(), model: overrides.model ?? null });
+  return server.services.devices.createDevice({
+    macAddress: overrides.macAddress ?? randomMacAddress(),
+    model: overrides.model ?? null,
+  });
 }
 
 export async function count(server: RunningServer, table: string): Promise<number> {

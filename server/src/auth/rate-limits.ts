@@ -23,11 +23,32 @@ export class RateLimits {
     // The library names its prepared statements. The embedded engine serves every pool connection from one
     // backend, where a name prepared by one connection clashes with the next; unnamed statements work on both.
     const storeClient = { query: (q: { text: string; values?: unknown[] }) => pool.query(q.text, q.values) };
-    const common = { storeClient, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false };
+    const common = {
+      storeClient,
+      storeType: 'pool',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+    };
     const windowSeconds = Math.ceil(limits.windowMs / 1000);
-    this.loginPerMac = new RateLimiterPostgres({ ...common, keyPrefix: 'login_mac', points: limits.perMac, duration: windowSeconds });
-    this.loginPerIp = new RateLimiterPostgres({ ...common, keyPrefix: 'login_ip', points: limits.perIp, duration: windowSeconds });
-    this.registerPerIp = new RateLimiterPostgres({ ...common, keyPrefix: 'register_ip', points: limits.registerPerIpPerHour, duration: 3600 });
+    this.loginPerMac = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'login_mac',
+      points: limits.perMac,
+      duration: windowSeconds,
+    });
+    this.loginPerIp = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'login_ip',
+      points: limits.perIp,
+      duration: windowSeconds,
+    });
+    this.registerPerIp = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'register_ip',
+      points: limits.registerPerIpPerHour,
+      duration: 3600,
+    });
     // Generous for people, tight enough that a script cannot fill the captcha table.
     this.captchaPerIp = new RateLimiterPostgres({ ...common, keyPrefix: 'captcha_ip', points: 60, duration: 60 });
   }
@@ -57,7 +78,11 @@ export class RateLimits {
   }
 
   async countRegistration(ip: string): Promise<void> {
-    await consumeOrThrow(this.registerPerIp, ip, 'Too many devices registered from this network. Please try again later.');
+    await consumeOrThrow(
+      this.registerPerIp,
+      ip,
+      'Too many devices registered from this network. Please try again later.',
+    );
   }
 
   async countCaptcha(ip: string): Promise<void> {

@@ -50,7 +50,11 @@ export function createSessions(dataSource: DataSource, options: SessionOptions) 
     rolling: true,
     cookie: { httpOnly: true, sameSite: 'lax', secure: options.secure, maxAge: options.idleMs, path: '/' },
   });
-  return { store, middleware: [middleware, absoluteTimeout(options.absoluteMs)] as RequestHandler[], close: () => store.close() };
+  return {
+    store,
+    middleware: [middleware, absoluteTimeout(options.absoluteMs)] as RequestHandler[],
+    close: () => store.close(),
+  };
 }
 
 /** Ends a signed-in session `absoluteMs` after sign-in, however active it has been. */
@@ -100,4 +104,3 @@ export async function loadOrCreateSessionSecret(dataDir: string): Promise<string
   await writeFile(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
-

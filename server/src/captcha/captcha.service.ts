@@ -28,9 +28,7 @@ export class CaptchaService {
   /** Draws a new captcha and remembers its answer in the database, so any server instance can check it. */
   async create(clientIp: string): Promise<Captcha> {
     await this.rateLimits.countCaptcha(clientIp);
-    const { text } = this.options.testAnswer
-      ? { text: this.options.testAnswer }
-      : svgCaptcha.create(CAPTCHA_OPTIONS);
+    const { text } = this.options.testAnswer ? { text: this.options.testAnswer } : svgCaptcha.create(CAPTCHA_OPTIONS);
     // Rendering through the module's own function keeps test captchas looking like real ones.
     const svg = (svgCaptcha as unknown as (text: string, options: object) => string)(text, CAPTCHA_OPTIONS);
     const challenge = this.dataSource.getRepository(CaptchaChallengeEntity).create({

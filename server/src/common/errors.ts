@@ -1,5 +1,6 @@
 /** The kinds of failure a service can report. Transports map each to a GraphQL code and an HTTP status. */
-export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'UNAVAILABLE';
+export type ErrorCode =
+  'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'UNAVAILABLE';
 
 /** A failure the user can act on. Its message is safe to show; anything else is reported as internal. */
 export class DomainError extends Error {

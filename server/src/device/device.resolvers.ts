@@ -14,7 +14,7 @@ export const deviceResolvers: Resolvers = {
       return { device, message: LOGIN_SUCCESS_MESSAGE };
     },
     logout: async (_parent, _args, ctx) => {
-      await signOut(ctx.req, ctx.res, ctx.config.isProduction);
+      await signOut(ctx.req, ctx.res, ctx.config.servedOverHttps);
       return { success: true };
     },
     registerDevice: (_parent, { input }, ctx) => ctx.services.devices.register(input, ctx.clientIp),

@@ -73,7 +73,7 @@ export function deviceRestRouter(services: Services, config: Config): Router {
   });
 
   router.get('/device/logout', async (req, res) => {
-    await signOut(req, res, config.isProduction);
+    await signOut(req, res, config.servedOverHttps);
     res.json({ status: 'success', message: 'You are signed out.' });
   });
 

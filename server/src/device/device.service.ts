@@ -53,7 +53,11 @@ export class DeviceService {
   }
 
   /** Creates a device with fresh secrets (TV registration and the support tool). */
-  async createDevice(values: { macAddress: string; model?: string | null; appVersion?: string | null }): Promise<RegisteredDevice> {
+  async createDevice(values: {
+    macAddress: string;
+    model?: string | null;
+    appVersion?: string | null;
+  }): Promise<RegisteredDevice> {
     const deviceKey = randomDigits(6);
     const deviceToken = randomToken();
     const deviceKeyHash = await hashSecret(deviceKey);
@@ -62,7 +66,12 @@ export class DeviceService {
         .createQueryBuilder()
         .insert()
         .into(DeviceEntity)
-        .values({ macAddress: values.macAddress, deviceKeyHash, model: values.model ?? null, appVersion: values.appVersion ?? null })
+        .values({
+          macAddress: values.macAddress,
+          deviceKeyHash,
+          model: values.model ?? null,
+          appVersion: values.appVersion ?? null,
+        })
         .orIgnore()
         .returning('*')
         .execute();

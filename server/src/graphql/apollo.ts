@@ -60,7 +60,11 @@ export function formatError(logger: Logger) {
   };
 }
 
-export function createApolloServer(config: Config, logger: Logger, extraPlugins: ApolloServerPlugin<GraphQLContext>[] = []) {
+export function createApolloServer(
+  config: Config,
+  logger: Logger,
+  extraPlugins: ApolloServerPlugin<GraphQLContext>[] = [],
+) {
   return new ApolloServer<GraphQLContext>({
     typeDefs: loadTypeDefs(),
     resolvers,

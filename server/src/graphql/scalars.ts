@@ -3,7 +3,9 @@ import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 function toDate(value: unknown): Date {
   const date = typeof value === 'string' ? new Date(value) : undefined;
   if (!date || Number.isNaN(date.getTime())) {
-    throw new GraphQLError('DateTime must be an ISO 8601 date-time string.', { extensions: { code: 'BAD_USER_INPUT' } });
+    throw new GraphQLError('DateTime must be an ISO 8601 date-time string.', {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   }
   return date;
 }
@@ -18,7 +20,9 @@ export const DateTimeScalar = new GraphQLScalarType<Date, string>({
   parseValue: toDate,
   parseLiteral(ast) {
     if (ast.kind !== Kind.STRING) {
-      throw new GraphQLError('DateTime must be an ISO 8601 date-time string.', { extensions: { code: 'BAD_USER_INPUT' } });
+      throw new GraphQLError('DateTime must be an ISO 8601 date-time string.', {
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
     }
     return toDate(ast.value);
   },

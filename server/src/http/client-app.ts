@@ -15,10 +15,19 @@ export function clientApp(clientDir: string): Router {
   const built = existsSync(indexFile);
   const indexHtml = built ? readFileSync(indexFile, 'utf8') : undefined;
 
-  router.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  router.use(
+    '/assets',
+    express.static(path.join(clientDir, 'assets'), {
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      fallthrough: false,
+    }),
+  );
   router.use(express.static(clientDir, { index: false, maxAge: '1h' }));
   router.use((req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PREFIXES.some((p) => req.path.startsWith(p))) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PREFIXES.some((p) => req.path.startsWith(p)))
+      return next();
     if (!indexHtml) {
       res.status(503).type('text/plain').send('The web client is not built yet. Run `npm run build` (or `npm start`).');
       return;

@@ -9,7 +9,9 @@ export function sendDomainError(res: Response, error: DomainError, fieldNames: F
   const errors = error.fieldErrors
     ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [fieldNames[k] ?? k, v]))
     : undefined;
-  res.status(httpStatusFor(error.code)).json({ status: 'error', message: error.message, ...(errors ? { errors } : {}) });
+  res
+    .status(httpStatusFor(error.code))
+    .json({ status: 'error', message: error.message, ...(errors ? { errors } : {}) });
 }
 
 interface BodyParserError extends Error {
@@ -35,7 +37,9 @@ export function errorHandler(): ErrorRequestHandler {
         return void res.status(400).json({ status: 'error', message: 'The request was aborted.' });
       default:
         if (parserError?.status && parserError.status >= 400 && parserError.status < 500) {
-          return void res.status(parserError.status).json({ status: 'error', message: 'The request could not be read.' });
+          return void res
+            .status(parserError.status)
+            .json({ status: 'error', message: 'The request could not be read.' });
         }
     }
     req.log?.error({ err }, 'unexpected error in a request');

@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CAPTCHA = 'E2E42';
+const root = path.resolve(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface Product {
+  url: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built product as `npm start` runs it (node dist/server/src/main.js), on a fresh embedded database in a
+ * temporary data directory, with the test-only captcha answer.
+ */
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'm3u-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/src/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      CAPTCHA_TEST_ANSWER: CAPTCHA,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://localhost:${port}`;
+  for (let i = 0; i < 150; i += 1) {
+    if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** What a TV app does on first launch: register through the graph. */
+export async function registerDevice(url: string, macAddress: string) {
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query:
+        'mutation($input: RegisterDeviceInput!) { registerDevice(input: $input) { deviceKey deviceToken device { macAddress status } } }',
+      variables: { input: { macAddress, model: 'E2E TV', appVersion: '1.0.0' } },
+    }),
+  });
+  const json = (await res.json()) as { data: { registerDevice: { deviceKey: string; deviceToken: string } } };
+  return json.data.registerDevice;
+}
+
+/** Page object for the device sign-in screen. */
+export class SignInScreen {
+  constructor(readonly page: Page) {}
+
+  async open(baseUrl: string, route = '/device/login') {
+    await this.page.goto(baseUrl + route);
+    await this.page.getByRole('heading', { name: 'Manage Your Playlist' }).waitFor();
+  }
+
+  async signIn(mac: string, key: string, captcha = CAPTCHA) {
+    // Typed key by key, as a person would, so the MAC input's separators are exercised.
+    await this.page.getByLabel('MAC Address', { exact: true }).pressSequentially(mac.replace(/:/g, ''));
+    await this.page.getByLabel('Device Key', { exact: true }).fill(key);
+    await this.page.getByLabel('Captcha', { exact: true }).fill(captcha);
+    await this.page.getByRole('button', { name: 'Login', exact: true }).click();
+  }
+}
