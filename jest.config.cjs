@@ -4,17 +4,8 @@ module.exports = {
   roots: ['<rootDir>/server/src', '<rootDir>/common', '<rootDir>/tests/integration'],
   testMatch: ['**/*.test.ts'],
   transform: {
-    '^.+\\.ts$': [
-      '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-          target: 'es2022',
-        },
-        module: { type: 'commonjs' },
-      },
-    ],
+    // Transpile only (no type-check per file): `npm run typecheck` checks types once for the whole project.
+    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
   },
   testTimeout: 60_000,
 };

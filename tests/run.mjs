@@ -50,19 +50,22 @@ suite('server', () => {
   return fromJson(file, code);
 });
 
-suite('client', () => {
-  const file = path.join(resultsDir, 'client.json');
+/** Runs one vitest project with a JSON report and reads its counts. */
+function vitest(name, config) {
+  const file = path.join(resultsDir, `${name}.json`);
   const code = run('npx', [
     'vitest',
     'run',
     '--config',
-    'client/vite.config.mts',
+    config,
     '--reporter=default',
     '--reporter=json',
     `--outputFile=${file}`,
   ]);
   return fromJson(file, code);
-});
+}
+
+suite('client', () => vitest('client', 'client/vite.config.mts'));
 
 suite('browser', () => {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -72,17 +75,7 @@ suite('browser', () => {
     return process.env.REQUIRE_BROWSER === '1' ? { passed: 0, failed: 1 } : { passed: 0, failed: 0, skipped: true };
   }
   if (run('sh', ['scripts/ensure-build.sh']) !== 0) return { passed: 0, failed: 1 };
-  const file = path.join(resultsDir, 'browser.json');
-  const code = run('npx', [
-    'vitest',
-    'run',
-    '--config',
-    'tests/e2e/vitest.config.mts',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${file}`,
-  ]);
-  return fromJson(file, code);
+  return vitest('browser', 'tests/e2e/vitest.config.mts');
 });
 
 console.log('\nSuites:');

@@ -8,12 +8,16 @@ import type { Services } from '../services';
 import type { DeviceEntity } from './device.entity';
 import { LOGIN_SUCCESS_MESSAGE, type DeviceService } from './device.service';
 
-const LOGIN_FIELDS: FieldNames = {
-  macAddress: 'mac_address',
-  deviceKey: 'device_key',
+/** REST body field → service input field, for the login call. */
+const LOGIN_BODY = {
+  mac_address: 'macAddress',
+  device_key: 'deviceKey',
   captcha: 'captcha',
-  captchaToken: 'token',
-};
+  token: 'captchaToken',
+} as const;
+const LOGIN_FIELDS: FieldNames = Object.fromEntries(
+  Object.entries(LOGIN_BODY).map(([rest, service]) => [service, rest]),
+);
 
 /** The device as the legacy portal reads it (spec section 3); secrets never included. */
 export function legacyDevice(device: DeviceEntity, devices: DeviceService) {
@@ -26,9 +30,23 @@ export function legacyDevice(device: DeviceEntity, devices: DeviceService) {
   };
 }
 
-/** A field of a JSON or form body, whatever shape the body has. */
-function field(body: unknown, name: string): unknown {
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
+/**
+ * The fields of a JSON or form body, refusing any field the call does not take: a typo in a field name is
+ * reported instead of silently ignored.
+ */
+function bodyFields<K extends string>(body: unknown, fields: Record<string, K>): Record<K, unknown> {
+  const source = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const unknown = Object.keys(source).filter((key) => !(key in fields));
+  if (unknown.length) {
+    const names = unknown
+      .slice(0, 5)
+      .map((key) => `"${key.slice(0, 40)}"`)
+      .join(', ');
+    throw new DomainError('BAD_USER_INPUT', `Unknown field${unknown.length === 1 ? '' : 's'}: ${names}.`);
+  }
+  const out = {} as Record<K, unknown>;
+  for (const [restName, serviceName] of Object.entries(fields)) out[serviceName] = source[restName];
+  return out;
 }
 
 /**
@@ -45,15 +63,7 @@ export function deviceRestRouter(services: Services, config: Config): Router {
 
   router.post('/device/login', async (req: Request, res: Response) => {
     try {
-      const device = await devices.login(
-        {
-          macAddress: field(req.body, 'mac_address'),
-          deviceKey: field(req.body, 'device_key'),
-          captcha: field(req.body, 'captcha'),
-          captchaToken: field(req.body, 'token'),
-        },
-        clientIp(req),
-      );
+      const device = await devices.login(bodyFields(req.body, LOGIN_BODY), clientIp(req));
       await signIn(req, device.id);
       res.json({ device: legacyDevice(device, devices), message: LOGIN_SUCCESS_MESSAGE });
     } catch (err) {
