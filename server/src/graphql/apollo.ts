@@ -73,6 +73,8 @@ export function createApolloServer(
     formatError: formatError(logger),
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
+    // main.ts owns shutdown (HTTP, sessions, database, lock); Apollo's own signal handler would race it.
+    stopOnTerminationSignals: false,
     logger,
     plugins: [
       config.graphqlIntrospection
