@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { routes } from './routes';
@@ -13,7 +13,7 @@ describe('public routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Premium Media Player for M3U & M3U8 Playlists' }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('premium media player');
+    await waitFor(() => expect(document.title).toBe('premium media player'));
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const href = (name: string) => within(nav).getByRole('link', { name }).getAttribute('href');
@@ -39,13 +39,14 @@ describe('public routes', () => {
   ])('%s shows its heading and title', async (path, heading) => {
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    expect(document.title).toBe(`${heading} | M3U Player`);
+    // The title is set in an effect, which may run just after the heading is on screen.
+    await waitFor(() => expect(document.title).toBe(`${heading} | M3U Player`));
   });
 
   it('shows the not-found page with a link home for any other path', async () => {
     renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'This page was not found!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
-    expect(document.title).toBe('Page not found | M3U Player');
+    await waitFor(() => expect(document.title).toBe('Page not found | M3U Player'));
   });
 });
