@@ -56,3 +56,24 @@ export type RegisterDeviceValues = z.output<typeof registerDeviceSchema>;
 
 export const newDeviceKeySchema = z.string({ error: messages.newDeviceKey }).regex(SIX_DIGITS, messages.newDeviceKey);
 export const parentPinSchema = z.string({ error: messages.parentPin }).regex(/^\d{4,6}$/, messages.parentPin);
+
+/** Local part, @, domain, and a top-level domain of at least 2 letters (spec section 5). */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+
+/** The spec sets no length on contact fields; these bounds only stop abuse and are far above real use. */
+export const CONTACT_LIMITS = { name: 200, email: 254, subject: 300, message: 20_000 } as const;
+
+function contactText(required: string, label: string, max: number) {
+  return requiredText(required).max(max, `* ${label} must be at most ${max.toLocaleString('en')} characters *`);
+}
+
+export const contactSchema = z.object({
+  name: contactText(messages.contact.nameRequired, 'Name', CONTACT_LIMITS.name),
+  email: requiredText(messages.contact.emailRequired)
+    .max(CONTACT_LIMITS.email, messages.contact.emailInvalid)
+    .regex(EMAIL_PATTERN, messages.contact.emailInvalid),
+  subject: contactText(messages.contact.subjectRequired, 'Subject', CONTACT_LIMITS.subject),
+  message: contactText(messages.contact.messageRequired, 'Message', CONTACT_LIMITS.message),
+});
+export type ContactInput = z.input<typeof contactSchema>;
+export type ContactValues = z.output<typeof contactSchema>;

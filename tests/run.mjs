@@ -15,7 +15,14 @@ const results = [];
 
 function run(command, args, env = {}) {
   console.log(`\n$ ${command} ${args.join(' ')}`);
-  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  // A suite that hangs (an open handle) fails after 20 minutes instead of holding CI to its limit.
+  const res = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+    timeout: 20 * 60_000,
+  });
+  if (res.error) console.error(`${command} ${args[0]}: ${res.error.message}`);
   return res.status ?? 1;
 }
 

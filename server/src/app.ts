@@ -13,6 +13,7 @@ import { authenticate, clientIp } from './auth/authenticate';
 import { createSessions } from './auth/session';
 import { createApolloServer } from './graphql/apollo';
 import type { GraphQLContext } from './graphql/context';
+import { contactRestRouter } from './contact/contact.rest';
 import { deviceRestRouter } from './device/device.rest';
 import { clientApp } from './http/client-app';
 import { corsFor, refuseCrossSiteWrites } from './http/cross-site';
@@ -142,6 +143,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     express.json({ limit: '100kb' }),
     express.urlencoded({ extended: false, limit: '100kb' }),
     deviceRestRouter(services, config),
+    contactRestRouter(services),
   );
   app.use('/frontend', (_req, res) => {
     res.status(404).json({ status: 'error', message: 'No such API path.' });

@@ -6,6 +6,7 @@ import { validate } from './common/validate';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { randomMacAddress } from './device/mac';
+import { createLogger } from './logger';
 import { createServices } from './services';
 
 const USAGE = `Support tool for devices.
@@ -39,7 +40,7 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
-    const { devices } = createServices(db.dataSource, config);
+    const { devices } = createServices(db.dataSource, config, createLogger('silent'));
     const show = (device: Parameters<typeof devices.standing>[0]) => {
       const standing = devices.standing(device);
       out(`MAC address: ${device.macAddress}`);

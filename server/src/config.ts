@@ -58,6 +58,25 @@ const envSchema = z
     LOGIN_WINDOW_MINUTES: positiveInt.default(15),
     REGISTER_MAX_PER_IP_PER_HOUR: positiveInt.default(20),
     GRAPHQL_INTROSPECTION: bool.optional(),
+    BRAND_NAME: z.string().trim().min(1).max(60).default('M3U Player'),
+    CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@m3uplayer.example'),
+    CONTACT_PHONE: z.string().trim().max(40).default('+20 100 000 0000'),
+    CHAT_NUMBER: z
+      .string()
+      .regex(/^\d{6,15}$/, 'must be the messaging number in digits with its country code, e.g. 201000000000')
+      .default('201000000000'),
+    LIVE_CHAT_SCRIPT_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+    INTRO_VIDEO_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{6,20}$/, 'must be a video id (letters, digits, - and _)')
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@mail.example.com:465')
+      .optional(),
+    SMTP_FROM: z.string().min(3).optional(),
+    CONTACT_TO: z.email({ error: 'must be an e-mail address' }).optional(),
+    CONTACT_MAX_PER_IP_PER_HOUR: positiveInt.default(10),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER) {
@@ -98,6 +117,17 @@ export interface Config {
   loginLimits: { perMac: number; perIp: number; windowMs: number };
   registerMaxPerIpPerHour: number;
   graphqlIntrospection: boolean;
+  /** Brand and contact values shown by the site (sent to the browser: nothing secret here). */
+  site: {
+    productName: string;
+    contactEmail: string;
+    contactPhone: string;
+    chatNumber: string;
+    liveChatScriptUrl: string;
+    introVideoId: string;
+  };
+  /** Forwarding of contact messages; `smtpUrl` undefined means they are only stored. */
+  contact: { smtpUrl: string | undefined; from: string; to: string; maxPerIpPerHour: number };
 }
 
 export class ConfigError extends Error {}
@@ -159,5 +189,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     registerMaxPerIpPerHour: env.REGISTER_MAX_PER_IP_PER_HOUR,
     graphqlIntrospection: env.GRAPHQL_INTROSPECTION ?? env.NODE_ENV !== 'production',
+    site: {
+      productName: env.BRAND_NAME,
+      contactEmail: env.CONTACT_EMAIL,
+      contactPhone: env.CONTACT_PHONE,
+      chatNumber: env.CHAT_NUMBER,
+      liveChatScriptUrl: env.LIVE_CHAT_SCRIPT_URL ?? '',
+      introVideoId: env.INTRO_VIDEO_ID ?? '',
+    },
+    contact: {
+      smtpUrl: env.SMTP_URL,
+      from: env.SMTP_FROM ?? `${env.BRAND_NAME} website <no-reply@${new URL(publicUrl).hostname}>`,
+      to: env.CONTACT_TO ?? env.CONTACT_EMAIL,
+      maxPerIpPerHour: env.CONTACT_MAX_PER_IP_PER_HOUR,
+    },
   };
 }

@@ -31,7 +31,8 @@ export async function startServer(
     poolSize: config.dbPoolSize,
   });
   try {
-    const services = createServices(db.dataSource, config);
+    const services = createServices(db.dataSource, config, logger);
+    services.contactForwarder?.start();
     const sessionSecret = config.sessionSecret ?? (await loadOrCreateSessionSecret(config.dataDir));
     const running = await createApp({
       config,
@@ -57,6 +58,7 @@ export async function startServer(
       services,
       async stop() {
         clearInterval(maintenance);
+        services.contactForwarder?.stop();
         await running.stop();
         await db.close();
       },

@@ -1,7 +1,10 @@
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
+import type { Logger } from './logger';
 import { RateLimits } from './auth/rate-limits';
 import { CaptchaService } from './captcha/captcha.service';
+import { ContactForwarder } from './contact/contact-forwarder';
+import { ContactService } from './contact/contact.service';
 import { DeviceService } from './device/device.service';
 
 /** The domain services, built once per process and shared by every transport. */
@@ -9,17 +12,30 @@ export interface Services {
   rateLimits: RateLimits;
   captcha: CaptchaService;
   devices: DeviceService;
+  contact: ContactService;
+  /** Present when SMTP is configured. */
+  contactForwarder: ContactForwarder | undefined;
 }
 
-export function createServices(dataSource: DataSource, config: Config): Services {
+export function createServices(dataSource: DataSource, config: Config, logger: Logger): Services {
   const rateLimits = new RateLimits(dataSource, {
     ...config.loginLimits,
     registerPerIpPerHour: config.registerMaxPerIpPerHour,
+    contactPerIpPerHour: config.contact.maxPerIpPerHour,
   });
   const captcha = new CaptchaService(dataSource, rateLimits, {
     ttlMs: config.captchaTtlMs,
     testAnswer: config.captchaTestAnswer,
   });
   const devices = new DeviceService(dataSource, captcha, rateLimits, { trialDays: config.trialDays });
-  return { rateLimits, captcha, devices };
+  const contactForwarder = config.contact.smtpUrl
+    ? new ContactForwarder(
+        dataSource,
+        config.contact.smtpUrl,
+        { from: config.contact.from, to: config.contact.to, productName: config.site.productName },
+        logger,
+      )
+    : undefined;
+  const contact = new ContactService(dataSource, rateLimits, contactForwarder);
+  return { rateLimits, captcha, devices, contact, contactForwarder };
 }

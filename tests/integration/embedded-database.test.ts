@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { migrations } from '../../server/src/db/data-source';
 import { openDatabase } from '../../server/src/db/database';
 import { DataDirLockedError } from '../../server/src/db/embedded';
 
@@ -18,11 +19,14 @@ describe('embedded database in a data directory', () => {
 
     await first.close();
     const second = await openDatabase({ dataDir, poolSize: 2 });
-    const rows = await second.dataSource.query(`SELECT mac_address FROM devices`);
-    expect(rows).toEqual([{ mac_address: '02:00:00:00:00:aa' }]);
-    // Migrations ran once; reopening applies nothing twice.
-    const migrations = await second.dataSource.query(`SELECT name FROM migrations`);
-    expect(migrations).toHaveLength(1);
-    await second.close();
+    try {
+      const rows = await second.dataSource.query(`SELECT mac_address FROM devices`);
+      expect(rows).toEqual([{ mac_address: '02:00:00:00:00:aa' }]);
+      // Each migration ran once; reopening applies nothing twice.
+      const applied = await second.dataSource.query(`SELECT name FROM migrations ORDER BY id`);
+      expect(applied.map((m: { name: string }) => m.name)).toEqual(migrations.map((m) => m.name));
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -26,6 +26,18 @@ export type Captcha = {
   token: Scalars['String']['output'];
 };
 
+/** A message a visitor sends from the contact page. */
+export type ContactMessageInput = {
+  /** Where to answer: an e-mail address. */
+  email: Scalars['String']['input'];
+  /** The message itself, as plain text. */
+  message: Scalars['String']['input'];
+  /** The sender's name. */
+  name: Scalars['String']['input'];
+  /** What the message is about. */
+  subject: Scalars['String']['input'];
+};
+
 /** A smart TV (or other player) running the app, identified by its MAC address. */
 export type Device = {
   __typename?: 'Device';
@@ -104,6 +116,11 @@ export type Mutation = {
    * A MAC address that is already registered is refused with `CONFLICT`: ask support to reset its key.
    */
   registerDevice: RegisterDevicePayload;
+  /**
+   * Send a message to the team. It is stored first, so it is never lost, then forwarded by e-mail when the server
+   * has SMTP configured (retried until it goes through).
+   */
+  sendContactMessage: SendContactMessagePayload;
 };
 
 
@@ -116,6 +133,12 @@ export type MutationLoginArgs = {
 /** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
 export type MutationRegisterDeviceArgs = {
   input: RegisterDeviceInput;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationSendContactMessageArgs = {
+  input: ContactMessageInput;
 };
 
 /** Everything that can be read. Each domain file in `schema/` adds its own fields with `extend type Query`. */
@@ -151,6 +174,18 @@ export type RegisterDevicePayload = {
   deviceKey: Scalars['String']['output'];
   /** A long random secret for the TV app: send it as `Authorization: Bearer <deviceToken>` on every request. */
   deviceToken: Scalars['String']['output'];
+};
+
+/**
+ * The result of sending a contact message. Invalid fields are a `BAD_USER_INPUT` error with `fieldErrors`;
+ * too many messages from one address are `RATE_LIMITED`.
+ */
+export type SendContactMessagePayload = {
+  __typename?: 'SendContactMessagePayload';
+  /** A message to show the visitor. */
+  message: Scalars['String']['output'];
+  /** True once the message is stored; it is forwarded to the team by e-mail afterwards. */
+  success: Scalars['Boolean']['output'];
 };
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
@@ -229,6 +264,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversTypes = ResolversObject<{
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Captcha: ResolverTypeWrapper<Captcha>;
+  ContactMessageInput: ContactMessageInput;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Device: ResolverTypeWrapper<DeviceEntity>;
   DeviceStatus: DeviceStatus;
@@ -241,6 +277,7 @@ export type ResolversTypes = ResolversObject<{
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RegisterDeviceInput: RegisterDeviceInput;
   RegisterDevicePayload: ResolverTypeWrapper<Omit<RegisterDevicePayload, 'device'> & { device: ResolversTypes['Device'] }>;
+  SendContactMessagePayload: ResolverTypeWrapper<SendContactMessagePayload>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
 }>;
 
@@ -248,6 +285,7 @@ export type ResolversTypes = ResolversObject<{
 export type ResolversParentTypes = ResolversObject<{
   Boolean: Scalars['Boolean']['output'];
   Captcha: Captcha;
+  ContactMessageInput: ContactMessageInput;
   DateTime: Scalars['DateTime']['output'];
   Device: DeviceEntity;
   ID: Scalars['ID']['output'];
@@ -259,6 +297,7 @@ export type ResolversParentTypes = ResolversObject<{
   Query: Record<PropertyKey, never>;
   RegisterDeviceInput: RegisterDeviceInput;
   RegisterDevicePayload: Omit<RegisterDevicePayload, 'device'> & { device: ResolversParentTypes['Device'] };
+  SendContactMessagePayload: SendContactMessagePayload;
   String: Scalars['String']['output'];
 }>;
 
@@ -296,6 +335,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   logout?: Resolver<ResolversTypes['LogoutPayload'], ParentType, ContextType>;
   ping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   registerDevice?: Resolver<ResolversTypes['RegisterDevicePayload'], ParentType, ContextType, RequireFields<MutationRegisterDeviceArgs, 'input'>>;
+  sendContactMessage?: Resolver<ResolversTypes['SendContactMessagePayload'], ParentType, ContextType, RequireFields<MutationSendContactMessageArgs, 'input'>>;
 }>;
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
@@ -310,6 +350,11 @@ export type RegisterDevicePayloadResolvers<ContextType = GraphQLContext, ParentT
   deviceToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type SendContactMessagePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SendContactMessagePayload'] = ResolversParentTypes['SendContactMessagePayload']> = ResolversObject<{
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Captcha?: CaptchaResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
@@ -319,5 +364,6 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Mutation?: MutationResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RegisterDevicePayload?: RegisterDevicePayloadResolvers<ContextType>;
+  SendContactMessagePayload?: SendContactMessagePayloadResolvers<ContextType>;
 }>;
 

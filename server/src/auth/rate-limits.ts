@@ -14,10 +14,17 @@ export class RateLimits {
   private readonly loginPerIp: RateLimiterPostgres;
   private readonly registerPerIp: RateLimiterPostgres;
   private readonly captchaPerIp: RateLimiterPostgres;
+  private readonly contactPerIp: RateLimiterPostgres;
 
   constructor(
     dataSource: DataSource,
-    limits: { perMac: number; perIp: number; windowMs: number; registerPerIpPerHour: number },
+    limits: {
+      perMac: number;
+      perIp: number;
+      windowMs: number;
+      registerPerIpPerHour: number;
+      contactPerIpPerHour: number;
+    },
   ) {
     const pool = (dataSource.driver as PostgresDriver).master as Pool;
     // The library names its prepared statements. The embedded engine serves every pool connection from one
@@ -47,6 +54,12 @@ export class RateLimits {
       ...common,
       keyPrefix: 'register_ip',
       points: limits.registerPerIpPerHour,
+      duration: 3600,
+    });
+    this.contactPerIp = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'contact_ip',
+      points: limits.contactPerIpPerHour,
       duration: 3600,
     });
     // Generous for people, tight enough that a script cannot fill the captcha table.
@@ -82,6 +95,14 @@ export class RateLimits {
       this.registerPerIp,
       ip,
       'Too many devices registered from this network. Please try again later.',
+    );
+  }
+
+  async countContactMessage(ip: string): Promise<void> {
+    await consumeOrThrow(
+      this.contactPerIp,
+      ip,
+      'You have sent several messages in a short time. Please wait a while before sending another.',
     );
   }
 

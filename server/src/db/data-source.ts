@@ -1,13 +1,15 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { CaptchaChallengeEntity } from '../captcha/captcha.entity';
+import { ContactMessageEntity } from '../contact/contact-message.entity';
 import { SessionEntity } from '../auth/session.entity';
 import { DeviceTokenEntity } from '../device/device-token.entity';
 import { DeviceEntity } from '../device/device.entity';
 import { Foundation1763700000000 } from '../migrations/1763700000000-Foundation';
+import { ContactMessages1763800000000 } from '../migrations/1763800000000-ContactMessages';
 
-export const entities = [DeviceEntity, DeviceTokenEntity, CaptchaChallengeEntity, SessionEntity];
-export const migrations = [Foundation1763700000000];
+export const entities = [DeviceEntity, DeviceTokenEntity, CaptchaChallengeEntity, SessionEntity, ContactMessageEntity];
+export const migrations = [Foundation1763700000000, ContactMessages1763800000000];
 
 export function createDataSource(url: string, poolSize: number): DataSource {
   return new DataSource({

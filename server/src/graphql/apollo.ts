@@ -6,6 +6,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { DomainError, INTERNAL_ERROR_MESSAGE } from '../common/errors';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import { contactResolvers } from '../contact/contact.resolvers';
 import { deviceResolvers } from '../device/device.resolvers';
 import type { Resolvers } from '../__generated__/resolvers-types';
 import type { GraphQLContext } from './context';
@@ -28,7 +29,7 @@ const REQUEST_ERROR_CODES = new Set<string>([
 const resolvers: Resolvers = {
   DateTime: DateTimeScalar,
   Query: { ping: () => true, ...deviceResolvers.Query },
-  Mutation: { ping: () => true, ...deviceResolvers.Mutation },
+  Mutation: { ping: () => true, ...deviceResolvers.Mutation, ...contactResolvers.Mutation },
   Device: deviceResolvers.Device,
 };
 

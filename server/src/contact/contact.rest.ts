@@ -1,0 +1,33 @@
+import express, { type Request, type Response, type Router } from 'express';
+import { clientIp } from '../auth/authenticate';
+import { DomainError } from '../common/errors';
+import { sendDomainError } from '../http/errors';
+import type { Services } from '../services';
+import { CONTACT_THANKS } from './contact.service';
+
+/** A text field from the query string or the body; repeated query parameters are not a text. */
+function pick(source: unknown): Record<'name' | 'email' | 'subject' | 'message', unknown> {
+  const record =
+    source && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, unknown>) : {};
+  return { name: record.name, email: record.email, subject: record.subject, message: record.message };
+}
+
+/**
+ * GET /frontend/sendUserQuestion with the fields as query parameters (the spec's call), and POST with a JSON or
+ * form body. 200 once the message is stored.
+ */
+export function contactRestRouter(services: Services): Router {
+  const router = express.Router();
+  const handle = async (req: Request, res: Response, input: unknown) => {
+    try {
+      await services.contact.submit(input, clientIp(req));
+      res.json({ status: 'success', message: CONTACT_THANKS });
+    } catch (err) {
+      if (err instanceof DomainError) return sendDomainError(res, err);
+      throw err;
+    }
+  };
+  router.get('/sendUserQuestion', (req, res) => handle(req, res, pick(req.query)));
+  router.post('/sendUserQuestion', (req, res) => handle(req, res, pick(req.body)));
+  return router;
+}
