@@ -1,13 +1,48 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { type Location, Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { Header } from './Header';
 import { Footer } from './Footer';
+import { ChatWidget } from './chat/ChatWidget';
+import { DEFAULT_CHAT_MESSAGE } from './chat/chatWidgetState';
+import { useExternalScript } from '../hooks/useExternalScript';
+import { siteConfig } from '../lib/siteConfig';
 import '../styles/base.css';
 import '../styles/layout.css';
 
-/** The frame every page shares: fixed header, the page, footer. */
+/** The two chat widgets of the frame (spec section 2): one business number, the product as the account. */
+function SiteChatWidgets() {
+  const { chatNumber, productName } = siteConfig();
+  // The spec's greeting, then an invitation to ask about the product; the input itself starts empty.
+  const chatMessage = `${DEFAULT_CHAT_MESSAGE}\nAsk us anything about ${productName}.`;
+  const shared = {
+    phoneNumber: chatNumber,
+    accountName: productName,
+    avatar: '/favicon.svg',
+    chatMessage,
+    darkMode: true,
+    allowEsc: true,
+    allowClickAway: true,
+  };
+  return (
+    <>
+      <ChatWidget {...shared} />
+      <ChatWidget {...shared} className="chat-widget--left" />
+    </>
+  );
+}
+
+/**
+ * Every page load's first entry has the key 'default', so by key alone a fresh load of one page would restore the
+ * position saved for another page opened before in the same tab. The path keeps those apart.
+ */
+function scrollKey(location: Location): string {
+  return location.key === 'default' ? `default:${location.pathname}${location.search}` : location.key;
+}
+
+/** The frame every page shares: fixed header, the page, footer, the chat widgets. */
 export function SiteLayout() {
   // Pages load on first visit; a thin bar says so while the next page's code arrives.
   const loading = useNavigation().state === 'loading';
+  useExternalScript(siteConfig().liveChatScriptUrl);
   return (
     <div className="site">
       {loading && <div className="nav-progress" role="progressbar" aria-label="Loading page" />}
@@ -19,8 +54,9 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <Footer />
+      <SiteChatWidgets />
       {/* Each route change starts at the top of the page; hash links scroll to their target. */}
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }
