@@ -9,15 +9,17 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const serverTarget = 'http://localhost:3000';
 const serverPaths = ['/graphql', '/frontend', '/healthz', '/readyz', '/webhooks'];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
   // Keep Vite's and Vitest's caches in the repository's node_modules, not in a second one under client/.
   cacheDir: '../node_modules/.vite',
   plugins: [react()],
-  build: {
-    outDir: '../dist/client',
-    emptyOutDir: true,
-  },
+  // `vite build` makes the browser bundle; `vite build --ssr src/entry-server.tsx` the server renderer
+  // (dist/ssr), which the Node server uses to send public pages with their content already in the HTML.
+  build: isSsrBuild
+    ? { outDir: '../dist/ssr', emptyOutDir: true, copyPublicDir: false }
+    : { outDir: '../dist/client', emptyOutDir: true },
+  ssr: { noExternal: ['react-fast-marquee'] },
   server: {
     port: 5173,
     strictPort: true,
@@ -30,4 +32,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
   },
-});
+}));

@@ -33,14 +33,14 @@ describe('public routes', () => {
   });
 
   it.each([
-    ['/contact', 'Contact Us'],
-    ['/terms-and-conditions', 'Terms and Conditions'],
-    ['/privacy-policy', 'Privacy Policy'],
-  ])('%s shows its heading and title', async (path, heading) => {
+    ['/contact', 'Contact Us', 'M3U Player | Contact Us'],
+    ['/terms-and-conditions', 'Terms and Conditions', 'Terms and Conditions | M3U Player'],
+    ['/privacy-policy', 'Privacy Policy', 'Privacy Policy | M3U Player'],
+  ])('%s shows its heading and title', async (path, heading, title) => {
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     // The title is set in an effect, which may run just after the heading is on screen.
-    await waitFor(() => expect(document.title).toBe(`${heading} | M3U Player`));
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it('shows the not-found page with a link home for any other path', async () => {

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import http from 'node:http';
 import express from 'express';
-import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -16,6 +15,8 @@ import type { GraphQLContext } from './graphql/context';
 import { contactRestRouter } from './contact/contact.rest';
 import { deviceRestRouter } from './device/device.rest';
 import { clientApp } from './http/client-app';
+import { PageRenderer } from './http/page-renderer';
+import { securityHeaders } from './http/security-headers';
 import { corsFor, refuseCrossSiteWrites } from './http/cross-site';
 import { errorHandler } from './http/errors';
 import { projectRoot } from './common/paths';
@@ -33,6 +34,8 @@ export interface AppDeps {
   sessionSecret: string;
   /** The built client; defaults to dist/client. */
   clientDir?: string;
+  /** The built server renderer; defaults to dist/ssr/entry-server.mjs. */
+  ssrEntry?: string;
 }
 
 export interface RunningApp {
@@ -67,27 +70,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     }),
   );
 
-  const pageHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.servedOverHttps ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.servedOverHttps,
-  });
-  // Sandbox's landing page loads Apollo's script from its CDN: it gets every header but the page CSP.
-  const sandboxHeaders = helmet({
-    contentSecurityPolicy: false,
-    strictTransportSecurity: config.servedOverHttps,
-    crossOriginEmbedderPolicy: false,
-  });
-  app.use((req, res, next) => (req.path === '/graphql' ? sandboxHeaders : pageHeaders)(req, res, next));
+  app.use(securityHeaders(config));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -149,7 +132,15 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     res.status(404).json({ status: 'error', message: 'No such API path.' });
   });
 
-  app.use(clientApp(deps.clientDir ?? path.join(projectRoot(), 'dist', 'client')));
+  const clientDir = deps.clientDir ?? path.join(projectRoot(), 'dist', 'client');
+  const pages = new PageRenderer(
+    clientDir,
+    deps.ssrEntry ?? path.join(projectRoot(), 'dist', 'ssr', 'entry-server.mjs'),
+    config,
+    logger,
+  );
+  await pages.init();
+  app.use(clientApp(clientDir, pages));
   app.use(errorHandler());
 
   return {

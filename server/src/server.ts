@@ -23,7 +23,7 @@ const MAINTENANCE_INTERVAL_MS = 5 * 60_000;
 export async function startServer(
   config: Config,
   logger: Logger,
-  options: { inMemory?: boolean; clientDir?: string } = {},
+  options: { inMemory?: boolean; clientDir?: string; ssrEntry?: string } = {},
 ): Promise<RunningServer> {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -41,6 +41,7 @@ export async function startServer(
       services,
       sessionSecret,
       clientDir: options.clientDir,
+      ssrEntry: options.ssrEntry,
     });
     await new Promise<void>((resolve, reject) => {
       running.httpServer.once('error', reject);

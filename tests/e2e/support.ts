@@ -109,6 +109,8 @@ export class SignInScreen {
   async open(baseUrl: string, route = '/device/login') {
     await this.page.goto(baseUrl + route);
     await this.page.getByRole('heading', { name: 'Manage Your Playlist' }).waitFor();
+    // On a first visit the site's loading cover holds the page (inert) until its images are in.
+    await this.page.locator('.preload-cover').waitFor({ state: 'detached' });
   }
 
   async signIn(mac: string, key: string, captcha = CAPTCHA) {

@@ -43,3 +43,25 @@ describe('HTTP surface', () => {
     expect(res.text).toContain('embeddable-sandbox');
   });
 });
+
+describe('head data in the HTML the server sends', () => {
+  it('gives each route its title, description, canonical URL and share tags, and the brand values', async () => {
+    const contact = await server.client().request('GET', '/contact');
+    expect(contact.text).toContain('<title>M3U Player | Contact Us</title>');
+    expect(contact.text).toMatch(
+      /<meta name="description" content="Contact M3U Player for support, inquiries or feedback/,
+    );
+    expect(contact.text).toMatch(/<link rel="canonical" href="http:\/\/localhost:0\/contact" \/>/);
+    expect(contact.text).toMatch(/<meta property="og:image" content="http:\/\/localhost:0\/og-image.png" \/>/);
+    expect(contact.text).toContain('<meta property="og:image:width" content="1200" />');
+    expect(contact.text).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(contact.text).toMatch(/<script id="site-config" type="application\/json">\{"productName":"M3U Player"/);
+
+    const landing = await server.client().request('GET', '/');
+    expect(landing.text).toContain('<title>premium media player</title>');
+    expect(landing.text).toContain('<meta name="robots" content="index, follow" />');
+    const missing = await server.client().request('GET', '/no/such/page');
+    expect(missing.text).toContain('<title>Page not found | M3U Player</title>');
+    expect(missing.text).toContain('<meta name="robots" content="noindex" />');
+  });
+});

@@ -26,7 +26,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   // A stand-in for the built client, so the tests do not depend on a build.
   const clientDir = path.join(dataDir, 'client');
   mkdirSync(clientDir);
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>test app</title><div id="root"></div>');
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html><head><title>test app</title></head><body><div id="root"></div></body></html>',
+  );
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -40,7 +43,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const server = await startServer(config, createLogger(config.logLevel), { inMemory: true, clientDir });
+  const server = await startServer(config, createLogger(config.logLevel), {
+    inMemory: true,
+    clientDir,
+    // Server rendering is exercised by the browser tests against the real build.
+    ssrEntry: path.join(clientDir, 'no-renderer.mjs'),
+  });
   return {
     ...server,
     dataDir,

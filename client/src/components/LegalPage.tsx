@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { pageTitle, useDocumentTitle } from '../hooks/useDocumentTitle';
+import { usePageHead } from '../hooks/usePageHead';
 import '../styles/legal.css';
 
 /** Both legal pages were last changed on this date (spec section 2). */
@@ -14,6 +14,8 @@ export interface LegalSection {
 
 interface LegalPageProps {
   title: string;
+  /** The page's route, for its head data (common/head.ts). */
+  path: string;
   lead: ReactNode;
   /** The few points a hurried reader must not miss, shown in a box above the full text. */
   keyPoints: ReactNode[];
@@ -21,8 +23,8 @@ interface LegalPageProps {
 }
 
 /** The layout of the Terms and Conditions and the Privacy Policy: heading, date, key points, contents, sections. */
-export function LegalPage({ title, lead, keyPoints, sections }: LegalPageProps) {
-  useDocumentTitle(pageTitle(title));
+export function LegalPage({ title, path, lead, keyPoints, sections }: LegalPageProps) {
+  usePageHead(path);
   return (
     <article className="legal">
       <header className="legal__header">

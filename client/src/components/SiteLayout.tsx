@@ -1,9 +1,11 @@
 import { type Location, Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { Header } from './Header';
 import { Footer } from './Footer';
+import { PreloadGate } from './PreloadGate';
 import { ChatWidget } from './chat/ChatWidget';
 import { DEFAULT_CHAT_MESSAGE } from './chat/chatWidgetState';
 import { useExternalScript } from '../hooks/useExternalScript';
+import { useHashScroll } from '../hooks/useHashScroll';
 import { siteConfig } from '../lib/siteConfig';
 import '../styles/base.css';
 import '../styles/layout.css';
@@ -43,6 +45,7 @@ export function SiteLayout() {
   // Pages load on first visit; a thin bar says so while the next page's code arrives.
   const loading = useNavigation().state === 'loading';
   useExternalScript(siteConfig().liveChatScriptUrl);
+  useHashScroll();
   return (
     <div className="site">
       {loading && <div className="nav-progress" role="progressbar" aria-label="Loading page" />}
@@ -51,11 +54,14 @@ export function SiteLayout() {
       </a>
       <Header />
       <main id="main" className="site__main" tabIndex={-1}>
-        <Outlet />
+        <PreloadGate>
+          <Outlet />
+        </PreloadGate>
       </main>
       <Footer />
       <SiteChatWidgets />
-      {/* Each route change starts at the top of the page; hash links scroll to their target. */}
+      {/* Each route change starts at the top of the page; a hash link's target already there is scrolled to here,
+          one that appears later by useHashScroll. */}
       <ScrollRestoration getKey={scrollKey} />
     </div>
   );

@@ -28,6 +28,11 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
 
 let cached: SiteConfig | undefined;
 
+/** The server-side renderer sets the values before rendering (there is no page to read them from). */
+export function setSiteConfig(config: SiteConfig): void {
+  cached = config;
+}
+
 export function siteConfig(): SiteConfig {
   if (cached) return cached;
   let fromPage: Partial<SiteConfig> = {};

@@ -1,9 +1,231 @@
-import { PlaceholderPage } from './PlaceholderPage';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages } from '../../../common/messages';
+import { contactSchema } from '../../../common/validation';
+import type { ContactInput, ContactValues } from '../../../common/validation';
+import { FieldError } from '../components/FieldError';
+import { usePageHead } from '../hooks/usePageHead';
+import { siteConfig } from '../lib/siteConfig';
+import '../styles/contact.css';
+
+const EMPTY_FORM: ContactInput = { name: '', email: '', subject: '', message: '' };
+
+// The spec's dialogs all use a black confirm button (the same colour as lib/alerts).
+const CONFIRM_BUTTON_COLOR = '#000';
+
+interface Dialog {
+  icon: 'success' | 'error';
+  title: string;
+  text?: string;
+}
+
+interface FieldSpec {
+  name: keyof ContactInput;
+  label: string;
+  type?: 'text' | 'email';
+  autoComplete: string;
+  placeholder: string;
+  multiline?: boolean;
+}
+
+const FIELDS: readonly FieldSpec[] = [
+  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name', placeholder: 'Your name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'you@example.com' },
+  { name: 'subject', label: 'Subject', type: 'text', autoComplete: 'off', placeholder: 'What is it about?' },
+  {
+    name: 'message',
+    label: 'Message',
+    autoComplete: 'off',
+    placeholder: 'How can we help you?',
+    multiline: true,
+  },
+];
+
+/**
+ * sweetalert2 is only needed once a message is on its way, so it loads then, alongside the request, and stays out
+ * of the first download.
+ */
+function loadDialogs(): Promise<(dialog: Dialog) => void> {
+  return import('sweetalert2').then(
+    ({ default: Swal }) =>
+      (dialog: Dialog) =>
+        void Swal.fire({ ...dialog, confirmButtonColor: CONFIRM_BUTTON_COLOR }),
+    // A dialog module that fails to download must not leave the visitor guessing whether the message went.
+    () => (dialog: Dialog) => window.alert([dialog.title, dialog.text].filter(Boolean).join('\n\n')),
+  );
+}
+
+/** The server's own explanation of a refusal (its rate-limit text, for one), when it sent one. */
+async function serverMessage(response: Response): Promise<string | undefined> {
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+      return body.message.trim() || undefined;
+    }
+  } catch {
+    // Not JSON (a proxy's error page): the generic title says enough.
+  }
+  return undefined;
+}
+
+async function sendMessage(values: ContactValues): Promise<Response | undefined> {
+  try {
+    return await fetch('/frontend/sendUserQuestion', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify({
+        name: values.name,
+        email: values.email,
+        subject: values.subject,
+        message: values.message,
+      }),
+    });
+  } catch {
+    // Offline or the server unreachable: reported like any other failure.
+    return undefined;
+  }
+}
+
+function phoneHref(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  // An international number keeps its '+', or a phone would dial it as a local one.
+  return `tel:${phone.trim().startsWith('+') ? '+' : ''}${digits}`;
+}
 
 export default function ContactPage() {
+  usePageHead('/contact');
+  const { productName, contactEmail, contactPhone } = siteConfig();
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactInput, unknown, ContactValues>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: EMPTY_FORM,
+    // Errors appear on submit only; a field's error then hides as soon as that field changes.
+    reValidateMode: 'onSubmit',
+  });
+  const values = useWatch({ control });
+
+  async function onSubmit(formValues: ContactValues) {
+    const dialogs = loadDialogs();
+    const response = await sendMessage(formValues);
+    if (response?.status === 200) {
+      reset(EMPTY_FORM);
+      (await dialogs)({ icon: 'success', title: messages.contact.success });
+      return;
+    }
+    const text = response ? await serverMessage(response) : undefined;
+    (await dialogs)({ icon: 'error', title: messages.contact.failure, text });
+  }
+
   return (
-    <PlaceholderPage heading="Contact Us">
-      <p>Questions, support or feedback about M3U Player? The contact form is coming in the next release.</p>
-    </PlaceholderPage>
+    <section className="contact">
+      <div className="contact__inner">
+        <div className="contact__aside">
+          <header className="contact__intro">
+            <h1 className="contact__title">Contact Us</h1>
+            <p className="contact__lead">
+              Questions about {productName}, help with your device or playlist, or feedback on the app? Send us a
+              message and we will answer by e-mail.
+            </p>
+          </header>
+
+          <ul className="contact__channels">
+            <li>
+              <a className="contact__channel" href={`mailto:${contactEmail}`}>
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                  <path
+                    fill="currentColor"
+                    d="M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm0 4.24V18h16V8.24l-8 5-8-5zM19.36 6H4.64L12 10.6 19.36 6z"
+                  />
+                </svg>
+                <span className="contact__channel-text">
+                  <span className="contact__channel-label">Email</span> {contactEmail}
+                </span>
+              </a>
+            </li>
+            {contactPhone && (
+              <li>
+                <a className="contact__channel" href={phoneHref(contactPhone)}>
+                  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                    <path
+                      fill="currentColor"
+                      d="M6.62 10.79a15.05 15.05 0 0 0 6.59 6.59l2.2-2.2a1 1 0 0 1 1.02-.24c1.12.37 2.33.57 3.57.57a1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1.02l-2.2 2.2z"
+                    />
+                  </svg>
+                  <span className="contact__channel-text">
+                    <span className="contact__channel-label">Phone</span> {contactPhone}
+                  </span>
+                </a>
+              </li>
+            )}
+          </ul>
+
+          <img
+            className="contact__illustration"
+            src="/images/contact-illustration.svg"
+            alt=""
+            width={520}
+            height={420}
+            // Hidden below the large breakpoint, where a lazy image is never fetched.
+            loading="lazy"
+            decoding="async"
+          />
+        </div>
+
+        <div className="contact__card">
+          <h2 id="contact-card-title" className="contact__card-title">
+            Send Us a Message
+          </h2>
+          <form
+            className="contact-form"
+            noValidate
+            aria-labelledby="contact-card-title"
+            onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+          >
+            {FIELDS.map((field) => {
+              const id = `contact-${field.name}`;
+              const errorId = `${id}-error`;
+              const error = errors[field.name]?.message;
+              const inputProps = {
+                id,
+                className: values[field.name] ? 'filled' : undefined,
+                placeholder: field.placeholder,
+                autoComplete: field.autoComplete,
+                'aria-invalid': error ? true : undefined,
+                'aria-describedby': error ? errorId : undefined,
+                ...register(field.name, { onChange: () => clearErrors(field.name) }),
+              };
+              return (
+                <div key={field.name} className={`contact-form__field contact-form__field--${field.name}`}>
+                  <label htmlFor={id}>{field.label}</label>
+                  {field.multiline ? (
+                    <textarea rows={6} {...inputProps} />
+                  ) : (
+                    <input type={field.type} {...inputProps} />
+                  )}
+                  <FieldError id={errorId} message={error} />
+                </div>
+              );
+            })}
+
+            <button
+              type="submit"
+              className="button button--primary contact-form__submit"
+              disabled={isSubmitting}
+              aria-busy={isSubmitting}
+            >
+              {isSubmitting ? 'Sending…' : 'Send Message'}
+            </button>
+          </form>
+        </div>
+      </div>
+    </section>
   );
 }

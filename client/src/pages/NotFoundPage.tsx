@@ -1,9 +1,9 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { messages } from '../../../common/messages';
-import { pageTitle, useDocumentTitle } from '../hooks/useDocumentTitle';
+import { usePageHead } from '../hooks/usePageHead';
 
 export function NotFoundPage() {
-  useDocumentTitle(pageTitle('Page not found'));
+  usePageHead(useLocation().pathname, false);
   return (
     <section className="not-found">
       <p className="not-found__code" aria-hidden="true">

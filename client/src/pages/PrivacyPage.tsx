@@ -167,6 +167,7 @@ export default function PrivacyPage() {
 
   return (
     <LegalPage
+      path="/privacy-policy"
       title="Privacy Policy"
       lead={`${productName} collects no personal data. This page explains what the app and the portal store to work, and why.`}
       keyPoints={[

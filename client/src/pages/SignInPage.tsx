@@ -10,7 +10,7 @@ import { useCaptchaLazyQuery, useCurrentDeviceQuery, useLoginMutation } from '..
 import { MacAddressInput } from '../components/MacAddressInput';
 import { FieldError } from '../components/FieldError';
 import { useUser } from '../hooks/useUser';
-import { pageTitle, useDocumentTitle } from '../hooks/useDocumentTitle';
+import { usePageHead } from '../hooks/usePageHead';
 import { alertError, notifySuccess } from '../lib/alerts';
 import '../styles/sign-in.css';
 
@@ -22,7 +22,7 @@ function loginErrorMessage(error: unknown): string {
 }
 
 export default function SignInPage() {
-  useDocumentTitle(pageTitle('Device Login'));
+  usePageHead('/device/login');
   const navigate = useNavigate();
   const { login } = useUser();
   const [loginFailed, setLoginFailed] = useState(false);

@@ -220,6 +220,7 @@ export default function TermsPage() {
 
   return (
     <LegalPage
+      path="/terms-and-conditions"
       title="Terms and Conditions"
       lead={`Please read these terms before you install ${productName}, start the free trial or buy a licence.`}
       keyPoints={[

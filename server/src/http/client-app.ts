@@ -1,20 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
-import { isClientRoute } from '../../../common/routes';
+import type { PageRenderer } from './page-renderer';
 
 const API_PREFIXES = ['/graphql', '/frontend', '/webhooks', '/healthz', '/readyz', '/assets/'];
 
 /**
- * Serves the built client: hashed assets cached for a year, index.html never cached, and the app for every
- * client route (status 404 for paths that are not one, where the app shows its not-found page).
+ * Serves the built client: hashed assets cached for a year, pages never cached, and for every other GET the
+ * page the renderer builds (status 404 for paths that are not client routes, with the not-found page).
  */
-export function clientApp(clientDir: string): Router {
+export function clientApp(clientDir: string, pages: PageRenderer): Router {
   const router = express.Router();
-  const indexFile = path.join(clientDir, 'index.html');
-  const built = existsSync(indexFile);
-  const indexHtml = built ? readFileSync(indexFile, 'utf8') : undefined;
-
   router.use(
     '/assets',
     express.static(path.join(clientDir, 'assets'), {
@@ -25,16 +20,17 @@ export function clientApp(clientDir: string): Router {
     }),
   );
   router.use(express.static(clientDir, { index: false, maxAge: '1h' }));
-  router.use((req, res, next) => {
+  router.use(async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PREFIXES.some((p) => req.path.startsWith(p)))
       return next();
-    if (!indexHtml) {
+    if (!pages.built) {
       res.status(503).type('text/plain').send('The web client is not built yet. Run `npm run build` (or `npm start`).');
       return;
     }
-    res.status(isClientRoute(req.path) ? 200 : 404);
+    const page = await pages.page(req.path);
+    res.status(page.status);
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(indexHtml);
+    res.type('html').send(page.html);
   });
   return router;
 }

@@ -4,7 +4,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useCurrentDeviceQuery, useLogoutMutation } from '../../__generated__/hooks';
 import { Spinner } from '../../components/Spinner';
 import { useSignedInDevice, useUser } from '../../hooks/useUser';
-import { pageTitle, useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { usePageHead } from '../../hooks/usePageHead';
 import '../../styles/dashboard.css';
 
 const SIGN_IN_PATH = '/device/login';
@@ -19,7 +19,7 @@ const MENU = [
 ];
 
 export default function DashboardLayout() {
-  useDocumentTitle(pageTitle('Dashboard'));
+  usePageHead('/dashboard');
   const navigate = useNavigate();
   const client = useApolloClient();
   const { login, logout } = useUser();

@@ -1,0 +1,45 @@
+import { type RefObject, useState } from 'react';
+
+interface DisclaimerPopupProps {
+  productName: string;
+  /** Where keyboard focus goes once the popup is closed (its close button is gone by then). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+/**
+ * The hero's disclaimer (spec section 2, item 1, and section 4): shown on arrival, gone for the rest of the visit
+ * to this page once closed.
+ */
+export function DisclaimerPopup({ productName, returnFocusTo }: DisclaimerPopupProps) {
+  const [open, setOpen] = useState(true);
+  if (!open) return null;
+  return (
+    <aside className="disclaimer" aria-labelledby="disclaimer-title">
+      <div className="disclaimer__head">
+        <h2 id="disclaimer-title" className="disclaimer__title">
+          Before you buy
+        </h2>
+        <button
+          type="button"
+          className="disclaimer__close"
+          aria-label="Close this notice"
+          onClick={() => {
+            setOpen(false);
+            returnFocusTo?.current?.focus();
+          }}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <p>
+        {productName} is a media player only: it provides no channels, playlists or other content. Every device gets a
+        free 7-day trial, after which a licence is needed to keep watching.
+      </p>
+      <p>
+        <strong>There are no refunds after purchase</strong>, so please try your own playlist during the trial first.
+      </p>
+    </aside>
+  );
+}

@@ -1,0 +1,23 @@
+import { useScrollScale } from '../../hooks/useScrollScale';
+import { usePrefersReducedMotion } from '../../hooks/usePrefersReducedMotion';
+import { ILLUSTRATIONS } from '../../lib/siteImages';
+
+/** The TV preview that grows into place as it scrolls into view (spec section 2, item 3). */
+export function TvPreview() {
+  const { anchor, target } = useScrollScale<HTMLDivElement, HTMLImageElement>(usePrefersReducedMotion());
+  const image = ILLUSTRATIONS.tvPreview;
+  return (
+    <div ref={anchor} className="tv-preview__stage">
+      <img
+        ref={target}
+        className="tv-preview__image"
+        src={image.src}
+        width={image.width}
+        height={image.height}
+        alt="A large TV showing the app's film library: a featured film with Play and Details buttons above a row of trending films"
+        loading="lazy"
+        decoding="async"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
+
+/** How long a hash link waits for its target to appear (spec section 9). */
+export const HASH_SCROLL_TIMEOUT_MS = 10_000;
+
+function scrollToElement(element: Element) {
+  const reduceMotion =
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  // The fixed header's height is kept clear by `scroll-padding-top` on <html> (base.css).
+  element.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+}
+
+/**
+ * Scrolls to the element a hash link names (spec section 2) when it is not on the page yet: a page that loads
+ * its code or data first renders its sections later. A MutationObserver waits for the target, for at most
+ * {@link HASH_SCROLL_TIMEOUT_MS}. A target already present is left to React Router's ScrollRestoration, and so
+ * is a back or forward move (POP), which restores the position the visitor left, except on the first load.
+ */
+export function useHashScroll() {
+  const { hash, key } = useLocation();
+  const navigationType = useNavigationType();
+  const firstLoad = key === 'default';
+
+  useEffect(() => {
+    if (hash.length < 2) return;
+    if (navigationType === 'POP' && !firstLoad) return;
+    let id: string;
+    try {
+      id = decodeURIComponent(hash.slice(1));
+    } catch {
+      return;
+    }
+    if (document.getElementById(id)) return;
+
+    const observer = new MutationObserver(() => {
+      const target = document.getElementById(id);
+      if (!target) return;
+      stop();
+      scrollToElement(target);
+    });
+    const timer = window.setTimeout(stop, HASH_SCROLL_TIMEOUT_MS);
+    function stop() {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    }
+    observer.observe(document.body, { childList: true, subtree: true });
+    return stop;
+  }, [hash, key, navigationType, firstLoad]);
+}

@@ -1,0 +1,156 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import LandingPage from './LandingPage';
+import { siteConfig } from '../lib/siteConfig';
+
+function renderLanding() {
+  const router = createMemoryRouter(
+    [
+      { path: '/', Component: LandingPage },
+      { path: '/device/login', element: <h1>Device login</h1> },
+      { path: '/contact', element: <h1>Contact</h1> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  return render(<RouterProvider router={router} />);
+}
+
+/** The landing page's sections in document order, named by their headings. */
+function sections() {
+  return screen.getAllByRole('region').filter((region) => region.tagName === 'SECTION');
+}
+
+function headingOf(section: HTMLElement) {
+  const id = section.getAttribute('aria-labelledby');
+  return (id && document.getElementById(id)?.textContent) ?? '';
+}
+
+describe('LandingPage', () => {
+  it('shows the ten sections of the spec in order, with the features and FAQ anchors', () => {
+    renderLanding();
+    const all = sections();
+    expect(all.map(headingOf)).toEqual([
+      'Premium Media Player for M3U & M3U8 Playlists',
+      'Your playlists, on the big screen',
+      'Made for the living room',
+      'Works on the screens you already own',
+      'Everything your playlist needs, nothing in the way',
+      'Parental controls',
+      'Simple for everyone, in every language',
+      'Reliable streaming',
+      'Great day to Discover',
+      'Frequently asked questions',
+    ]);
+    expect(all[4]).toHaveAttribute('id', 'features');
+    expect(all[9]).toHaveAttribute('id', 'faqs');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Premium Media Player for M3U & M3U8 Playlists',
+    );
+  });
+
+  it('fills the sections with what the spec lists', () => {
+    renderLanding();
+    const [hero, intro, preview, devices, features, parental, cards, reliability, discover] = sections();
+    expect(within(hero!).getByRole('link', { name: 'Explore' })).toHaveAttribute('href', '#features');
+    expect(within(intro!).getByRole('figure')).toBeInTheDocument();
+    expect(within(preview!).getByRole('img')).toHaveAttribute('src', '/images/illustrations/tv-preview.svg');
+    for (const device of [
+      'Samsung smart TV',
+      'LG webOS',
+      'Sony smart TV',
+      'Android TV',
+      'Windows',
+      'Roku',
+      'Apple TV',
+    ]) {
+      expect(within(devices!).getByText(device)).toBeInTheDocument();
+    }
+    expect(within(features!).getAllByRole('figure')).toHaveLength(3);
+    expect(parental).toHaveTextContent(/by rating and by category/);
+    expect(
+      within(cards!)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['A simple interface', 'Audio and subtitles in your language']);
+    expect(reliability).toHaveTextContent(/no built-in EPG/);
+    expect(within(discover!).getByRole('link', { name: 'Add your playlist' })).toHaveAttribute('href', '/device/login');
+  });
+
+  it('uses the configured product name', () => {
+    renderLanding();
+    const { productName } = siteConfig();
+    expect(screen.getByText(productName, { selector: '.eyebrow' })).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Before you buy' })).toHaveTextContent(
+      `${productName} is a media player only`,
+    );
+  });
+
+  it('shows the disclaimer on arrival and keeps it closed once the visitor closes it', () => {
+    renderLanding();
+    const popup = screen.getByRole('complementary', { name: 'Before you buy' });
+    expect(popup).toBeVisible();
+    expect(popup).toHaveTextContent(/7-day trial/);
+    expect(popup).toHaveTextContent(/provides no channels, playlists or other content/);
+    expect(popup).toHaveTextContent(/no refunds after purchase/);
+
+    fireEvent.click(within(popup).getByRole('button', { name: 'Close this notice' }));
+    expect(screen.queryByRole('complementary', { name: 'Before you buy' })).not.toBeInTheDocument();
+    // Focus does not fall back to the top of the document with the button gone.
+    expect(screen.getByRole('link', { name: 'Explore' })).toHaveFocus();
+
+    // Nothing else on the page brings it back.
+    fireEvent.click(screen.getAllByRole('button', { name: /MAC addresses/ })[0]!);
+    fireEvent.scroll(window);
+    expect(screen.queryByRole('complementary', { name: 'Before you buy' })).not.toBeInTheDocument();
+  });
+
+  it('lists the 7 FAQ items collapsed, each opening and closing on its own', () => {
+    renderLanding();
+    const faq = sections()[9]!;
+    const questions = within(faq).getAllByRole('button');
+    expect(questions).toHaveLength(7);
+    for (const question of questions) {
+      expect(question).toHaveAttribute('aria-expanded', 'false');
+      expect(document.getElementById(question.getAttribute('aria-controls')!)).not.toBeVisible();
+    }
+
+    const [, second, , , fifth] = questions;
+    fireEvent.click(second!);
+    fireEvent.click(fifth!);
+    expect(questions.map((q) => q.getAttribute('aria-expanded'))).toEqual([
+      'false',
+      'true',
+      'false',
+      'false',
+      'true',
+      'false',
+      'false',
+    ]);
+    const answer = within(faq).getByRole('region', { name: second!.textContent! });
+    expect(answer).toBeVisible();
+    expect(answer).toHaveTextContent(/two MAC addresses: one for WiFi and one for Ethernet/);
+    expect(answer).toHaveTextContent(/cannot be changed manually/);
+
+    fireEvent.click(second!);
+    expect(second).toHaveAttribute('aria-expanded', 'false');
+    expect(answer).not.toBeVisible();
+    expect(fifth).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('answers the seven questions of the spec', () => {
+    renderLanding();
+    const faq = sections()[9]!;
+    const answers = within(faq)
+      .getAllByRole('button')
+      .map((question) => document.getElementById(question.getAttribute('aria-controls')!)!.textContent);
+    expect(answers[0]).toMatch(/any channels, playlists or other content[\s\S]*there is no refund/);
+    expect(answers[1]).toMatch(/WiFi[\s\S]*Ethernet[\s\S]*cannot be changed manually/);
+    expect(answers[2]).toMatch(/internet service provider \(ISP\) blocks[\s\S]*formats your TV does not support/);
+    expect(answers[3]).toMatch(/provider, who is responsible[\s\S]*no access to your playlists/);
+    expect(answers[4]).toMatch(/internet connection/);
+    expect(answers[5]).toMatch(/no EPG built into the app[\s\S]*guide-ready/);
+    expect(within(faq).getAllByRole('button')[6]).toHaveTextContent("'Unable to Stream'");
+    expect(answers[6]).toMatch(/restrictions/);
+  });
+});

@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startProduct, type Product } from './support';
+
+let product: Product;
+let browser: Browser;
+const shots = 'test-results/screenshots';
+const PUBLIC_PAGES = [
+  ['/', 'Premium Media Player for M3U & M3U8 Playlists'],
+  ['/contact', 'Contact Us'],
+  ['/terms-and-conditions', 'Terms and Conditions'],
+  ['/privacy-policy', 'Privacy Policy'],
+] as const;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  product = await startProduct({ CONTACT_MAX_PER_IP_PER_HOUR: '3' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/** A page that records every console error (hydration mismatches and CSP violations are reported there). */
+async function openPage(width: number, options: { javaScript?: boolean } = {}) {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    javaScriptEnabled: options.javaScript ?? true,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
+
+async function close(page: Page) {
+  await page.context().close();
+}
+
+describe('public pages without JavaScript', () => {
+  it.each(PUBLIC_PAGES)('%s is readable before any script runs', async (path, heading) => {
+    const { page } = await openPage(390, { javaScript: false });
+    const res = await page.goto(product.url + path);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: heading }).count()).resolves.toBe(1);
+    // On phones the menu is collapsed behind its toggle; it is in the page all the same.
+    await expect(page.getByRole('navigation', { name: 'Main', includeHidden: true }).count()).resolves.toBe(1);
+    await expect(page.getByRole('contentinfo').count()).resolves.toBe(1);
+    await close(page);
+  });
+
+  it('an unknown path answers 404 with the not-found page in the HTML', async () => {
+    const { page } = await openPage(390, { javaScript: false });
+    const res = await page.goto(`${product.url}/nothing/here`);
+    expect(res?.status()).toBe(404);
+    await page.getByText('This page was not found!').waitFor();
+    await close(page);
+  });
+});
+
+describe('public pages in Chromium', () => {
+  for (const width of [390, 1440]) {
+    it.each(PUBLIC_PAGES)(
+      `%s hydrates with no console error, CSP violation or layout overflow at ${width}px`,
+      async (path, heading) => {
+        const { page, errors } = await openPage(width);
+        await page.goto(product.url + path);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page.waitForLoadState('networkidle');
+        // Let the entrance animations finish (the device strip's endless one aside) before looking.
+        await page.evaluate(() =>
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+              .map((a) => a.finished.catch(() => undefined)),
+          ),
+        );
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        const name = path === '/' ? 'landing' : path.slice(1);
+        await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+        expect(errors).toEqual([]);
+        await close(page);
+      },
+    );
+  }
+
+  it('sends each page its own head data, the same after client-side navigation', async () => {
+    const { page } = await openPage(1440);
+    await page.goto(`${product.url}/`);
+    expect(await page.title()).toBe('premium media player');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${product.url}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'CONTACT' }).click();
+    await page.waitForURL(`${product.url}/contact`);
+    await expect.poll(() => page.title()).toBe('M3U Player | Contact Us');
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^Contact M3U Player/);
+    await close(page);
+  });
+});
