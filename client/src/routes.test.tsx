@@ -30,6 +30,15 @@ describe('public routes', () => {
       '/terms-and-conditions',
     );
     expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+    expect(within(footer).getByRole('link', { name: 'support@m3uplayer.example' })).toHaveAttribute(
+      'href',
+      'mailto:support@m3uplayer.example',
+    );
+    expect(within(footer).getByRole('link', { name: '+20 100 000 0000' })).toHaveAttribute('href', 'tel:+201000000000');
+    expect(within(footer).getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute(
+      'href',
+      'https://wa.me/201000000000',
+    );
   });
 
   it.each([

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import { Logo } from './Header';
-import { PRODUCT_NAME } from '../hooks/useDocumentTitle';
+import { siteConfig } from '../lib/siteConfig';
 
+/** The shared footer (spec section 2): contact e-mail, phone, messaging app, copyright and the legal pages. */
 export function Footer() {
+  const { productName, contactEmail, contactPhone, chatNumber } = siteConfig();
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
@@ -11,6 +13,13 @@ export function Footer() {
           <Logo />
           <p>Premium Media Player for M3U &amp; M3U8 Playlists</p>
         </div>
+        <address className="site-footer__contact">
+          <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+          {contactPhone && <a href={`tel:${contactPhone.replace(/[^\d+]/g, '')}`}>{contactPhone}</a>}
+          <a href={`https://wa.me/${chatNumber}`} target="_blank" rel="noopener noreferrer">
+            Chat with us on WhatsApp
+          </a>
+        </address>
         <nav aria-label="Legal" className="site-footer__links">
           <Link to="/terms-and-conditions">Terms &amp; Conditions</Link>
           <Link to="/privacy-policy">Privacy Policy</Link>
@@ -18,7 +27,7 @@ export function Footer() {
         </nav>
       </div>
       <p className="site-footer__copyright">
-        © {year} {PRODUCT_NAME}. All rights reserved.
+        © {year} {productName}. All rights reserved.
       </p>
     </footer>
   );

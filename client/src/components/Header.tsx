@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../hooks/useDocumentTitle';
+import { siteConfig } from '../lib/siteConfig';
 
 // The header slides away once the visitor scrolls down past this point and returns when they scroll up.
 const HIDE_AFTER_PX = 500;
@@ -40,7 +40,7 @@ export function Logo() {
         <rect width="32" height="32" rx="8" fill="currentColor" />
         <path d="M12 9.5v13l11-6.5z" fill="#000" />
       </svg>
-      <span className="logo__text">{PRODUCT_NAME}</span>
+      <span className="logo__text">{siteConfig().productName}</span>
     </span>
   );
 }
@@ -52,7 +52,7 @@ export function Header() {
   return (
     <header className={`site-header${hidden && !menuOpen ? ' site-header--hidden' : ''}`}>
       <div className="site-header__inner">
-        <Link to="/" className="site-header__brand" aria-label={`${PRODUCT_NAME} home`}>
+        <Link to="/" className="site-header__brand" aria-label={`${siteConfig().productName} home`}>
           <Logo />
         </Link>
         <button

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-
-export const PRODUCT_NAME = 'M3U Player';
+import { siteConfig } from '../lib/siteConfig';
 
 /** Sets the browser tab's title while the calling page is shown, and gives the old one back afterwards. */
 export function useDocumentTitle(title: string) {
@@ -16,5 +15,5 @@ export function useDocumentTitle(title: string) {
 
 /** A page's title in the site's 'Page | Product' form. */
 export function pageTitle(page: string): string {
-  return `${page} | ${PRODUCT_NAME}`;
+  return `${page} | ${siteConfig().productName}`;
 }

@@ -1,7 +1,5 @@
 import Swal from 'sweetalert2';
-
-// The spec's dialogs all use a black confirm button.
-const CONFIRM_BUTTON_COLOR = '#000';
+import { CONFIRM_BUTTON_COLOR } from './dialogTheme';
 
 /** A short success notice that closes itself and does not hold up whatever happens next. */
 export function notifySuccess(title: string) {

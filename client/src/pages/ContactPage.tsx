@@ -5,13 +5,11 @@ import { contactSchema } from '../../../common/validation';
 import type { ContactInput, ContactValues } from '../../../common/validation';
 import { FieldError } from '../components/FieldError';
 import { usePageHead } from '../hooks/usePageHead';
+import { CONFIRM_BUTTON_COLOR } from '../lib/dialogTheme';
 import { siteConfig } from '../lib/siteConfig';
 import '../styles/contact.css';
 
 const EMPTY_FORM: ContactInput = { name: '', email: '', subject: '', message: '' };
-
-// The spec's dialogs all use a black confirm button (the same colour as lib/alerts).
-const CONFIRM_BUTTON_COLOR = '#000';
 
 interface Dialog {
   icon: 'success' | 'error';
