@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startProduct, type Product } from './support';
@@ -29,6 +30,12 @@ async function openPage(width: number, options: { javaScript?: boolean } = {}) {
     viewport: { width, height: 900 },
     javaScriptEnabled: options.javaScript ?? true,
   });
+  // A CSP violation that a script swallows (a feature probe) still fires this event: report it as an error.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
@@ -36,6 +43,18 @@ async function openPage(width: number, options: { javaScript?: boolean } = {}) {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
+}
+
+/** Lets the entrance animations finish (the device strip's endless one aside) before looking at the page. */
+async function settle(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 async function close(page: Page) {
@@ -72,15 +91,7 @@ describe('public pages in Chromium', () => {
         await page.goto(product.url + path);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         await page.waitForLoadState('networkidle');
-        // Let the entrance animations finish (the device strip's endless one aside) before looking.
-        await page.evaluate(() =>
-          Promise.all(
-            document
-              .getAnimations()
-              .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-              .map((a) => a.finished.catch(() => undefined)),
-          ),
-        );
+        await settle(page);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         const name = path === '/' ? 'landing' : path.slice(1);
@@ -102,4 +113,38 @@ describe('public pages in Chromium', () => {
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^Contact M3U Player/);
     await close(page);
   });
+});
+
+describe('accessibility (axe-core)', () => {
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+  for (const width of [390, 1440]) {
+    it.each(PUBLIC_PAGES)(`%s has no axe violation at ${width}px`, async (path, heading) => {
+      const { page } = await openPage(width);
+      await page.goto(product.url + path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.locator('.preload-cover').waitFor({ state: 'detached' });
+      await settle(page);
+      // Injected through the DevTools protocol, which the page's CSP does not govern.
+      await page.evaluate(axeSource);
+      const violations = await page.evaluate(async () => {
+        const axe = (
+          window as unknown as {
+            axe: {
+              run: (
+                ctx: Document,
+                opts: object,
+              ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
+            };
+          }
+        ).axe;
+        const result = await axe.run(document, {
+          runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+        });
+        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+      expect(violations).toEqual([]);
+      await close(page);
+    });
+  }
 });

@@ -65,3 +65,20 @@ describe('head data in the HTML the server sends', () => {
     expect(missing.text).toContain('<meta name="robots" content="noindex" />');
   });
 });
+
+describe('search engines', () => {
+  it('get a robots.txt that keeps them out of the portal, and a sitemap of the public pages', async () => {
+    const robots = await server.client().request('GET', '/robots.txt');
+    expect(robots.text).toContain('Disallow: /dashboard');
+    expect(robots.text).toContain('Sitemap: http://localhost:0/sitemap.xml');
+    const sitemap = await server.client().request('GET', '/sitemap.xml');
+    for (const path of ['/', '/contact', '/terms-and-conditions', '/privacy-policy']) {
+      expect(sitemap.text).toContain(`<loc>http://localhost:0${path}</loc>`);
+    }
+  });
+
+  it('receive pages and scripts compressed when they accept it', async () => {
+    const res = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+});

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { usePageHead } from '../hooks/usePageHead';
-import '../styles/legal.css';
 
 /** Both legal pages were last changed on this date (spec section 2). */
 export const LEGAL_LAST_UPDATED = { iso: '2024-06-18', text: 'June 18th, 2024' } as const;

@@ -9,6 +9,10 @@ import { useHashScroll } from '../hooks/useHashScroll';
 import { siteConfig } from '../lib/siteConfig';
 import '../styles/base.css';
 import '../styles/layout.css';
+// The server sends these pages rendered; their styles must be in the first stylesheet or they would jump
+// when the page's own code arrives.
+import '../styles/legal.css';
+import '../styles/contact.css';
 
 /** The two chat widgets of the frame (spec section 2): one business number, the product as the account. */
 function SiteChatWidgets() {

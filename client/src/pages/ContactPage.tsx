@@ -7,7 +7,6 @@ import { FieldError } from '../components/FieldError';
 import { usePageHead } from '../hooks/usePageHead';
 import { CONFIRM_BUTTON_COLOR } from '../lib/dialogTheme';
 import { siteConfig } from '../lib/siteConfig';
-import '../styles/contact.css';
 
 const EMPTY_FORM: ContactInput = { name: '', email: '', subject: '', message: '' };
 
