@@ -50,12 +50,16 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const url = `http://localhost:${port}`;
-  for (let i = 0; i < 150; i += 1) {
+  for (let i = 0; ; i += 1) {
     if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
       // not listening yet
+    }
+    if (i >= 300) {
+      child.kill('SIGKILL');
+      throw new Error(`The server was not ready after 30 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
