@@ -39,29 +39,33 @@ for (let i = 0; ; i += 1) {
   }
 }
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+// A fresh Chromium for each page: a reused one intermittently loses the navigation start (NO_NAVSTART).
+function launchChrome() {
+  return chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
 
 const rows = [];
 try {
   for (const page of pages) {
+    const chrome = await launchChrome();
     const result = await lighthouse(`${base}${page}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
+    }).finally(() => chrome.kill());
     const lhr = result.lhr;
     const name = page === '/' ? 'landing' : page.slice(1);
     writeFileSync(path.join(outDir, `${name}.json`), result.report);
@@ -84,7 +88,6 @@ try {
     });
   }
 } finally {
-  await chrome.kill();
   server.kill('SIGTERM');
 }
 console.table(rows);
