@@ -102,6 +102,22 @@ describe('public pages in Chromium', () => {
     );
   }
 
+  it('loads no Apollo Client and no sweetalert2 on the landing page', async () => {
+    const { page } = await openPage(390);
+    const scripts: string[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.url());
+    });
+    await page.goto(`${product.url}/`);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const url of scripts) {
+      const code = await (await fetch(url)).text();
+      expect([url, /ApolloClient|__APOLLO/.test(code), code.includes('swal2')]).toEqual([url, false, false]);
+    }
+    await close(page);
+  });
+
   it('sends each page its own head data, the same after client-side navigation', async () => {
     const { page } = await openPage(1440);
     await page.goto(`${product.url}/`);
