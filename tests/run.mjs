@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_PATH } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results');
@@ -75,7 +76,7 @@ function vitest(name, config) {
 suite('client', () => vitest('client', 'client/vite.config.mts'));
 
 suite('browser', () => {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const chromium = CHROMIUM_PATH;
   if (!existsSync(chromium)) {
     const message = `Browser tests SKIPPED: no Chromium at ${chromium} (install it with: apt-get install -y chromium).`;
     console.log(`\n*** ${message} ***`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../../common/site';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -58,13 +59,13 @@ const envSchema = z
     LOGIN_WINDOW_MINUTES: positiveInt.default(15),
     REGISTER_MAX_PER_IP_PER_HOUR: positiveInt.default(20),
     GRAPHQL_INTROSPECTION: bool.optional(),
-    BRAND_NAME: z.string().trim().min(1).max(60).default('M3U Player'),
-    CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@m3uplayer.example'),
-    CONTACT_PHONE: z.string().trim().max(40).default('+20 100 000 0000'),
+    BRAND_NAME: z.string().trim().min(1).max(60).default(DEFAULT_SITE_CONFIG.productName),
+    CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(DEFAULT_SITE_CONFIG.contactEmail),
+    CONTACT_PHONE: z.string().trim().max(40).default(DEFAULT_SITE_CONFIG.contactPhone),
     CHAT_NUMBER: z
       .string()
       .regex(/^\d{6,15}$/, 'must be the messaging number in digits with its country code, e.g. 201000000000')
-      .default('201000000000'),
+      .default(DEFAULT_SITE_CONFIG.chatNumber),
     LIVE_CHAT_SCRIPT_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
     INTRO_VIDEO_ID: z
       .string()
@@ -118,14 +119,7 @@ export interface Config {
   registerMaxPerIpPerHour: number;
   graphqlIntrospection: boolean;
   /** Brand and contact values shown by the site (sent to the browser: nothing secret here). */
-  site: {
-    productName: string;
-    contactEmail: string;
-    contactPhone: string;
-    chatNumber: string;
-    liveChatScriptUrl: string;
-    introVideoId: string;
-  };
+  site: SiteConfig;
   /** Forwarding of contact messages; `smtpUrl` undefined means they are only stored. */
   contact: { smtpUrl: string | undefined; from: string; to: string; maxPerIpPerHour: number };
 }

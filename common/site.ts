@@ -1,0 +1,28 @@
+/**
+ * Brand and contact values (DESIGN section 6): configuration on the server (BRAND_NAME, CONTACT_EMAIL, ...),
+ * written into every page as `<script id="site-config" type="application/json">` for the client. Nothing
+ * secret belongs here: all of it reaches the browser.
+ */
+export interface SiteConfig {
+  /** The product's name, shown in titles, the header and as the chat widgets' account name. */
+  productName: string;
+  contactEmail: string;
+  /** Human-readable phone number for the footer and the contact page. */
+  contactPhone: string;
+  /** The messaging-app business number, digits only with the country code (used in the send link). */
+  chatNumber: string;
+  /** The third-party live-chat script; none is loaded when empty. */
+  liveChatScriptUrl: string;
+  /** The intro video's id on the external player; the section shows a plain image when empty. */
+  introVideoId: string;
+}
+
+/** The values used when nothing is configured (the server's defaults; the client's in tests and dev). */
+export const DEFAULT_SITE_CONFIG: SiteConfig = {
+  productName: 'M3U Player',
+  contactEmail: 'support@m3uplayer.example',
+  contactPhone: '+20 100 000 0000',
+  chatNumber: '201000000000',
+  liveChatScriptUrl: '',
+  introVideoId: '',
+};
