@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Logo } from './Header';
+import { messagingAppUrl, phoneHref } from '../lib/contactLinks';
 import { siteConfig } from '../lib/siteConfig';
 
 /** The shared footer (spec section 2): contact e-mail, phone, messaging app, copyright and the legal pages. */
@@ -15,8 +16,8 @@ export function Footer() {
         </div>
         <address className="site-footer__contact">
           <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
-          {contactPhone && <a href={`tel:${contactPhone.replace(/[^\d+]/g, '')}`}>{contactPhone}</a>}
-          <a href={`https://wa.me/${chatNumber}`} target="_blank" rel="noopener noreferrer">
+          {contactPhone && <a href={phoneHref(contactPhone)}>{contactPhone}</a>}
+          <a href={messagingAppUrl(chatNumber)} target="_blank" rel="noopener noreferrer">
             Chat with us on WhatsApp
           </a>
         </address>

@@ -5,6 +5,7 @@ import { contactSchema } from '../../../common/validation';
 import type { ContactInput, ContactValues } from '../../../common/validation';
 import { FieldError } from '../components/FieldError';
 import { usePageHead } from '../hooks/usePageHead';
+import { phoneHref } from '../lib/contactLinks';
 import { CONFIRM_BUTTON_COLOR } from '../lib/dialogTheme';
 import { siteConfig } from '../lib/siteConfig';
 
@@ -82,12 +83,6 @@ async function sendMessage(values: ContactValues): Promise<Response | undefined>
     // Offline or the server unreachable: reported like any other failure.
     return undefined;
   }
-}
-
-function phoneHref(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  // An international number keeps its '+', or a phone would dial it as a local one.
-  return `tel:${phone.trim().startsWith('+') ? '+' : ''}${digits}`;
 }
 
 export default function ContactPage() {

@@ -22,9 +22,9 @@ import {
   chatReducer,
   checkNotificationDelay,
   formatMessageTime,
-  messagingAppSendUrl,
   startNotificationTimer,
 } from './chatWidgetState';
+import { messagingAppUrl } from '../../lib/contactLinks';
 import '../../styles/chat-widget.css';
 
 /** A neutral silhouette, used when no avatar is given (data: images are allowed by the page's CSP). */
@@ -237,7 +237,7 @@ export function ChatWidget({
     event.preventDefault();
     const text = message.trim();
     if (!text) return;
-    window.open(messagingAppSendUrl(phoneNumber, text), '_blank', 'noopener,noreferrer');
+    window.open(messagingAppUrl(phoneNumber, text), '_blank', 'noopener,noreferrer');
     onSubmit?.(event, text);
     setMessage('');
   }

@@ -85,11 +85,6 @@ export function startNotificationTimer(options: NotificationTimerOptions): (() =
   return () => clearInterval(id);
 }
 
-/** The messaging app's send link: the business number (digits only) and the visitor's text. */
-export function messagingAppSendUrl(phoneNumber: string, message: string): string {
-  return `https://wa.me/${phoneNumber.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`;
-}
-
 /** The first message's time stamp: 2-digit hour and minute in the visitor's own clock format. */
 export function formatMessageTime(date: Date): string {
   return date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
