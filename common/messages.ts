@@ -33,4 +33,33 @@ export const messages = {
     failedFallback: 'Something went wrong logging in.',
   },
   notFound: 'This page was not found!',
+  playlist: {
+    nameRequired: 'Playlist name is required',
+    urlRequired: 'Playlist URL is required',
+    urlInvalid: 'Invalid URL Format',
+    usernameRequired: 'Username is required',
+    passwordRequired: 'Password is required',
+    hostRequired: 'URL is required',
+    hostInvalid: 'Invalid URL',
+    // The spec quotes the code form's message as it reads, wrong word and all.
+    codeRequired: 'Username is required',
+    pinRequired: 'PIN is required in protected playlists',
+    pinMismatch: 'PIN does not match',
+    wrongPin: 'Wrong PIN!',
+    tryAgain: 'Please try again!',
+    saveFailed: 'Something went wrong, please try again later.',
+    requestFailed: 'Request failed, please try again later.',
+    deleted: 'Playlist has been deleted.',
+    deleteFailedTitle: 'Unauthorized.',
+    deleteFailedFallback: 'Something went wrong with request authorization.',
+  },
+  settings: {
+    deviceKeyChanged: 'Device Key Changed Successfully!',
+    parentPinChanged: 'Parent Pin Changed Successfully!',
+    failed: 'Something went wrong, try again later.',
+  },
+  switchMac: {
+    success: 'Mac Address Switched Successfully!',
+    failed: 'Something went wrong, try again later.',
+  },
 } as const;

@@ -81,3 +81,168 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactValues = z.output<typeof contactSchema>;
+
+/** The three kinds of playlist (spec section 3). */
+export const PLAYLIST_TYPES = ['general', 'xc', 'code'] as const;
+export type PlaylistType = (typeof PLAYLIST_TYPES)[number];
+
+/**
+ * Bounds far above real use that keep one record sane. Provider URLs carry long tokens, so URLs get 8,192
+ * characters (the common limit of web servers for a request line).
+ */
+export const PLAYLIST_LIMITS = { name: 100, url: 8192, username: 255, password: 255, pin: 64, code: 6 } as const;
+
+/** The spec's password helper: letters, digits and !@#$%^&*)(+=._- only. */
+const PASSWORD_PATTERN = /^[A-Za-z0-9!@#$%^&*)(+=._-]+$/;
+
+/** The spec's URL rule (begins with http, https or ftp), plus what a browser or player could actually open. */
+export function isPlaylistUrl(value: string): boolean {
+  if (!/^(https?|ftp):\/\/[^/?#\s]/i.test(value)) return false;
+  // Whitespace, quotes and angle brackets never belong in a URL a player is given.
+  if (/[\s"<>\\`]/.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Any text field of the playlist forms: absent, null and blank all read as empty. */
+const formText = z
+  .union([z.string(), z.number()], { error: 'Must be text' })
+  .nullish()
+  .transform((value) => (value === null || value === undefined ? '' : String(value).trim()));
+
+const formFlag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0', 'on', ''])], {
+    error: 'Must be true or false',
+  })
+  .nullish()
+  .transform((value) => value === true || value === 1 || value === 'true' || value === '1' || value === 'on');
+
+const playlistFields = {
+  name: formText,
+  type: z
+    .string({ error: 'Choose the kind of playlist: general, xc or code' })
+    .transform((value) => value.trim().toLowerCase())
+    .pipe(z.enum(PLAYLIST_TYPES, { error: 'Choose the kind of playlist: general, xc or code' })),
+  url: formText,
+  epgUrl: formText,
+  username: formText,
+  password: formText,
+  playlistCode: formText,
+  isProtected: formFlag,
+  pin: formText,
+};
+
+type PlaylistFieldValues = { [K in keyof typeof playlistFields]: z.output<(typeof playlistFields)[K]> };
+
+/** The values a playlist is stored with: only the fields its kind uses, the rest null. */
+export interface PlaylistValues {
+  name: string;
+  type: PlaylistType;
+  url: string | null;
+  epgUrl: string | null;
+  username: string | null;
+  password: string | null;
+  playlistCode: string | null;
+  isProtected: boolean;
+  /** Only when protected. */
+  pin: string | null;
+}
+
+function checkPlaylist(values: PlaylistFieldValues, ctx: z.RefinementCtx) {
+  const m = messages.playlist;
+  const problem = (path: keyof PlaylistFieldValues, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+
+  if (!values.name) problem('name', m.nameRequired);
+  else if (values.name.length > PLAYLIST_LIMITS.name)
+    problem('name', `Playlist name must be at most ${PLAYLIST_LIMITS.name} characters`);
+  else if (CONTROL_CHARACTERS.test(values.name) || /[<>]/.test(values.name))
+    problem('name', 'Playlist name must not contain < > or control characters');
+
+  const url = (path: 'url' | 'epgUrl', required: string | null, invalid: string) => {
+    const value = values[path];
+    if (!value) {
+      if (required) problem(path, required);
+    } else if (value.length > PLAYLIST_LIMITS.url) {
+      problem(path, `URLs must be at most ${PLAYLIST_LIMITS.url.toLocaleString('en')} characters`);
+    } else if (!isPlaylistUrl(value)) {
+      problem(path, invalid);
+    }
+  };
+
+  switch (values.type) {
+    case 'general':
+      url('url', m.urlRequired, m.urlInvalid);
+      url('epgUrl', null, m.urlInvalid);
+      break;
+    case 'xc':
+      url('url', m.hostRequired, m.hostInvalid);
+      url('epgUrl', null, m.urlInvalid);
+      if (!values.username) problem('username', m.usernameRequired);
+      else if (values.username.length > PLAYLIST_LIMITS.username)
+        problem('username', `Username must be at most ${PLAYLIST_LIMITS.username} characters`);
+      else if (/[\s<>"]/.test(values.username) || CONTROL_CHARACTERS.test(values.username))
+        problem('username', 'Username must not contain spaces, quotes or < >');
+      if (!values.password) problem('password', m.passwordRequired);
+      else if (values.password.length > PLAYLIST_LIMITS.password)
+        problem('password', `Password must be at most ${PLAYLIST_LIMITS.password} characters`);
+      else if (!PASSWORD_PATTERN.test(values.password))
+        problem('password', 'Password may contain only letters, digits and !@#$%^&*)(+=._-');
+      break;
+    case 'code':
+      if (!values.playlistCode) problem('playlistCode', m.codeRequired);
+      else if (!SIX_DIGITS.test(values.playlistCode))
+        problem('playlistCode', 'Playlist code must be 6 digits (Only Numbers)');
+      break;
+  }
+
+  if (values.isProtected) {
+    if (!values.pin) problem('pin', m.pinRequired);
+    else if (values.pin.length > PLAYLIST_LIMITS.pin)
+      problem('pin', `PIN must be at most ${PLAYLIST_LIMITS.pin} characters`);
+    else if (CONTROL_CHARACTERS.test(values.pin)) problem('pin', 'PIN must not contain control characters');
+  }
+}
+
+function toPlaylistValues(values: PlaylistFieldValues): PlaylistValues {
+  const orNull = (value: string) => value || null;
+  return {
+    name: values.name.normalize('NFC'),
+    type: values.type,
+    url: values.type === 'code' ? null : values.url,
+    epgUrl: values.type === 'code' ? null : orNull(values.epgUrl),
+    username: values.type === 'xc' ? values.username : null,
+    password: values.type === 'xc' ? values.password : null,
+    playlistCode: values.type === 'code' ? values.playlistCode : null,
+    isProtected: values.isProtected,
+    pin: values.isProtected ? values.pin : null,
+  };
+}
+
+/**
+ * A playlist as the server stores it (spec section 5): every rule and message of the three forms. Fields the
+ * kind does not use are ignored, so legacy clients may send them empty.
+ */
+export const playlistSchema = z.object(playlistFields).superRefine(checkPlaylist).transform(toPlaylistValues);
+
+/** The add and edit forms: the same rules, plus the PIN typed twice. */
+export const playlistFormSchema = z
+  .object({ ...playlistFields, pinConfirmation: formText })
+  .superRefine((values, ctx) => {
+    checkPlaylist(values, ctx);
+    if (values.isProtected && values.pin && values.pin !== values.pinConfirmation) {
+      ctx.addIssue({ code: 'custom', path: ['pinConfirmation'], message: messages.playlist.pinMismatch });
+    }
+  })
+  .transform(toPlaylistValues);
+export type PlaylistFormInput = z.input<typeof playlistFormSchema>;
+
+/** A PIN typed to open, edit or delete a protected playlist: only checked for shape here. */
+export const playlistPinSchema = z
+  .string({ error: messages.playlist.pinRequired })
+  .min(1, messages.playlist.pinRequired)
+  .max(PLAYLIST_LIMITS.pin, messages.playlist.wrongPin);

@@ -78,6 +78,34 @@ const envSchema = z
     SMTP_FROM: z.string().min(3).optional(),
     CONTACT_TO: z.email({ error: 'must be an e-mail address' }).optional(),
     CONTACT_MAX_PER_IP_PER_HOUR: positiveInt.default(10),
+    PLAYLIST_MAX_PER_DEVICE: positiveInt.max(100_000, 'must be at most 100000').default(1000),
+    PRICE_EUR: z
+      .string()
+      .regex(/^\d{1,5}(\.\d{1,2})?$/, 'must be an amount in euro such as 8.99')
+      .refine((value) => Number(value) > 0, 'must be above 0')
+      .default('8.99'),
+    LICENCE_DAYS: z
+      .string()
+      .regex(/^(lifetime|[1-9]\d{0,4})$/, 'must be a number of days (1 to 99999) or "lifetime"')
+      .default('365'),
+    PAYMENT_METHODS: z
+      .string()
+      .refine(
+        (value) => urlList(value).every((m) => ['opay', 'opay1', 'cowpay', 'crypto', 'paypal'].includes(m)),
+        'must be a comma-separated list of opay, opay1, cowpay, crypto, paypal',
+      )
+      .default('opay,opay1,cowpay,crypto,paypal'),
+    CRYPTO_COINS: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9]{2,15}:[^,:]{1,40}(,[A-Za-z0-9]{2,15}:[^,:]{1,40})*$/,
+        'must be a list of CODE:Name pairs such as BTC:Bitcoin,ETH:Ethereum',
+      )
+      .default('BTC:Bitcoin,ETH:Ethereum,USDTTRC20:Tether (TRC-20),LTC:Litecoin'),
+    PAYPAL_CLIENT_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{2,100}$/, 'must be a PayPal REST app client id')
+      .default('sb'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER) {
@@ -122,6 +150,15 @@ export interface Config {
   site: SiteConfig;
   /** Forwarding of contact messages; `smtpUrl` undefined means they are only stored. */
   contact: { smtpUrl: string | undefined; from: string; to: string; maxPerIpPerHour: number };
+  playlistMaxPerDevice: number;
+  /** What a licence costs and which payment methods are on (see pricing/pricing.service). */
+  pricing: {
+    priceEur: string;
+    licenceDays: number | null;
+    methods: string[];
+    coins: { code: string; name: string }[];
+    paypalClientId: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -196,6 +233,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       from: env.SMTP_FROM ?? `${env.BRAND_NAME} website <no-reply@${new URL(publicUrl).hostname}>`,
       to: env.CONTACT_TO ?? env.CONTACT_EMAIL,
       maxPerIpPerHour: env.CONTACT_MAX_PER_IP_PER_HOUR,
+    },
+    playlistMaxPerDevice: env.PLAYLIST_MAX_PER_DEVICE,
+    pricing: {
+      priceEur: Number(env.PRICE_EUR).toFixed(2),
+      licenceDays: env.LICENCE_DAYS === 'lifetime' ? null : Number(env.LICENCE_DAYS),
+      methods: urlList(env.PAYMENT_METHODS),
+      coins: urlList(env.CRYPTO_COINS).map((pair) => {
+        const [code = '', name = ''] = pair.split(':');
+        return { code: code.toUpperCase(), name: name.trim() };
+      }),
+      paypalClientId: env.PAYPAL_CLIENT_ID,
     },
   };
 }

@@ -8,7 +8,7 @@ import { loginSchema } from '../../../common/validation';
 import type { LoginInput, LoginValues } from '../../../common/validation';
 import { useCaptchaLazyQuery, useCurrentDeviceQuery, useLoginMutation } from '../__generated__/hooks';
 import { MacAddressInput } from '../components/MacAddressInput';
-import { FieldError } from '../components/FieldError';
+import { Field, TextField, errorProps } from '../components/TextField';
 import { useUser } from '../hooks/useUser';
 import { usePageHead } from '../hooks/usePageHead';
 import { alertError, notifySuccess } from '../lib/alerts';
@@ -123,11 +123,11 @@ export default function SignInPage() {
             control={control}
             name="macAddress"
             render={({ field }) => (
-              <div className="field">
-                <label htmlFor="mac_address">MAC Address</label>
+              <Field id="mac_address" label="MAC Address" error={errors.macAddress?.message}>
                 <MacAddressInput
                   id="mac_address"
                   name="mac_address"
+                  className="field__mono"
                   placeholder="00:aa:bb:cc:dd:11"
                   ref={field.ref}
                   value={field.value}
@@ -136,11 +136,9 @@ export default function SignInPage() {
                     field.onChange(value);
                     clearErrors('macAddress');
                   }}
-                  aria-invalid={errors.macAddress ? true : undefined}
-                  aria-describedby={errors.macAddress ? 'mac_address-error' : undefined}
+                  {...errorProps('mac_address', errors.macAddress?.message)}
                 />
-                <FieldError id="mac_address-error" message={errors.macAddress?.message} />
-              </div>
+              </Field>
             )}
           />
 
@@ -148,27 +146,24 @@ export default function SignInPage() {
             control={control}
             name="deviceKey"
             render={({ field }) => (
-              <div className="field">
-                <label htmlFor="device_key">Device Key</label>
-                <div className="field__with-action">
-                  <input
-                    id="device_key"
-                    name="device_key"
-                    type={showKey ? 'text' : 'password'}
-                    inputMode="numeric"
-                    maxLength={6}
-                    autoComplete="off"
-                    placeholder="6 digits"
-                    ref={field.ref}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(event) => {
-                      field.onChange(event.target.value);
-                      clearErrors('deviceKey');
-                    }}
-                    aria-invalid={errors.deviceKey ? true : undefined}
-                    aria-describedby={errors.deviceKey ? 'device_key-error' : undefined}
-                  />
+              <TextField
+                id="device_key"
+                name="device_key"
+                label="Device Key"
+                error={errors.deviceKey?.message}
+                type={showKey ? 'text' : 'password'}
+                inputMode="numeric"
+                maxLength={6}
+                autoComplete="off"
+                placeholder="6 digits"
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(event) => {
+                  field.onChange(event.target.value);
+                  clearErrors('deviceKey');
+                }}
+                action={
                   <button
                     type="button"
                     className="field__action"
@@ -178,9 +173,8 @@ export default function SignInPage() {
                     {showKey ? 'Hide' : 'Show'}
                     <span className="visually-hidden"> device key</span>
                   </button>
-                </div>
-                <FieldError id="device_key-error" message={errors.deviceKey?.message} />
-              </div>
+                }
+              />
             )}
           />
 
@@ -206,30 +200,26 @@ export default function SignInPage() {
             control={control}
             name="captcha"
             render={({ field }) => (
-              <div className="field">
-                <label htmlFor="captcha">Captcha</label>
-                <input
-                  id="captcha"
-                  name="captcha"
-                  type="text"
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  autoCorrect="off"
-                  spellCheck={false}
-                  maxLength={12}
-                  placeholder="Type the characters above"
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(event) => {
-                    field.onChange(event.target.value);
-                    clearErrors(['captcha', 'captchaToken']);
-                  }}
-                  aria-invalid={captchaError ? true : undefined}
-                  aria-describedby={captchaError ? 'captcha-error' : undefined}
-                />
-                <FieldError id="captcha-error" message={captchaError} />
-              </div>
+              <TextField
+                id="captcha"
+                name="captcha"
+                label="Captcha"
+                error={captchaError}
+                type="text"
+                autoComplete="off"
+                autoCapitalize="characters"
+                autoCorrect="off"
+                spellCheck={false}
+                maxLength={12}
+                placeholder="Type the characters above"
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(event) => {
+                  field.onChange(event.target.value);
+                  clearErrors(['captcha', 'captchaToken']);
+                }}
+              />
             )}
           />
 

@@ -26,6 +26,43 @@ export type Captcha = {
   token: Scalars['String']['output'];
 };
 
+/** A new device key for the signed-in device. */
+export type ChangeDeviceKeyInput = {
+  /** Exactly 6 digits. */
+  deviceKey: Scalars['String']['input'];
+};
+
+/** A new parent PIN for the signed-in device. */
+export type ChangeParentPinInput = {
+  /** 4 to 6 digits. */
+  pin: Scalars['String']['input'];
+};
+
+/** A parent PIN to check, as a TV asks before it opens adult content. */
+export type CheckParentPinInput = {
+  /** The PIN the viewer typed. */
+  pin: Scalars['String']['input'];
+};
+
+/** The result of a parent-PIN check. */
+export type CheckParentPinPayload = {
+  __typename?: 'CheckParentPinPayload';
+  /**
+   * True when the PIN is the device's parent PIN. False when it is wrong or no parent PIN is set. Wrong PINs are
+   * counted: after a few, checks answer `RATE_LIMITED` for a while.
+   */
+  valid: Scalars['Boolean']['output'];
+};
+
+/** A crypto-currency the crypto method accepts. */
+export type Coin = {
+  __typename?: 'Coin';
+  /** The ticker the processor knows it by, e.g. `BTC`. */
+  code: Scalars['String']['output'];
+  /** Its name for people, e.g. `Bitcoin`. */
+  name: Scalars['String']['output'];
+};
+
 /** A message a visitor sends from the contact page. */
 export type ContactMessageInput = {
   /** Where to answer: an e-mail address. */
@@ -38,6 +75,23 @@ export type ContactMessageInput = {
   subject: Scalars['String']['input'];
 };
 
+/** Which playlist to delete. */
+export type DeletePlaylistInput = {
+  /** The playlist to delete. */
+  id: Scalars['ID']['input'];
+  /** The playlist's PIN, required when it is protected. */
+  pin?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The result of deleting a playlist. */
+export type DeletePlaylistPayload = {
+  __typename?: 'DeletePlaylistPayload';
+  /** The id of the deleted playlist. */
+  id: Scalars['ID']['output'];
+  /** A message to show the owner. */
+  message: Scalars['String']['output'];
+};
+
 /** A smart TV (or other player) running the app, identified by its MAC address. */
 export type Device = {
   __typename?: 'Device';
@@ -47,6 +101,8 @@ export type Device = {
   createdAt: Scalars['DateTime']['output'];
   /** When the current trial or licence ends (or ended). Null only for a lifetime licence. */
   expireDate: Maybe<Scalars['DateTime']['output']>;
+  /** True once the owner has set a parent PIN (the PIN itself is never sent). */
+  hasParentPin: Scalars['Boolean']['output'];
   /** Opaque identifier of the device record. */
   id: Scalars['ID']['output'];
   /** The legacy numeric form of `status` used by older clients: 0 inactive, 1 trial, 2 active. */
@@ -57,6 +113,15 @@ export type Device = {
   model: Maybe<Scalars['String']['output']>;
   /** Licence status now. */
   status: DeviceStatus;
+};
+
+/** The result of a settings change. */
+export type DeviceSettingsPayload = {
+  __typename?: 'DeviceSettingsPayload';
+  /** The device after the change. */
+  device: Device;
+  /** A message to show the owner. */
+  message: Scalars['String']['output'];
 };
 
 /** Where a device stands with its licence. Derived from stored dates, never stored itself. */
@@ -102,6 +167,19 @@ export type LogoutPayload = {
 /** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Give the signed-in device a new 6-digit device key. Every other portal session of the device ends. */
+  changeDeviceKey: DeviceSettingsPayload;
+  /** Set the signed-in device's parent PIN (4 to 6 digits). Stored only as a salted hash. */
+  changeParentPin: DeviceSettingsPayload;
+  /** Check a parent PIN (for TV apps). */
+  checkParentPin: CheckParentPinPayload;
+  /**
+   * Add a playlist to the signed-in device. A device holds at most a configured number of playlists, and names
+   * are unique per device (ignoring case): either failure is `BAD_USER_INPUT` / `CONFLICT` with a clear message.
+   */
+  createPlaylist: PlaylistPayload;
+  /** Delete one of the device's playlists. A protected one needs its PIN (`FORBIDDEN` 'Wrong PIN!'). */
+  deletePlaylist: DeletePlaylistPayload;
   /**
    * Sign the portal session in with the device's MAC address, device key and a captcha answer. Failed attempts
    * are limited per MAC address and per client address.
@@ -121,6 +199,50 @@ export type Mutation = {
    * has SMTP configured (retried until it goes through).
    */
   sendContactMessage: SendContactMessagePayload;
+  /**
+   * Move the signed-in device's licence, playlists, device key and parent PIN to another MAC address, for an
+   * owner who replaced their TV. If the new MAC is already registered (the new TV's app has started), that record
+   * is replaced: its playlists are kept alongside the moved ones and its TV token keeps working. Refused with
+   * `CONFLICT` when the new MAC belongs to an activated device. The old MAC's TV tokens stop working.
+   */
+  switchMacAddress: DeviceSettingsPayload;
+  /**
+   * Open a protected playlist with its PIN, returning its details. The PIN is checked on the server; wrong PINs
+   * are limited like sign-in attempts.
+   */
+  unlockPlaylist: PlaylistPayload;
+  /** Replace one of the device's playlists. A protected one needs its current PIN (`FORBIDDEN` 'Wrong PIN!'). */
+  updatePlaylist: PlaylistPayload;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationChangeDeviceKeyArgs = {
+  input: ChangeDeviceKeyInput;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationChangeParentPinArgs = {
+  input: ChangeParentPinInput;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationCheckParentPinArgs = {
+  input: CheckParentPinInput;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationCreatePlaylistArgs = {
+  input: PlaylistInput;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationDeletePlaylistArgs = {
+  input: DeletePlaylistInput;
 };
 
 
@@ -141,6 +263,136 @@ export type MutationSendContactMessageArgs = {
   input: ContactMessageInput;
 };
 
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationSwitchMacAddressArgs = {
+  input: SwitchMacAddressInput;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationUnlockPlaylistArgs = {
+  input: UnlockPlaylistInput;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationUpdatePlaylistArgs = {
+  input: UpdatePlaylistInput;
+};
+
+/** A way to pay for the licence. Which ones are offered is configuration. */
+export type PaymentMethod =
+  /** Card payment through Cowpay's checkout frame. */
+  | 'COWPAY'
+  /** A crypto-currency payment. */
+  | 'CRYPTO'
+  /** The external activation page of the app store, opened for the device's MAC address. Always offered. */
+  | 'IBOSTORE'
+  /** OPay checkout. */
+  | 'OPAY'
+  /** OPay checkout, second merchant account. */
+  | 'OPAY1'
+  /** PayPal, paid through PayPal's own buttons. */
+  | 'PAYPAL';
+
+/**
+ * One of a device's playlists. A protected playlist is `locked` until its PIN is given (`unlockPlaylist`): while
+ * locked, its URL, guide URL, credentials and code are null, so neither a browser nor a TV holds them without the
+ * PIN.
+ */
+export type Playlist = {
+  __typename?: 'Playlist';
+  /** When the playlist was added. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The optional XMLTV guide URL (GENERAL and XC). Null while locked. */
+  epgUrl: Maybe<Scalars['String']['output']>;
+  /** Opaque identifier of the playlist. */
+  id: Scalars['ID']['output'];
+  /** True when the playlist needs its PIN to be opened, edited or deleted. */
+  isProtected: Scalars['Boolean']['output'];
+  /** True when the playlist is protected and this answer does not carry its details. */
+  locked: Scalars['Boolean']['output'];
+  /** The name the owner gave it (at most 100 characters). */
+  name: Scalars['String']['output'];
+  /** XC only: the account's password. Null while locked. */
+  password: Maybe<Scalars['String']['output']>;
+  /** CODE only: the 6-digit playlist code. Null while locked. */
+  playlistCode: Maybe<Scalars['String']['output']>;
+  /** Which kind of playlist this is, which decides the fields in use. */
+  type: PlaylistType;
+  /** When the playlist was last saved. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** GENERAL: the M3U/M3U8 URL; XC: the provider's host URL; CODE: null. Null while locked. */
+  url: Maybe<Scalars['String']['output']>;
+  /** XC only: the account's username. Null while locked. */
+  username: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A playlist as the owner fills it in. Only the fields of its `type` are read; the others may be left out.
+ * Rules and messages are those of the portal's forms: a failure is `BAD_USER_INPUT` with `extensions.fieldErrors`
+ * keyed by these field names.
+ */
+export type PlaylistInput = {
+  /** Optional XMLTV guide URL (GENERAL and XC), same rules as `url`. */
+  epgUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Ask for a PIN before the playlist can be opened, edited or deleted. */
+  isProtected?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Required, at most 100 characters. */
+  name: Scalars['String']['input'];
+  /** XC: the account's password (letters, digits and !@#$%^&*)(+=._- only). */
+  password?: InputMaybe<Scalars['String']['input']>;
+  /** The PIN, required when `isProtected`. Stored only as a salted hash. */
+  pin?: InputMaybe<Scalars['String']['input']>;
+  /** CODE: the 6-digit playlist code. */
+  playlistCode?: InputMaybe<Scalars['String']['input']>;
+  /** The kind of playlist. */
+  type: PlaylistType;
+  /**
+   * GENERAL: the playlist URL; XC: the host URL. Must begin with http://, https:// or ftp:// (at most 8,192
+   * characters).
+   */
+  url?: InputMaybe<Scalars['String']['input']>;
+  /** XC: the account's username. */
+  username?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A playlist after it was saved or unlocked, with all its details. */
+export type PlaylistPayload = {
+  __typename?: 'PlaylistPayload';
+  /** A message to show the owner. */
+  message: Scalars['String']['output'];
+  /** The playlist, unlocked. */
+  playlist: Playlist;
+};
+
+/** The kinds of playlist a device can hold. */
+export type PlaylistType =
+  /** A 6-digit code the provider gave the owner. */
+  | 'CODE'
+  /** An M3U/M3U8 playlist at a URL, with an optional XMLTV guide. */
+  | 'GENERAL'
+  /** An Xtream Codes account: the provider's host URL, a username and a password. */
+  | 'XC';
+
+/** What activating a device costs and how it can be paid. */
+export type Pricing = {
+  __typename?: 'Pricing';
+  /** The coins the crypto method accepts. */
+  coins: Array<Coin>;
+  /** Always `EUR`. */
+  currency: Scalars['String']['output'];
+  /** How many days a payment adds to the licence; null for a lifetime licence. */
+  licenceDays: Maybe<Scalars['Int']['output']>;
+  /** The payment methods offered, in the order to show them. */
+  methods: Array<PaymentMethod>;
+  /** The PayPal client id for PayPal's browser SDK (public by design); null when PayPal is off. */
+  paypalClientId: Maybe<Scalars['String']['output']>;
+  /** The price in euro, as a decimal string with two places (for example `"8.99"`). */
+  price: Scalars['String']['output'];
+};
+
 /** Everything that can be read. Each domain file in `schema/` adds its own fields with `extend type Query`. */
 export type Query = {
   __typename?: 'Query';
@@ -153,6 +405,30 @@ export type Query = {
   currentDevice: Maybe<Device>;
   /** Always `true`; lets a client check that it reaches the graph without signing in. */
   ping: Scalars['Boolean']['output'];
+  /**
+   * One of the signed-in device's playlists, locked if protected. `NOT_FOUND` for an id that is not one of this
+   * device's playlists.
+   */
+  playlist: Playlist;
+  /**
+   * The signed-in device's playlists (portal session or TV device token), newest first. With `search`, only
+   * those whose name contains it, ignoring case. Requires a signed-in device (`UNAUTHENTICATED`).
+   */
+  playlists: Array<Playlist>;
+  /** The price of a licence and the payment methods on offer. Public. */
+  pricing: Pricing;
+};
+
+
+/** Everything that can be read. Each domain file in `schema/` adds its own fields with `extend type Query`. */
+export type QueryPlaylistArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each domain file in `schema/` adds its own fields with `extend type Query`. */
+export type QueryPlaylistsArgs = {
+  search?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** What a TV app sends on its first launch. */
@@ -186,6 +462,30 @@ export type SendContactMessagePayload = {
   message: Scalars['String']['output'];
   /** True once the message is stored; it is forwarded to the team by e-mail afterwards. */
   success: Scalars['Boolean']['output'];
+};
+
+/** The MAC address the signed-in device's licence, playlists and keys move to. */
+export type SwitchMacAddressInput = {
+  /** The new TV's MAC address (17 characters, `a1:b2:c3:d4:e5:f6`). */
+  macAddress: Scalars['String']['input'];
+};
+
+/** A protected playlist and the PIN that opens it. */
+export type UnlockPlaylistInput = {
+  /** The playlist to open. */
+  id: Scalars['ID']['input'];
+  /** Its PIN. Wrong PINs are counted: after a few the playlist stays shut for a while (`RATE_LIMITED`). */
+  pin: Scalars['String']['input'];
+};
+
+/** Changes to an existing playlist. */
+export type UpdatePlaylistInput = {
+  /** The playlist's current PIN, required when it is protected now. */
+  currentPin?: InputMaybe<Scalars['String']['input']>;
+  /** The playlist to change. */
+  id: Scalars['ID']['input'];
+  /** The playlist as it should be after the change (a whole replacement). */
+  playlist: PlaylistInput;
 };
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
@@ -264,9 +564,17 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversTypes = ResolversObject<{
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Captcha: ResolverTypeWrapper<Captcha>;
+  ChangeDeviceKeyInput: ChangeDeviceKeyInput;
+  ChangeParentPinInput: ChangeParentPinInput;
+  CheckParentPinInput: CheckParentPinInput;
+  CheckParentPinPayload: ResolverTypeWrapper<CheckParentPinPayload>;
+  Coin: ResolverTypeWrapper<Coin>;
   ContactMessageInput: ContactMessageInput;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  DeletePlaylistInput: DeletePlaylistInput;
+  DeletePlaylistPayload: ResolverTypeWrapper<DeletePlaylistPayload>;
   Device: ResolverTypeWrapper<DeviceEntity>;
+  DeviceSettingsPayload: ResolverTypeWrapper<Omit<DeviceSettingsPayload, 'device'> & { device: ResolversTypes['Device'] }>;
   DeviceStatus: DeviceStatus;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -274,31 +582,55 @@ export type ResolversTypes = ResolversObject<{
   LoginPayload: ResolverTypeWrapper<Omit<LoginPayload, 'device'> & { device: ResolversTypes['Device'] }>;
   LogoutPayload: ResolverTypeWrapper<LogoutPayload>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  PaymentMethod: PaymentMethod;
+  Playlist: ResolverTypeWrapper<Playlist>;
+  PlaylistInput: PlaylistInput;
+  PlaylistPayload: ResolverTypeWrapper<PlaylistPayload>;
+  PlaylistType: PlaylistType;
+  Pricing: ResolverTypeWrapper<Pricing>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RegisterDeviceInput: RegisterDeviceInput;
   RegisterDevicePayload: ResolverTypeWrapper<Omit<RegisterDevicePayload, 'device'> & { device: ResolversTypes['Device'] }>;
   SendContactMessagePayload: ResolverTypeWrapper<SendContactMessagePayload>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  SwitchMacAddressInput: SwitchMacAddressInput;
+  UnlockPlaylistInput: UnlockPlaylistInput;
+  UpdatePlaylistInput: UpdatePlaylistInput;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
   Boolean: Scalars['Boolean']['output'];
   Captcha: Captcha;
+  ChangeDeviceKeyInput: ChangeDeviceKeyInput;
+  ChangeParentPinInput: ChangeParentPinInput;
+  CheckParentPinInput: CheckParentPinInput;
+  CheckParentPinPayload: CheckParentPinPayload;
+  Coin: Coin;
   ContactMessageInput: ContactMessageInput;
   DateTime: Scalars['DateTime']['output'];
+  DeletePlaylistInput: DeletePlaylistInput;
+  DeletePlaylistPayload: DeletePlaylistPayload;
   Device: DeviceEntity;
+  DeviceSettingsPayload: Omit<DeviceSettingsPayload, 'device'> & { device: ResolversParentTypes['Device'] };
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   LoginInput: LoginInput;
   LoginPayload: Omit<LoginPayload, 'device'> & { device: ResolversParentTypes['Device'] };
   LogoutPayload: LogoutPayload;
   Mutation: Record<PropertyKey, never>;
+  Playlist: Playlist;
+  PlaylistInput: PlaylistInput;
+  PlaylistPayload: PlaylistPayload;
+  Pricing: Pricing;
   Query: Record<PropertyKey, never>;
   RegisterDeviceInput: RegisterDeviceInput;
   RegisterDevicePayload: Omit<RegisterDevicePayload, 'device'> & { device: ResolversParentTypes['Device'] };
   SendContactMessagePayload: SendContactMessagePayload;
   String: Scalars['String']['output'];
+  SwitchMacAddressInput: SwitchMacAddressInput;
+  UnlockPlaylistInput: UnlockPlaylistInput;
+  UpdatePlaylistInput: UpdatePlaylistInput;
 }>;
 
 export type CaptchaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Captcha'] = ResolversParentTypes['Captcha']> = ResolversObject<{
@@ -306,19 +638,39 @@ export type CaptchaResolvers<ContextType = GraphQLContext, ParentType extends Re
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type CheckParentPinPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CheckParentPinPayload'] = ResolversParentTypes['CheckParentPinPayload']> = ResolversObject<{
+  valid?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
+export type CoinResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Coin'] = ResolversParentTypes['Coin']> = ResolversObject<{
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type DeletePlaylistPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeletePlaylistPayload'] = ResolversParentTypes['DeletePlaylistPayload']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
 
 export type DeviceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Device'] = ResolversParentTypes['Device']> = ResolversObject<{
   appVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   expireDate?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  hasParentPin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isTrial?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   macAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['DeviceStatus'], ParentType, ContextType>;
+}>;
+
+export type DeviceSettingsPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeviceSettingsPayload'] = ResolversParentTypes['DeviceSettingsPayload']> = ResolversObject<{
+  device?: Resolver<ResolversTypes['Device'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type LoginPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoginPayload'] = ResolversParentTypes['LoginPayload']> = ResolversObject<{
@@ -331,17 +683,57 @@ export type LogoutPayloadResolvers<ContextType = GraphQLContext, ParentType exte
 }>;
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  changeDeviceKey?: Resolver<ResolversTypes['DeviceSettingsPayload'], ParentType, ContextType, RequireFields<MutationChangeDeviceKeyArgs, 'input'>>;
+  changeParentPin?: Resolver<ResolversTypes['DeviceSettingsPayload'], ParentType, ContextType, RequireFields<MutationChangeParentPinArgs, 'input'>>;
+  checkParentPin?: Resolver<ResolversTypes['CheckParentPinPayload'], ParentType, ContextType, RequireFields<MutationCheckParentPinArgs, 'input'>>;
+  createPlaylist?: Resolver<ResolversTypes['PlaylistPayload'], ParentType, ContextType, RequireFields<MutationCreatePlaylistArgs, 'input'>>;
+  deletePlaylist?: Resolver<ResolversTypes['DeletePlaylistPayload'], ParentType, ContextType, RequireFields<MutationDeletePlaylistArgs, 'input'>>;
   login?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   logout?: Resolver<ResolversTypes['LogoutPayload'], ParentType, ContextType>;
   ping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   registerDevice?: Resolver<ResolversTypes['RegisterDevicePayload'], ParentType, ContextType, RequireFields<MutationRegisterDeviceArgs, 'input'>>;
   sendContactMessage?: Resolver<ResolversTypes['SendContactMessagePayload'], ParentType, ContextType, RequireFields<MutationSendContactMessageArgs, 'input'>>;
+  switchMacAddress?: Resolver<ResolversTypes['DeviceSettingsPayload'], ParentType, ContextType, RequireFields<MutationSwitchMacAddressArgs, 'input'>>;
+  unlockPlaylist?: Resolver<ResolversTypes['PlaylistPayload'], ParentType, ContextType, RequireFields<MutationUnlockPlaylistArgs, 'input'>>;
+  updatePlaylist?: Resolver<ResolversTypes['PlaylistPayload'], ParentType, ContextType, RequireFields<MutationUpdatePlaylistArgs, 'input'>>;
+}>;
+
+export type PlaylistResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Playlist'] = ResolversParentTypes['Playlist']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  epgUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isProtected?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  locked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  password?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  playlistCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PlaylistType'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PlaylistPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlaylistPayload'] = ResolversParentTypes['PlaylistPayload']> = ResolversObject<{
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  playlist?: Resolver<ResolversTypes['Playlist'], ParentType, ContextType>;
+}>;
+
+export type PricingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Pricing'] = ResolversParentTypes['Pricing']> = ResolversObject<{
+  coins?: Resolver<Array<ResolversTypes['Coin']>, ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  licenceDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  methods?: Resolver<Array<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
+  paypalClientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   captcha?: Resolver<ResolversTypes['Captcha'], ParentType, ContextType>;
   currentDevice?: Resolver<Maybe<ResolversTypes['Device']>, ParentType, ContextType>;
   ping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  playlist?: Resolver<ResolversTypes['Playlist'], ParentType, ContextType, RequireFields<QueryPlaylistArgs, 'id'>>;
+  playlists?: Resolver<Array<ResolversTypes['Playlist']>, ParentType, ContextType, Partial<QueryPlaylistsArgs>>;
+  pricing?: Resolver<ResolversTypes['Pricing'], ParentType, ContextType>;
 }>;
 
 export type RegisterDevicePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RegisterDevicePayload'] = ResolversParentTypes['RegisterDevicePayload']> = ResolversObject<{
@@ -357,11 +749,18 @@ export type SendContactMessagePayloadResolvers<ContextType = GraphQLContext, Par
 
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Captcha?: CaptchaResolvers<ContextType>;
+  CheckParentPinPayload?: CheckParentPinPayloadResolvers<ContextType>;
+  Coin?: CoinResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  DeletePlaylistPayload?: DeletePlaylistPayloadResolvers<ContextType>;
   Device?: DeviceResolvers<ContextType>;
+  DeviceSettingsPayload?: DeviceSettingsPayloadResolvers<ContextType>;
   LoginPayload?: LoginPayloadResolvers<ContextType>;
   LogoutPayload?: LogoutPayloadResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  Playlist?: PlaylistResolvers<ContextType>;
+  PlaylistPayload?: PlaylistPayloadResolvers<ContextType>;
+  Pricing?: PricingResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RegisterDevicePayload?: RegisterDevicePayloadResolvers<ContextType>;
   SendContactMessagePayload?: SendContactMessagePayloadResolvers<ContextType>;

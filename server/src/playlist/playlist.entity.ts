@@ -1,0 +1,67 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import type { PlaylistType } from '../../../common/validation';
+import type { DeviceEntity } from '../device/device.entity';
+
+/**
+ * One of a device's playlists. Only the fields of its type are set (see common/validation playlistSchema).
+ * Names are unique per device ignoring case: the migration's functional index uq_playlists_device_name, which
+ * decorators cannot express.
+ */
+@Entity({ name: 'playlists' })
+@Index('ix_playlists_device_created', ['deviceId', 'createdAt'])
+export class PlaylistEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'device_id', type: 'uuid' })
+  deviceId: string;
+
+  @ManyToOne('DeviceEntity', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'device_id', foreignKeyConstraintName: 'fk_playlists_device' })
+  device?: DeviceEntity;
+
+  @Column({ type: 'varchar', length: 100 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  type: PlaylistType;
+
+  /** general: the M3U URL; xc: the host URL. */
+  @Column({ type: 'text', nullable: true })
+  url: string | null;
+
+  @Column({ name: 'epg_url', type: 'text', nullable: true })
+  epgUrl: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  username: string | null;
+
+  /** The provider's password: the TV needs it to play, so it is kept as given (never a secret of ours). */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  password: string | null;
+
+  @Column({ name: 'playlist_code', type: 'varchar', length: 6, nullable: true })
+  playlistCode: string | null;
+
+  @Column({ name: 'is_protected', type: 'boolean', default: false })
+  isProtected: boolean;
+
+  /** Salted scrypt hash of the playlist's PIN; set exactly when protected. */
+  @Column({ name: 'pin_hash', type: 'text', nullable: true })
+  pinHash: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

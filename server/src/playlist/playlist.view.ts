@@ -1,0 +1,23 @@
+import type { PlaylistEntity } from './playlist.entity';
+
+/**
+ * A playlist as a transport shows it: its record, and whether this answer may carry its details. A protected
+ * playlist is shown unlocked only in the answer to the request that gave its PIN.
+ */
+export interface PlaylistView {
+  entity: PlaylistEntity;
+  unlocked: boolean;
+}
+
+/** The details of a playlist that a protected one keeps to itself until its PIN is given. */
+export function playlistDetails({ entity, unlocked }: PlaylistView) {
+  const hidden = entity.isProtected && !unlocked;
+  return {
+    locked: hidden,
+    url: hidden ? null : entity.url,
+    epgUrl: hidden ? null : entity.epgUrl,
+    username: hidden ? null : entity.username,
+    password: hidden ? null : entity.password,
+    playlistCode: hidden ? null : entity.playlistCode,
+  };
+}
