@@ -15,6 +15,7 @@ import { createApolloServer } from './graphql/apollo';
 import type { GraphQLContext } from './graphql/context';
 import { contactRestRouter } from './contact/contact.rest';
 import { deviceRestRouter } from './device/device.rest';
+import { playlistRestRouter } from './playlist/playlist.rest';
 import { clientApp } from './http/client-app';
 import { PageRenderer } from './http/page-renderer';
 import { securityHeaders } from './http/security-headers';
@@ -130,6 +131,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     express.json({ limit: '100kb' }),
     express.urlencoded({ extended: false, limit: '100kb' }),
     deviceRestRouter(services, config),
+    playlistRestRouter(services, config),
     contactRestRouter(services),
   );
   app.use('/frontend', (_req, res) => {

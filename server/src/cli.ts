@@ -38,7 +38,7 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
     return 64;
   }
 
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
   try {
     const { devices } = createServices(db.dataSource, config, createLogger('silent'));
     const show = (device: Parameters<typeof devices.standing>[0]) => {

@@ -6,12 +6,14 @@ import { CaptchaService } from './captcha/captcha.service';
 import { ContactForwarder } from './contact/contact-forwarder';
 import { ContactService } from './contact/contact.service';
 import { DeviceService } from './device/device.service';
+import { PlaylistService } from './playlist/playlist.service';
 
 /** The domain services, built once per process and shared by every transport. */
 export interface Services {
   rateLimits: RateLimits;
   captcha: CaptchaService;
   devices: DeviceService;
+  playlists: PlaylistService;
   contact: ContactService;
   /** Present when SMTP is configured. */
   contactForwarder: ContactForwarder | undefined;
@@ -28,6 +30,7 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
     testAnswer: config.captchaTestAnswer,
   });
   const devices = new DeviceService(dataSource, captcha, rateLimits, { trialDays: config.trialDays });
+  const playlists = new PlaylistService(dataSource, rateLimits, { maxPerDevice: config.playlistMaxPerDevice });
   const contactForwarder = config.contact.smtpUrl
     ? new ContactForwarder(
         dataSource,
@@ -37,5 +40,5 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
       )
     : undefined;
   const contact = new ContactService(dataSource, rateLimits, contactForwarder);
-  return { rateLimits, captcha, devices, contact, contactForwarder };
+  return { rateLimits, captcha, devices, playlists, contact, contactForwarder };
 }

@@ -72,3 +72,20 @@ export async function count(server: RunningServer, table: string): Promise<numbe
   const [row] = await server.db.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`);
   return row.n as number;
 }
+
+/** A registered device and a client signed in to the portal as it (factory). */
+export async function signedInDevice(server: TestServer, overrides: { macAddress?: string } = {}) {
+  const registered = await buildDevice(server, overrides);
+  const client = server.client();
+  const token = await client.captcha();
+  const res = await client.request('POST', '/frontend/device/login', {
+    body: {
+      mac_address: registered.device.macAddress,
+      device_key: registered.deviceKey,
+      captcha: TEST_CAPTCHA,
+      token,
+    },
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+  return { ...registered, client };
+}

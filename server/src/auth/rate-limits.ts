@@ -15,6 +15,9 @@ export class RateLimits {
   private readonly registerPerIp: RateLimiterPostgres;
   private readonly captchaPerIp: RateLimiterPostgres;
   private readonly contactPerIp: RateLimiterPostgres;
+  private readonly pinPerDevice: RateLimiterPostgres;
+  private readonly pinPerIp: RateLimiterPostgres;
+  private readonly switchMacPerDevice: RateLimiterPostgres;
 
   constructor(
     dataSource: DataSource,
@@ -62,6 +65,27 @@ export class RateLimits {
       points: limits.contactPerIpPerHour,
       duration: 3600,
     });
+    // Playlist and parent PINs are guessed like device keys, so they get the sign-in limits.
+    this.pinPerDevice = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'pin_device',
+      points: limits.perMac,
+      duration: windowSeconds,
+    });
+    this.pinPerIp = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'pin_ip',
+      points: limits.perIp,
+      duration: windowSeconds,
+    });
+    // A switch onto a registered MAC absorbs that record; a few a day is plenty for replacing a TV and stops a
+    // signed-in device from sweeping through MAC addresses.
+    this.switchMacPerDevice = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'switch_mac',
+      points: 3,
+      duration: 86_400,
+    });
     // Generous for people, tight enough that a script cannot fill the captcha table.
     this.captchaPerIp = new RateLimiterPostgres({ ...common, keyPrefix: 'captcha_ip', points: 60, duration: 60 });
   }
@@ -71,23 +95,44 @@ export class RateLimits {
    * wait, once either is over its limit. Whether the MAC exists makes no difference to the answer.
    */
   async countLoginAttempt(mac: string, ip: string): Promise<void> {
-    const results = await Promise.allSettled([this.loginPerMac.consume(mac), this.loginPerIp.consume(ip)]);
-    const waits = results.map((r) => (r.status === 'rejected' ? rejectionWait(r.reason) : 0));
-    const wait = Math.max(...waits);
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60_000);
-      throw new DomainError(
-        'RATE_LIMITED',
-        `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        undefined,
-        Math.ceil(wait / 1000),
-      );
-    }
+    await countAttempt(
+      [
+        [this.loginPerMac, mac],
+        [this.loginPerIp, ip],
+      ],
+      'Too many failed sign-in attempts.',
+    );
   }
 
   /** After a successful sign-in the MAC starts afresh and the client address gets its attempt back. */
   async forgiveLogin(mac: string, ip: string): Promise<void> {
     await Promise.all([this.loginPerMac.delete(mac), this.loginPerIp.reward(ip, 1)]);
+  }
+
+  /**
+   * Counts one PIN attempt (a protected playlist's PIN or the parent PIN) against the device and the client
+   * address, before the PIN is checked. Throws RATE_LIMITED with the wait once either is over its limit.
+   */
+  async countPinAttempt(deviceId: string, ip: string): Promise<void> {
+    await countAttempt(
+      [
+        [this.pinPerDevice, deviceId],
+        [this.pinPerIp, ip],
+      ],
+      'Too many wrong PINs.',
+    );
+  }
+
+  async forgivePin(deviceId: string, ip: string): Promise<void> {
+    await Promise.all([this.pinPerDevice.delete(deviceId), this.pinPerIp.reward(ip, 1)]);
+  }
+
+  async countMacSwitch(deviceId: string): Promise<void> {
+    await consumeOrThrow(
+      this.switchMacPerDevice,
+      deviceId,
+      'This device has switched MAC address several times today. Please try again tomorrow or contact support.',
+    );
   }
 
   async countRegistration(ip: string): Promise<void> {
@@ -108,6 +153,21 @@ export class RateLimits {
 
   async countCaptcha(ip: string): Promise<void> {
     await consumeOrThrow(this.captchaPerIp, ip, 'Too many captcha requests. Please wait a minute and try again.');
+  }
+}
+
+/** Consumes a point from every limiter at once; over any of them, the longest wait is reported. */
+async function countAttempt(counters: Array<[RateLimiterPostgres, string]>, what: string): Promise<void> {
+  const results = await Promise.allSettled(counters.map(([limiter, key]) => limiter.consume(key)));
+  const wait = Math.max(...results.map((r) => (r.status === 'rejected' ? rejectionWait(r.reason) : 0)));
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60_000);
+    throw new DomainError(
+      'RATE_LIMITED',
+      `${what} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      undefined,
+      Math.ceil(wait / 1000),
+    );
   }
 }
 

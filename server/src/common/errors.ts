@@ -37,3 +37,5 @@ export function httpStatusFor(code: ErrorCode): number {
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
+
+export const NOT_SIGNED_IN_MESSAGE = 'You are not signed in.';

@@ -7,9 +7,20 @@ import { DeviceTokenEntity } from '../device/device-token.entity';
 import { DeviceEntity } from '../device/device.entity';
 import { Foundation1763700000000 } from '../migrations/1763700000000-Foundation';
 import { ContactMessages1763800000000 } from '../migrations/1763800000000-ContactMessages';
+import { Playlists1763900000000 } from '../migrations/1763900000000-Playlists';
+import { PlaylistEntity } from '../playlist/playlist.entity';
+import { DeviceMacChangeEntity } from '../device/device-mac-change.entity';
 
-export const entities = [DeviceEntity, DeviceTokenEntity, CaptchaChallengeEntity, SessionEntity, ContactMessageEntity];
-export const migrations = [Foundation1763700000000, ContactMessages1763800000000];
+export const entities = [
+  DeviceEntity,
+  DeviceTokenEntity,
+  CaptchaChallengeEntity,
+  SessionEntity,
+  ContactMessageEntity,
+  PlaylistEntity,
+  DeviceMacChangeEntity,
+];
+export const migrations = [Foundation1763700000000, ContactMessages1763800000000, Playlists1763900000000];
 
 export function createDataSource(url: string, poolSize: number): DataSource {
   return new DataSource({

@@ -20,12 +20,18 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
   let url = options.databaseUrl;
+  let poolSize = options.poolSize;
   if (!url) {
-    // Room for the pool plus a spare for the migration runner and tools.
-    embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, maxConnections: options.poolSize + 2 });
+    // One connection. The embedded engine runs one query at a time anyway, and its socket server queues the
+    // extended protocol's messages (Parse, Bind, Execute, Sync) one by one across connections: two
+    // connections' unnamed statements interleave and each runs the other's query. Measured: concurrent
+    // requests read wrong rows with a pool of 4, never with 1.
+    poolSize = 1;
+    // Room for the support tool and a spare.
+    embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, maxConnections: 4 });
     url = embedded.url;
   }
-  const dataSource = createDataSource(url, options.poolSize);
+  const dataSource = createDataSource(url, poolSize);
   try {
     await dataSource.initialize();
     await dataSource.runMigrations({ transaction: 'each' });

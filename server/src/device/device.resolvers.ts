@@ -1,5 +1,7 @@
 import type { Resolvers } from '../__generated__/resolvers-types';
 import { signIn, signOut } from '../auth/session';
+import { messages } from '../../../common/messages';
+import { requireDevice } from '../graphql/context';
 import { LOGIN_SUCCESS_MESSAGE } from './device.service';
 
 export const deviceResolvers: Resolvers = {
@@ -18,10 +20,30 @@ export const deviceResolvers: Resolvers = {
       return { success: true };
     },
     registerDevice: (_parent, { input }, ctx) => ctx.services.devices.register(input, ctx.clientIp),
+    changeDeviceKey: async (_parent, { input }, ctx) => {
+      const device = requireDevice(ctx);
+      const keep = ctx.via === 'session' ? ctx.req.sessionID : undefined;
+      return {
+        device: await ctx.services.devices.changeDeviceKey(device.id, input, keep),
+        message: messages.settings.deviceKeyChanged,
+      };
+    },
+    changeParentPin: async (_parent, { input }, ctx) => ({
+      device: await ctx.services.devices.changeParentPin(requireDevice(ctx).id, input),
+      message: messages.settings.parentPinChanged,
+    }),
+    checkParentPin: async (_parent, { input }, ctx) => ({
+      valid: await ctx.services.devices.checkParentPin(requireDevice(ctx), input, ctx.clientIp),
+    }),
+    switchMacAddress: async (_parent, { input }, ctx) => ({
+      device: await ctx.services.devices.switchMac(requireDevice(ctx), input),
+      message: messages.switchMac.success,
+    }),
   },
   Device: {
     status: (device, _args, ctx) => ctx.services.devices.standing(device).status,
     isTrial: (device, _args, ctx) => ctx.services.devices.standing(device).isTrial,
     expireDate: (device, _args, ctx) => ctx.services.devices.standing(device).expireDate,
+    hasParentPin: (device) => device.parentPinHash !== null,
   },
 };

@@ -3,6 +3,8 @@ import type { Config } from '../config';
 import { DomainError } from '../common/errors';
 import { authenticate, clientIp } from '../auth/authenticate';
 import { signIn, signOut } from '../auth/session';
+import { messages } from '../../../common/messages';
+import { bodyFields, fieldNamesOf, requireDevice, restHandler } from '../http/body';
 import { sendDomainError, type FieldNames } from '../http/errors';
 import type { Services } from '../services';
 import type { DeviceEntity } from './device.entity';
@@ -15,9 +17,7 @@ const LOGIN_BODY = {
   captcha: 'captcha',
   token: 'captchaToken',
 } as const;
-const LOGIN_FIELDS: FieldNames = Object.fromEntries(
-  Object.entries(LOGIN_BODY).map(([rest, service]) => [service, rest]),
-);
+const LOGIN_FIELDS: FieldNames = fieldNamesOf(LOGIN_BODY);
 
 /** The device as the legacy portal reads it (spec section 3); secrets never included. */
 export function legacyDevice(device: DeviceEntity, devices: DeviceService) {
@@ -28,25 +28,6 @@ export function legacyDevice(device: DeviceEntity, devices: DeviceService) {
     created_time: device.createdAt.toISOString(),
     expire_date: standing.expireDate?.toISOString() ?? null,
   };
-}
-
-/**
- * The fields of a JSON or form body, refusing any field the call does not take: a typo in a field name is
- * reported instead of silently ignored.
- */
-function bodyFields<K extends string>(body: unknown, fields: Record<string, K>): Record<K, unknown> {
-  const source = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  const unknown = Object.keys(source).filter((key) => !(key in fields));
-  if (unknown.length) {
-    const names = unknown
-      .slice(0, 5)
-      .map((key) => `"${key.slice(0, 40)}"`)
-      .join(', ');
-    throw new DomainError('BAD_USER_INPUT', `Unknown field${unknown.length === 1 ? '' : 's'}: ${names}.`);
-  }
-  const out = {} as Record<K, unknown>;
-  for (const [restName, serviceName] of Object.entries(fields)) out[serviceName] = source[restName];
-  return out;
 }
 
 /**
@@ -86,6 +67,35 @@ export function deviceRestRouter(services: Services, config: Config): Router {
     await signOut(req, res, config.servedOverHttps);
     res.json({ status: 'success', message: 'You are signed out.' });
   });
+
+  router.post(
+    '/device/saveDeviceKey',
+    restHandler({ deviceKey: 'device_key' }, async (req, res) => {
+      const device = await requireDevice(req, devices);
+      const input = bodyFields(req.body, { device_key: 'deviceKey' });
+      const keep = req.session?.deviceId === device.id ? req.sessionID : undefined;
+      await devices.changeDeviceKey(device.id, input, keep);
+      res.json({ status: 'success', message: messages.settings.deviceKeyChanged });
+    }),
+  );
+
+  router.post(
+    '/device/saveParentPin',
+    restHandler({ pin: 'pin_code' }, async (req, res) => {
+      const device = await requireDevice(req, devices);
+      await devices.changeParentPin(device.id, bodyFields(req.body, { pin_code: 'pin' }));
+      res.json({ status: 'success', message: messages.settings.parentPinChanged });
+    }),
+  );
+
+  router.post(
+    '/device/switchMacAddress',
+    restHandler({ macAddress: 'mac_address' }, async (req, res) => {
+      const device = await requireDevice(req, devices);
+      const moved = await devices.switchMac(device, bodyFields(req.body, { mac_address: 'macAddress' }));
+      res.json({ status: 'success', message: messages.switchMac.success, device: legacyDevice(moved, devices) });
+    }),
+  );
 
   return router;
 }

@@ -1,11 +1,20 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { IsNull } from 'typeorm';
-import { loginSchema, macAddressSchema, registerDeviceSchema } from '../../../common/validation';
+import { z } from 'zod';
+import {
+  loginSchema,
+  macAddressSchema,
+  newDeviceKeySchema,
+  parentPinSchema,
+  registerDeviceSchema,
+} from '../../../common/validation';
 import { DomainError } from '../common/errors';
 import { dummySecretHash, hashSecret, hashToken, randomDigits, randomToken, verifySecret } from '../common/secrets';
 import { validate } from '../common/validate';
 import type { RateLimits } from '../auth/rate-limits';
 import type { CaptchaService } from '../captcha/captcha.service';
+import { PlaylistEntity } from '../playlist/playlist.entity';
+import { DeviceMacChangeEntity } from './device-mac-change.entity';
 import { DeviceTokenEntity } from './device-token.entity';
 import { DeviceEntity } from './device.entity';
 import { deviceStanding, type DeviceStanding } from './device-status';
@@ -13,6 +22,13 @@ import { deviceStanding, type DeviceStanding } from './device-status';
 /** The one answer to every failed sign-in, whichever field was wrong. */
 export const LOGIN_FAILED_MESSAGE = 'The MAC address, device key or captcha is incorrect.';
 export const LOGIN_SUCCESS_MESSAGE = 'Signed in successfully.';
+
+const changeDeviceKeySchema = z.object({ deviceKey: newDeviceKeySchema });
+const changeParentPinSchema = z.object({ pin: parentPinSchema });
+const checkParentPinSchema = z.object({
+  pin: z.string({ error: 'PIN is required' }).min(1, 'PIN is required').max(64, 'PIN must be at most 64 characters'),
+});
+const switchMacSchema = z.object({ macAddress: macAddressSchema });
 
 export interface RegisteredDevice {
   device: DeviceEntity;
@@ -126,6 +142,116 @@ export class DeviceService {
       return found;
     });
     return { device, deviceKey };
+  }
+
+  /**
+   * Gives the device a new device key (6 digits). Every other portal session of the device ends, so whoever
+   * knew the old key is signed out; the session making the change (if any) stays.
+   */
+  async changeDeviceKey(deviceId: string, input: unknown, keepSessionId?: string): Promise<DeviceEntity> {
+    const { deviceKey } = validate(changeDeviceKeySchema, input);
+    const deviceKeyHash = await hashSecret(deviceKey);
+    return this.dataSource.transaction(async (manager) => {
+      await manager.update(DeviceEntity, { id: deviceId }, { deviceKeyHash });
+      await endSessions(manager, deviceId, keepSessionId);
+      return manager.findOneByOrFail(DeviceEntity, { id: deviceId });
+    });
+  }
+
+  /** Sets the parent PIN (4 to 6 digits), stored as a salted hash. */
+  async changeParentPin(deviceId: string, input: unknown): Promise<DeviceEntity> {
+    const { pin } = validate(changeParentPinSchema, input);
+    const parentPinHash = await hashSecret(pin);
+    const repository = this.dataSource.getRepository(DeviceEntity);
+    await repository.update({ id: deviceId }, { parentPinHash });
+    return repository.findOneByOrFail({ id: deviceId });
+  }
+
+  /** Checks a parent PIN for the TV. Attempts are counted like sign-ins; no PIN set means no PIN matches. */
+  async checkParentPin(device: DeviceEntity, input: unknown, clientIp: string): Promise<boolean> {
+    const { pin } = validate(checkParentPinSchema, input);
+    await this.rateLimits.countPinAttempt(device.id, clientIp);
+    const valid = await verifySecret(pin, device.parentPinHash ?? (await dummySecretHash()));
+    if (valid && device.parentPinHash) {
+      await this.rateLimits.forgivePin(device.id, clientIp);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Moves the device's licence, playlists, device key and parent PIN to another MAC address (DESIGN.md section
+   * 3). A record already holding that MAC (the new TV's app registered it) is replaced: its playlists and its
+   * TV tokens move to this device, and the switch is recorded. Refused onto an activated device. The old MAC's
+   * TV tokens are revoked.
+   */
+  async switchMac(device: DeviceEntity, input: unknown): Promise<DeviceEntity> {
+    const { macAddress } = validate(switchMacSchema, input);
+    if (macAddress === device.macAddress) {
+      throw new DomainError('CONFLICT', 'This device already has that MAC address.', {
+        macAddress: 'This device already has that MAC address.',
+      });
+    }
+    await this.rateLimits.countMacSwitch(device.id);
+    return this.dataSource.transaction(async (manager) => {
+      // Both rows locked in a fixed order, so two switches touching the same records cannot interleave.
+      const rows = await manager
+        .createQueryBuilder(DeviceEntity, 'd')
+        .setLock('pessimistic_write')
+        .where('d.id = :id OR d.mac_address = :mac', { id: device.id, mac: macAddress })
+        .orderBy('d.id')
+        .getMany();
+      const self = rows.find((row) => row.id === device.id);
+      if (!self) throw new DomainError('UNAUTHENTICATED', 'This device no longer exists. Please sign in again.');
+      const replaced = rows.find((row) => row.id !== device.id) ?? null;
+      if (replaced && this.standing(replaced).status === 'ACTIVE') {
+        const message = 'That MAC address belongs to an activated device, so it cannot be replaced.';
+        throw new DomainError('CONFLICT', message, { macAddress: message });
+      }
+      const now = new Date();
+      await manager.update(DeviceTokenEntity, { deviceId: self.id, revokedAt: IsNull() }, { revokedAt: now });
+      let movedPlaylists = 0;
+      if (replaced) {
+        movedPlaylists = await this.absorbPlaylists(manager, replaced.id, self.id);
+        // The new TV keeps working: its token now opens this device.
+        await manager.update(DeviceTokenEntity, { deviceId: replaced.id }, { deviceId: self.id });
+        await endSessions(manager, replaced.id);
+        await manager.delete(DeviceEntity, { id: replaced.id });
+      }
+      await manager.update(DeviceEntity, { id: self.id }, { macAddress });
+      await manager.insert(DeviceMacChangeEntity, {
+        deviceId: self.id,
+        fromMac: self.macAddress,
+        toMac: macAddress,
+        replacedDeviceId: replaced?.id ?? null,
+        movedPlaylists,
+      });
+      return manager.findOneByOrFail(DeviceEntity, { id: self.id });
+    });
+  }
+
+  /**
+   * Moves every playlist of one device to another. A name already used on the target gets a suffix rather
+   * than being dropped: nothing is silently deleted.
+   */
+  private async absorbPlaylists(manager: EntityManager, fromId: string, toId: string): Promise<number> {
+    const incoming = await manager.findBy(PlaylistEntity, { deviceId: fromId });
+    if (!incoming.length) return 0;
+    const taken = new Set(
+      (await manager.find(PlaylistEntity, { where: { deviceId: toId }, select: { name: true } })).map((p) =>
+        p.name.toLowerCase(),
+      ),
+    );
+    for (const playlist of incoming) {
+      let name = playlist.name;
+      for (let n = 2; taken.has(name.toLowerCase()); n += 1) {
+        const suffix = ` (${n})`;
+        name = `${playlist.name.slice(0, 100 - suffix.length)}${suffix}`;
+      }
+      taken.add(name.toLowerCase());
+      await manager.update(PlaylistEntity, { id: playlist.id }, { deviceId: toId, name });
+    }
+    return incoming.length;
   }
 }
 

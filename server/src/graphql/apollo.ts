@@ -8,6 +8,8 @@ import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { contactResolvers } from '../contact/contact.resolvers';
 import { deviceResolvers } from '../device/device.resolvers';
+import { playlistResolvers } from '../playlist/playlist.resolvers';
+import { pricingResolvers } from '../pricing/pricing.resolvers';
 import type { Resolvers } from '../__generated__/resolvers-types';
 import type { GraphQLContext } from './context';
 import { DateTimeScalar } from './scalars';
@@ -28,9 +30,16 @@ const REQUEST_ERROR_CODES = new Set<string>([
 
 const resolvers: Resolvers = {
   DateTime: DateTimeScalar,
-  Query: { ping: () => true, ...deviceResolvers.Query },
-  Mutation: { ping: () => true, ...deviceResolvers.Mutation, ...contactResolvers.Mutation },
+  Query: { ping: () => true, ...deviceResolvers.Query, ...playlistResolvers.Query, ...pricingResolvers.Query },
+  Mutation: {
+    ping: () => true,
+    ...deviceResolvers.Mutation,
+    ...contactResolvers.Mutation,
+    ...playlistResolvers.Mutation,
+  },
   Device: deviceResolvers.Device,
+  Playlist: playlistResolvers.Playlist,
+  Pricing: pricingResolvers.Pricing,
 };
 
 /**

@@ -10,7 +10,7 @@ export interface Coin {
 }
 
 /** What a licence costs and how it can be paid; all configuration. */
-export interface Pricing {
+export interface PricingTerms {
   /** Euro, two decimals. */
   price: string;
   currency: 'EUR';
@@ -21,7 +21,7 @@ export interface Pricing {
   paypalClientId: string | null;
 }
 
-export function pricingFrom(config: Pick<Config, 'pricing'>): Pricing {
+export function pricingFrom(config: Pick<Config, 'pricing'>): PricingTerms {
   const { pricing } = config;
   // ibostore (the spec's show_mdls) is always offered.
   const methods = PAYMENT_METHODS.filter(
@@ -40,7 +40,7 @@ export function pricingFrom(config: Pick<Config, 'pricing'>): Pricing {
 }
 
 /** The pricing fields of GET /frontend/device/playlists, as spec section 3 names them. */
-export function legacyPricing(pricing: Pricing) {
+export function legacyPricing(pricing: PricingTerms) {
   const flag = (method: PaymentMethod) => (pricing.methods.includes(method) ? 1 : 0);
   return {
     price: pricing.price,

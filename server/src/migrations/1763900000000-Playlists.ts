@@ -1,0 +1,51 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** Device playlists, and the audit trail of MAC switches. */
+export class Playlists1763900000000 implements MigrationInterface {
+  name = 'Playlists1763900000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE "playlists" (
+        "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+        "device_id" uuid NOT NULL,
+        "name" varchar(100) NOT NULL,
+        "type" varchar(10) NOT NULL,
+        "url" text,
+        "epg_url" text,
+        "username" varchar(255),
+        "password" varchar(255),
+        "playlist_code" varchar(6),
+        "is_protected" boolean NOT NULL DEFAULT false,
+        "pin_hash" text,
+        "created_at" timestamptz NOT NULL DEFAULT now(),
+        "updated_at" timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT "pk_playlists" PRIMARY KEY ("id"),
+        CONSTRAINT "fk_playlists_device" FOREIGN KEY ("device_id") REFERENCES "devices" ("id") ON DELETE CASCADE,
+        CONSTRAINT "ck_playlists_type" CHECK ("type" IN ('general', 'xc', 'code')),
+        CONSTRAINT "ck_playlists_url_length" CHECK (char_length("url") <= 8192 AND char_length("epg_url") <= 8192),
+        CONSTRAINT "ck_playlists_protection" CHECK ("is_protected" = ("pin_hash" IS NOT NULL))
+      )`);
+    await q.query(`CREATE INDEX "ix_playlists_device_created" ON "playlists" ("device_id", "created_at")`);
+    await q.query(`CREATE UNIQUE INDEX "uq_playlists_device_name" ON "playlists" ("device_id", lower("name"))`);
+
+    await q.query(`
+      CREATE TABLE "device_mac_changes" (
+        "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+        "device_id" uuid NOT NULL,
+        "from_mac" varchar(17) NOT NULL,
+        "to_mac" varchar(17) NOT NULL,
+        "replaced_device_id" uuid,
+        "moved_playlists" integer NOT NULL DEFAULT 0,
+        "created_at" timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT "pk_device_mac_changes" PRIMARY KEY ("id"),
+        CONSTRAINT "fk_device_mac_changes_device" FOREIGN KEY ("device_id") REFERENCES "devices" ("id") ON DELETE CASCADE
+      )`);
+    await q.query(`CREATE INDEX "ix_device_mac_changes_device" ON "device_mac_changes" ("device_id", "created_at")`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE "device_mac_changes"`);
+    await q.query(`DROP TABLE "playlists"`);
+  }
+}

@@ -1,0 +1,103 @@
+import express, { type Router } from 'express';
+import { messages } from '../../../common/messages';
+import { bodyFields, fieldNamesOf, requireDevice, restHandler } from '../http/body';
+import { clientIp } from '../auth/authenticate';
+import { legacyDevice } from '../device/device.rest';
+import { legacyPricing, pricingFrom } from '../pricing/pricing.service';
+import type { Config } from '../config';
+import type { Services } from '../services';
+import { PLAYLIST_SAVED_MESSAGE, PLAYLIST_UNLOCKED_MESSAGE } from './playlist.service';
+import { playlistDetails, type PlaylistView } from './playlist.view';
+
+/** REST body field → service input field for savePlaylist (spec section 7), plus current_pin for edits. */
+const SAVE_BODY = {
+  current_playlist_url_id: 'id',
+  current_pin: 'currentPin',
+  playlist_name: 'name',
+  playlist_type: 'type',
+  playlist_url: 'url',
+  xml_url: 'epgUrl',
+  username: 'username',
+  password: 'password',
+  playlist_code: 'playlistCode',
+  protect: 'isProtected',
+  pin: 'pin',
+} as const;
+const SAVE_FIELDS = fieldNamesOf(SAVE_BODY);
+
+/** A playlist as the legacy portal reads it (spec section 3). The PIN is never sent, nor a locked one's details. */
+export function legacyPlaylist(view: PlaylistView) {
+  const details = playlistDetails(view);
+  return {
+    _id: view.entity.id,
+    playlist_name: view.entity.name,
+    playlist_type: view.entity.type,
+    url: details.url,
+    epg_url: details.epgUrl,
+    username: details.username,
+    password: details.password,
+    playlist_code: details.playlistCode,
+    is_protected: view.entity.isProtected,
+  };
+}
+
+/** current_playlist_url_id: -1 (number or text) adds a playlist; anything else names the one to change. */
+function isNew(id: unknown): boolean {
+  return id === -1 || id === '-1' || id === undefined || id === null || id === '';
+}
+
+/** The legacy /frontend playlist paths (spec section 7), over the same service as the graph. */
+export function playlistRestRouter(services: Services, config: Config): Router {
+  const router = express.Router();
+  const { devices, playlists } = services;
+
+  router.get(
+    '/device/playlists',
+    restHandler({}, async (req, res) => {
+      const device = await requireDevice(req, devices);
+      const list = await playlists.list(device.id);
+      res.json({
+        status: 'success',
+        playlists: list.map(legacyPlaylist),
+        device: legacyDevice(device, devices),
+        ...legacyPricing(pricingFrom(config)),
+      });
+    }),
+  );
+
+  router.post(
+    '/device/savePlaylist',
+    restHandler(SAVE_FIELDS, async (req, res) => {
+      const device = await requireDevice(req, devices);
+      const { id, currentPin, ...playlist } = bodyFields(req.body, SAVE_BODY);
+      const caller = { deviceId: device.id, clientIp: clientIp(req) };
+      const saved = isNew(id)
+        ? await playlists.create(caller, playlist)
+        : await playlists.update(caller, { id, currentPin, playlist });
+      res.json({ status: 'success', message: PLAYLIST_SAVED_MESSAGE, playlist: legacyPlaylist(saved) });
+    }),
+  );
+
+  router.delete(
+    '/device/deletePlayListUrl/:id',
+    restHandler({}, async (req, res) => {
+      const device = await requireDevice(req, devices);
+      const { pin } = bodyFields(req.body, { pin: 'pin' });
+      await playlists.delete({ deviceId: device.id, clientIp: clientIp(req) }, { id: req.params.id, pin });
+      res.json({ status: 'success', message: messages.playlist.deleted });
+    }),
+  );
+
+  // Not in the legacy portal, which compared PINs in the browser: here the server checks them.
+  router.post(
+    '/device/unlockPlaylist/:id',
+    restHandler({}, async (req, res) => {
+      const device = await requireDevice(req, devices);
+      const { pin } = bodyFields(req.body, { pin: 'pin' });
+      const view = await playlists.unlock({ deviceId: device.id, clientIp: clientIp(req) }, { id: req.params.id, pin });
+      res.json({ status: 'success', message: PLAYLIST_UNLOCKED_MESSAGE, playlist: legacyPlaylist(view) });
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,173 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { messages } from '../../../common/messages';
+import { playlistPinSchema, playlistSchema, type PlaylistValues } from '../../../common/validation';
+import type { RateLimits } from '../auth/rate-limits';
+import { DomainError } from '../common/errors';
+import { hashSecret, verifySecret } from '../common/secrets';
+import { validate } from '../common/validate';
+import { DeviceEntity } from '../device/device.entity';
+import { PlaylistEntity } from './playlist.entity';
+import type { PlaylistView } from './playlist.view';
+
+export const PLAYLIST_SAVED_MESSAGE = 'Playlist saved.';
+export const PLAYLIST_UNLOCKED_MESSAGE = 'Playlist unlocked.';
+export const PLAYLIST_NOT_FOUND_MESSAGE = 'This playlist does not exist.';
+export const PLAYLIST_NAME_TAKEN_MESSAGE = 'A playlist with this name already exists on this device.';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const searchSchema = z
+  .string({ error: 'Search must be text' })
+  .max(100, 'Search must be at most 100 characters')
+  .nullish()
+  .transform((value) => value?.trim() ?? '');
+
+/** Who is asking: the device whose playlists these are, and from where (for the PIN limits). */
+export interface PlaylistCaller {
+  deviceId: string;
+  clientIp: string;
+}
+
+function locked(entity: PlaylistEntity): PlaylistView {
+  return { entity, unlocked: false };
+}
+
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const driverError = (err as { driverError?: { code?: string; constraint?: string } }).driverError;
+  return driverError?.code === '23505' && driverError.constraint === constraint;
+}
+
+/**
+ * A device's playlists: listing, adding, changing, deleting, and opening protected ones with their PIN. Every
+ * call is scoped to the caller's device: another device's playlist id is answered exactly like an unknown one.
+ */
+export class PlaylistService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly rateLimits: RateLimits,
+    private readonly options: { maxPerDevice: number },
+  ) {}
+
+  /** The device's playlists, newest first; with a search, those whose name contains it ignoring case. */
+  async list(deviceId: string, search?: unknown): Promise<PlaylistView[]> {
+    const term = validate(searchSchema, search);
+    const query = this.dataSource
+      .getRepository(PlaylistEntity)
+      .createQueryBuilder('p')
+      .where('p.device_id = :deviceId', { deviceId })
+      .orderBy('p.created_at', 'DESC')
+      .addOrderBy('p.id', 'ASC');
+    if (term) {
+      const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
+      query.andWhere(`p.name ILIKE :pattern ESCAPE '\\'`, { pattern: `%${escaped}%` });
+    }
+    return (await query.getMany()).map(locked);
+  }
+
+  /** One of the device's playlists, locked if protected. */
+  async get(deviceId: string, id: unknown): Promise<PlaylistView> {
+    return locked(await this.find(this.dataSource.manager, deviceId, id));
+  }
+
+  /** Adds a playlist, within the device's limit; names are unique per device, ignoring case. */
+  async create(caller: PlaylistCaller, input: unknown): Promise<PlaylistView> {
+    const values = validate(playlistSchema, input);
+    const pinHash = values.pin ? await hashSecret(values.pin) : null;
+    return this.saving(async (manager) => {
+      // Locking the device row serialises concurrent adds, so the limit holds under any concurrency.
+      await manager
+        .createQueryBuilder(DeviceEntity, 'd')
+        .setLock('pessimistic_write')
+        .where('d.id = :id', { id: caller.deviceId })
+        .getOneOrFail();
+      const count = await manager.countBy(PlaylistEntity, { deviceId: caller.deviceId });
+      if (count >= this.options.maxPerDevice) {
+        throw new DomainError(
+          'BAD_USER_INPUT',
+          `This device already has ${this.options.maxPerDevice.toLocaleString('en')} playlists, the most it can hold. Delete one before adding another.`,
+        );
+      }
+      const entity = manager.create(PlaylistEntity, { deviceId: caller.deviceId, ...columns(values), pinHash });
+      return { entity: await manager.save(entity), unlocked: true };
+    });
+  }
+
+  /** Replaces a playlist. A protected one needs its current PIN. */
+  async update(caller: PlaylistCaller, input: { id: unknown; currentPin?: unknown; playlist: unknown }) {
+    const values = validate(playlistSchema, input.playlist);
+    const existing = await this.find(this.dataSource.manager, caller.deviceId, input.id);
+    await this.requirePin(caller, existing, input.currentPin);
+    const pinHash = values.pin ? await hashSecret(values.pin) : null;
+    return this.saving(async (manager) => {
+      const result = await manager.update(
+        PlaylistEntity,
+        { id: existing.id, deviceId: caller.deviceId },
+        { ...columns(values), pinHash },
+      );
+      if (!result.affected) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
+      return { entity: await manager.findOneByOrFail(PlaylistEntity, { id: existing.id }), unlocked: true };
+    });
+  }
+
+  /** Deletes a playlist. A protected one needs its PIN. */
+  async delete(caller: PlaylistCaller, input: { id: unknown; pin?: unknown }): Promise<string> {
+    const existing = await this.find(this.dataSource.manager, caller.deviceId, input.id);
+    await this.requirePin(caller, existing, input.pin);
+    const result = await this.dataSource.manager.delete(PlaylistEntity, { id: existing.id, deviceId: caller.deviceId });
+    if (!result.affected) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
+    return existing.id;
+  }
+
+  /** Opens a playlist with its PIN: the one answer that carries a protected playlist's details. */
+  async unlock(caller: PlaylistCaller, input: { id: unknown; pin: unknown }): Promise<PlaylistView> {
+    const existing = await this.find(this.dataSource.manager, caller.deviceId, input.id);
+    await this.requirePin(caller, existing, input.pin);
+    return { entity: existing, unlocked: true };
+  }
+
+  private async find(manager: EntityManager, deviceId: string, id: unknown): Promise<PlaylistEntity> {
+    const playlistId = typeof id === 'number' ? String(id) : id;
+    // A malformed id cannot be a playlist; checking it here keeps it away from the uuid column.
+    if (typeof playlistId !== 'string' || !UUID.test(playlistId)) {
+      throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
+    }
+    const found = await manager.findOneBy(PlaylistEntity, { id: playlistId, deviceId });
+    if (!found) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
+    return found;
+  }
+
+  /** For a protected playlist: counts the attempt, then checks the PIN against its hash. */
+  private async requirePin(caller: PlaylistCaller, playlist: PlaylistEntity, pin: unknown): Promise<void> {
+    if (!playlist.isProtected || !playlist.pinHash) return;
+    const given = validate(playlistPinSchema, pin ?? undefined);
+    await this.rateLimits.countPinAttempt(caller.deviceId, caller.clientIp);
+    if (!(await verifySecret(given, playlist.pinHash))) {
+      throw new DomainError('FORBIDDEN', messages.playlist.wrongPin, { pin: messages.playlist.tryAgain });
+    }
+    await this.rateLimits.forgivePin(caller.deviceId, caller.clientIp);
+  }
+
+  private async saving(work: (manager: EntityManager) => Promise<PlaylistView>): Promise<PlaylistView> {
+    try {
+      return await this.dataSource.transaction(work);
+    } catch (err) {
+      if (isUniqueViolation(err, 'uq_playlists_device_name')) {
+        throw new DomainError('CONFLICT', PLAYLIST_NAME_TAKEN_MESSAGE, { name: PLAYLIST_NAME_TAKEN_MESSAGE });
+      }
+      throw err;
+    }
+  }
+}
+
+function columns(values: PlaylistValues) {
+  return {
+    name: values.name,
+    type: values.type,
+    url: values.url,
+    epgUrl: values.epgUrl,
+    username: values.username,
+    password: values.password,
+    playlistCode: values.playlistCode,
+    isProtected: values.isProtected,
+  };
+}
