@@ -98,8 +98,9 @@ const PASSWORD_PATTERN = /^[A-Za-z0-9!@#$%^&*)(+=._-]+$/;
 /** The spec's URL rule (begins with http, https or ftp), plus what a browser or player could actually open. */
 export function isPlaylistUrl(value: string): boolean {
   if (!/^(https?|ftp):\/\/[^/?#\s]/i.test(value)) return false;
-  // Whitespace, quotes and angle brackets never belong in a URL a player is given.
-  if (/[\s"<>\\`]/.test(value)) return false;
+  // Whitespace, quotes, angle brackets and control characters (NUL cannot even be stored) never belong in a URL
+  // a player is given.
+  if (/[\s"<>\\`]/.test(value) || CONTROL_CHARACTERS.test(value)) return false;
   try {
     new URL(value);
     return true;
@@ -158,7 +159,8 @@ function checkPlaylist(values: PlaylistFieldValues, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', path: [path], message });
 
   if (!values.name) problem('name', m.nameRequired);
-  else if (values.name.length > PLAYLIST_LIMITS.name)
+  // Measured as stored: NFC can lengthen a name (U+0958 becomes two code points).
+  else if (values.name.normalize('NFC').length > PLAYLIST_LIMITS.name)
     problem('name', `Playlist name must be at most ${PLAYLIST_LIMITS.name} characters`);
   else if (CONTROL_CHARACTERS.test(values.name) || /[<>]/.test(values.name))
     problem('name', 'Playlist name must not contain < > or control characters');

@@ -74,8 +74,16 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   );
 
   app.use(securityHeaders(config));
-  // Text answers (pages, scripts, styles, JSON) are sent compressed; a third of the bytes on a phone.
-  app.use(compression());
+  // Text answers (pages, scripts, styles, JSON) are sent compressed; a third of the bytes on a phone. API
+  // answers are made per request, so they get zlib's fastest level: a 500-playlist list (a quarter of a
+  // megabyte) compresses in a third of the time for a few per cent more bytes.
+  const fastCompression = compression({ level: 1 });
+  const compressionForPages = compression();
+  app.use((req, res, next) =>
+    req.path.startsWith('/graphql') || req.path.startsWith('/frontend')
+      ? fastCompression(req, res, next)
+      : compressionForPages(req, res, next),
+  );
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

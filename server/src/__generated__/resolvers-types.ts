@@ -19,6 +19,13 @@ export type Scalars = {
   DateTime: { input: Date; output: Date; }
 };
 
+/** Who may reuse a cached answer: anyone (`PUBLIC`) or only the same signed-in device (`PRIVATE`). */
+export type CacheControlScope =
+  /** Only for the device that asked. */
+  | 'PRIVATE'
+  /** The same for every caller. */
+  | 'PUBLIC';
+
 /** A picture of distorted characters that a person types back to prove they are not a script. */
 export type Captcha = {
   __typename?: 'Captcha';
@@ -565,6 +572,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CacheControlScope: CacheControlScope;
   Captcha: ResolverTypeWrapper<Captcha>;
   ChangeDeviceKeyInput: ChangeDeviceKeyInput;
   ChangeParentPinInput: ChangeParentPinInput;
@@ -634,6 +642,14 @@ export type ResolversParentTypes = ResolversObject<{
   UnlockPlaylistInput: UnlockPlaylistInput;
   UpdatePlaylistInput: UpdatePlaylistInput;
 }>;
+
+export type CacheControlDirectiveArgs = {
+  inheritMaxAge?: Maybe<Scalars['Boolean']['input']>;
+  maxAge?: Maybe<Scalars['Int']['input']>;
+  scope?: Maybe<CacheControlScope>;
+};
+
+export type CacheControlDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = CacheControlDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type CaptchaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Captcha'] = ResolversParentTypes['Captcha']> = ResolversObject<{
   svg?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -768,3 +784,6 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   SendContactMessagePayload?: SendContactMessagePayloadResolvers<ContextType>;
 }>;
 
+export type DirectiveResolvers<ContextType = GraphQLContext> = ResolversObject<{
+  cacheControl?: CacheControlDirectiveResolver<any, any, ContextType>;
+}>;

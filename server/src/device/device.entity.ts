@@ -31,6 +31,10 @@ export class DeviceEntity {
   @Column({ name: 'licence_lifetime', type: 'boolean', default: false })
   licenceLifetime: boolean;
 
+  /** Bumped by a trigger on every change to the device's playlists; the key of cached playlist lists. */
+  @Column({ name: 'playlists_version', type: 'integer', default: 0 })
+  playlistsVersion: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -12,7 +12,8 @@ import { sendDomainError, type FieldNames } from './errors';
  */
 export function bodyFields<K extends string>(body: unknown, fields: Record<string, K>): Record<K, unknown> {
   const source = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  const unknown = Object.keys(source).filter((key) => !(key in fields));
+  // Own keys only: `in` would take names every object inherits (constructor, toString, __proto__) as known.
+  const unknown = Object.keys(source).filter((key) => !Object.hasOwn(fields, key));
   if (unknown.length) {
     const names = unknown
       .slice(0, 5)

@@ -29,6 +29,24 @@ export class Playlists1763900000000 implements MigrationInterface {
     await q.query(`CREATE INDEX "ix_playlists_device_created" ON "playlists" ("device_id", "created_at")`);
     await q.query(`CREATE UNIQUE INDEX "uq_playlists_device_name" ON "playlists" ("device_id", lower("name"))`);
 
+    // Every change to a device's playlists bumps its version, whichever code path made it: lists are cached by
+    // (device, version), so a cached list can never outlive a change, on any instance.
+    await q.query(`ALTER TABLE "devices" ADD "playlists_version" integer NOT NULL DEFAULT 0`);
+    await q.query(`
+      CREATE FUNCTION "bump_playlists_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN
+          UPDATE "devices" SET "playlists_version" = "playlists_version" + 1 WHERE "id" = OLD."device_id";
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') AND (TG_OP = 'INSERT' OR NEW."device_id" <> OLD."device_id") THEN
+          UPDATE "devices" SET "playlists_version" = "playlists_version" + 1 WHERE "id" = NEW."device_id";
+        END IF;
+        RETURN NULL;
+      END $$`);
+    await q.query(`
+      CREATE TRIGGER "tr_playlists_version" AFTER INSERT OR UPDATE OR DELETE ON "playlists"
+      FOR EACH ROW EXECUTE FUNCTION "bump_playlists_version"()`);
+
     await q.query(`
       CREATE TABLE "device_mac_changes" (
         "id" uuid NOT NULL DEFAULT gen_random_uuid(),
@@ -47,5 +65,7 @@ export class Playlists1763900000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE "device_mac_changes"`);
     await q.query(`DROP TABLE "playlists"`);
+    await q.query(`DROP FUNCTION "bump_playlists_version"()`);
+    await q.query(`ALTER TABLE "devices" DROP COLUMN "playlists_version"`);
   }
 }

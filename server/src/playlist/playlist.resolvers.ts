@@ -10,7 +10,7 @@ function caller(ctx: GraphQLContext) {
 
 export const playlistResolvers: Resolvers = {
   Query: {
-    playlists: (_parent, { search }, ctx) => ctx.services.playlists.list(requireDevice(ctx).id, search),
+    playlists: (_parent, { search }, ctx) => ctx.services.playlists.list(requireDevice(ctx), search),
     playlist: (_parent, { id }, ctx) => ctx.services.playlists.get(requireDevice(ctx).id, id),
   },
   Mutation: {

@@ -1,4 +1,5 @@
 import express, { type Router } from 'express';
+import { LRUCache } from 'lru-cache';
 import { messages } from '../../../common/messages';
 import { bodyFields, fieldNamesOf, requireDevice, restHandler } from '../http/body';
 import { clientIp } from '../auth/authenticate';
@@ -50,18 +51,22 @@ function isNew(id: unknown): boolean {
 export function playlistRestRouter(services: Services, config: Config): Router {
   const router = express.Router();
   const { devices, playlists } = services;
+  // The serialised list by (device, playlists version), as the service caches the records: a list of 500 is
+  // a quarter of a megabyte of JSON, and the portal asks for it on every visit.
+  const listJson = new LRUCache<string, string>({ max: 500 });
 
   router.get(
     '/device/playlists',
     restHandler({}, async (req, res) => {
       const device = await requireDevice(req, devices);
-      const list = await playlists.list(device.id);
-      res.json({
-        status: 'success',
-        playlists: list.map(legacyPlaylist),
-        device: legacyDevice(device, devices),
-        ...legacyPricing(pricingFrom(config)),
-      });
+      const key = `${device.id}:${device.playlistsVersion}`;
+      let list = listJson.get(key);
+      if (list === undefined) {
+        list = JSON.stringify((await playlists.list(device)).map(legacyPlaylist));
+        listJson.set(key, list);
+      }
+      const rest = JSON.stringify({ device: legacyDevice(device, devices), ...legacyPricing(pricingFrom(config)) });
+      res.type('json').send(`{"status":"success","playlists":${list},${rest.slice(1)}`);
     }),
   );
 

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { messages } from '../../../common/messages';
@@ -42,6 +43,13 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
  * call is scoped to the caller's device: another device's playlist id is answered exactly like an unknown one.
  */
 export class PlaylistService {
+  /**
+   * Whole lists by (device, playlists version). A database trigger bumps the version on every change, and the
+   * version is read with the device on each request, so a cached list is never served after a change, on any
+   * instance. The portal and TV apps read the list far more often than they change it.
+   */
+  private readonly lists = new LRUCache<string, PlaylistEntity[]>({ max: 2000 });
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly rateLimits: RateLimits,
@@ -49,19 +57,19 @@ export class PlaylistService {
   ) {}
 
   /** The device's playlists, newest first; with a search, those whose name contains it ignoring case. */
-  async list(deviceId: string, search?: unknown): Promise<PlaylistView[]> {
-    const term = validate(searchSchema, search);
-    const query = this.dataSource
-      .getRepository(PlaylistEntity)
-      .createQueryBuilder('p')
-      .where('p.device_id = :deviceId', { deviceId })
-      .orderBy('p.created_at', 'DESC')
-      .addOrderBy('p.id', 'ASC');
-    if (term) {
-      const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
-      query.andWhere(`p.name ILIKE :pattern ESCAPE '\\'`, { pattern: `%${escaped}%` });
+  async list(device: Pick<DeviceEntity, 'id' | 'playlistsVersion'>, search?: unknown): Promise<PlaylistView[]> {
+    const term = validate(searchSchema, search).toLocaleLowerCase();
+    const key = `${device.id}:${device.playlistsVersion}`;
+    let all = this.lists.get(key);
+    if (!all) {
+      all = await this.dataSource.getRepository(PlaylistEntity).find({
+        where: { deviceId: device.id },
+        order: { createdAt: 'DESC', id: 'ASC' },
+      });
+      this.lists.set(key, all);
     }
-    return (await query.getMany()).map(locked);
+    const found = term ? all.filter((p) => p.name.toLocaleLowerCase().includes(term)) : all;
+    return found.map(locked);
   }
 
   /** One of the device's playlists, locked if protected. */

@@ -1,0 +1,181 @@
+// Playlist list latency with 500 playlists on one device (npm run bench:playlists). Prints, asserts nothing.
+// Target (issue 4): the GraphQL playlists query and GET /frontend/device/playlists each answer in under 50 ms
+// at the 95th percentile with 20 concurrent clients, on the embedded engine and on PostgreSQL
+// (BENCH_DATABASE_URL or DATABASE_URL).
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+const PLAYLISTS = 500;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+
+async function startServer(env) {
+  const port = 4000 + Math.floor(Math.random() * 900);
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+      'dist/server/src/main.js',
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        // Production mode, as operators run it (graphql-js skips its development-only checks).
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghij',
+        SERVED_OVER_HTTPS: 'false',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'm3u-bench-')),
+        REGISTER_MAX_PER_IP_PER_HOUR: '1000',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return {
+    base,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function gql(base, query, variables, headers = {}) {
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await res.json();
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+/** A device with 500 playlists of every kind (a tenth protected), and its TV token. */
+async function seed(base) {
+  const mac = Array.from({ length: 6 }, (_, i) =>
+    i === 0
+      ? '02'
+      : Math.floor(Math.random() * 256)
+          .toString(16)
+          .padStart(2, '0'),
+  ).join(':');
+  const { registerDevice } = await gql(
+    base,
+    'mutation($i: RegisterDeviceInput!) { registerDevice(input: $i) { deviceKey deviceToken } }',
+    {
+      i: { macAddress: mac },
+    },
+  );
+  const auth = { authorization: `Bearer ${registerDevice.deviceToken}` };
+  const create = 'mutation($i: PlaylistInput!) { createPlaylist(input: $i) { playlist { id } } }';
+  for (let n = 0; n < PLAYLISTS; n += 1) {
+    const kind = n % 3;
+    const input =
+      kind === 0
+        ? {
+            name: `Playlist ${n}`,
+            type: 'GENERAL',
+            url: `https://provider.example.com/get.php?username=u${n}&password=p&type=m3u_plus&output=ts&token=${'x'.repeat(200)}`,
+            epgUrl: 'https://epg.example.com/guide.xml',
+          }
+        : kind === 1
+          ? {
+              name: `Playlist ${n}`,
+              type: 'XC',
+              url: 'http://line.example.com:8080',
+              username: `user${n}`,
+              password: 'secret.Pass1',
+            }
+          : { name: `Playlist ${n}`, type: 'CODE', playlistCode: String(100000 + n) };
+    if (n % 10 === 0) Object.assign(input, { isProtected: true, pin: '1234' });
+    await gql(base, create, { i: input }, auth);
+  }
+  return { auth };
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function load(label, send) {
+  const latencies = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        next += 1;
+        const t = performance.now();
+        try {
+          if (!(await send())) errors += 1;
+        } catch {
+          errors += 1;
+        }
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const f = (v) => v.toFixed(1).padStart(6);
+  console.log(
+    `  ${label.padEnd(34)} ${String(REQUESTS).padStart(5)} req  ${(REQUESTS / seconds).toFixed(0).padStart(5)} req/s  p50 ${f(percentile(latencies, 50))} ms  p95 ${f(percentile(latencies, 95))} ms  p99 ${f(percentile(latencies, 99))} ms  errors ${errors}`,
+  );
+}
+
+async function run(label, env) {
+  console.log(`${label}: ${PLAYLISTS} playlists on one device, ${CONCURRENCY} concurrent clients`);
+  const server = await startServer(env);
+  try {
+    const { auth } = await seed(server.base);
+    const query = JSON.stringify({
+      query: '{ playlists { id name type isProtected locked url epgUrl username password playlistCode } }',
+    });
+    const graph = async () => {
+      const res = await fetch(`${server.base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...auth },
+        body: query,
+      });
+      const body = await res.json();
+      return res.ok && body.data?.playlists.length === PLAYLISTS;
+    };
+    const rest = async () => {
+      const res = await fetch(`${server.base}/frontend/device/playlists`, { headers: auth });
+      const body = await res.json();
+      return res.ok && body.playlists.length === PLAYLISTS;
+    };
+    // Warm-up, so the first figures are not the JIT's.
+    for (let i = 0; i < 20; i += 1) await Promise.all([graph(), rest()]);
+    await load('GraphQL playlists query', graph);
+    await load('REST GET /frontend/device/playlists', rest);
+  } finally {
+    await server.stop();
+  }
+}
+
+await run('embedded engine', {});
+if (pgUrl) await run('PostgreSQL', { DATABASE_URL: pgUrl });
+else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or DATABASE_URL)');
