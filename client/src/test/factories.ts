@@ -1,4 +1,4 @@
-import type { DeviceFieldsFragment } from '../__generated__/graphql';
+import type { DeviceFieldsFragment, PlaylistFieldsFragment } from '../__generated__/graphql';
 
 type DeviceResult = DeviceFieldsFragment & { __typename: 'Device' };
 
@@ -12,6 +12,27 @@ export function buildDevice(overrides: Partial<DeviceResult> = {}): DeviceResult
     isTrial: 1,
     createdAt: '2026-11-14T09:30:00.000Z',
     expireDate: '2026-11-21T09:30:00.000Z',
+    hasParentPin: false,
+    ...overrides,
+  };
+}
+
+type PlaylistResult = PlaylistFieldsFragment & { __typename: 'Playlist' };
+
+/** A playlist as the graph returns it: an unprotected general playlist unless overridden. */
+export function buildPlaylist(overrides: Partial<PlaylistResult> = {}): PlaylistResult {
+  return {
+    __typename: 'Playlist',
+    id: 'playlist-1',
+    name: 'Sports',
+    type: 'GENERAL',
+    isProtected: false,
+    locked: false,
+    url: 'http://provider.example/sports.m3u',
+    epgUrl: null,
+    username: null,
+    password: null,
+    playlistCode: null,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CurrentDeviceDocument, LogoutDocument } from '../../__generated__/graphql';
+import { CurrentDeviceDocument, LogoutDocument, PlaylistsDocument } from '../../__generated__/graphql';
 import { UserProvider, useUser } from '../../hooks/useUser';
 import { portalRoutes } from '../../routes';
 import { buildDevice } from '../../test/factories';
@@ -31,10 +31,17 @@ function signedIn(device = buildDevice()): MockLink.MockedResponse {
   return { request: { query: CurrentDeviceDocument }, result: { data: { currentDevice: device } } };
 }
 
+// The playlist manager at /dashboard loads the list; these tests are about the frame around it.
+const noPlaylists: MockLink.MockedResponse = {
+  request: { query: PlaylistsDocument },
+  result: { data: { playlists: [] } },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+};
+
 function renderDashboard(path: string, mocks: MockLink.MockedResponse[]) {
   const router = createMemoryRouter(testRoutes, { initialEntries: [path] });
   render(
-    <MockedProvider mocks={mocks}>
+    <MockedProvider mocks={[...mocks, noPlaylists]}>
       <UserProvider>
         <RouterProvider router={router} />
       </UserProvider>

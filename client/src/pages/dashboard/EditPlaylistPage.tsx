@@ -1,5 +1,134 @@
-import { ComingSoon } from './DashboardPanel';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { messages } from '../../../../common/messages';
+import type { PlaylistValues } from '../../../../common/validation';
+import { usePlaylistQuery, useUnlockPlaylistMutation, useUpdatePlaylistMutation } from '../../__generated__/hooks';
+import { Spinner } from '../../components/Spinner';
+import { notifySuccess, promptPin, showAlert, showWrongPin } from '../../lib/alerts';
+import { DashboardPanel } from './DashboardPanel';
+import { PlaylistForm } from './playlists/PlaylistForm';
+import { formDefaults, kindOf, readFailure, toPlaylistInput } from './playlists/playlistModel';
+import type { Playlist } from './playlists/playlistModel';
+import '../../styles/playlists.css';
+
+const LIST_PATH = '/dashboard';
+
+/** A protected playlist opened with its PIN; the PIN goes back as `currentPin` when the edit is saved. */
+interface Unlocked {
+  playlist: Playlist;
+  pin: string;
+}
 
 export default function EditPlaylistPage() {
-  return <ComingSoon heading="Edit Playlist" what="Editing a playlist" />;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const [unlocked, setUnlocked] = useState<Unlocked | null>(null);
+
+  const { data, error } = usePlaylistQuery({ variables: { id }, fetchPolicy: 'network-only' });
+  // Unlocked details and the PIN stay in this component: never in the Apollo cache.
+  const [unlockPlaylist] = useUnlockPlaylistMutation({ fetchPolicy: 'no-cache' });
+  const [updatePlaylist] = useUpdatePlaylistMutation({ fetchPolicy: 'no-cache' });
+
+  const loaded = data?.playlist;
+  const needsPin = loaded?.isProtected === true;
+  const lockedId = needsPin ? loaded.id : null;
+  const lockedName = needsPin ? loaded.name : null;
+
+  useEffect(() => {
+    if (lockedId === null) return;
+    let cancelled = false;
+
+    async function askUntilOpen(playlistId: string) {
+      for (;;) {
+        const pin = await promptPin(`“${lockedName}” is protected.`);
+        if (cancelled) return;
+        if (pin === null) {
+          void navigate(LIST_PATH);
+          return;
+        }
+        try {
+          const { data: answer } = await unlockPlaylist({ variables: { input: { id: playlistId, pin } } });
+          if (cancelled) return;
+          if (!answer) throw new Error('The unlock answer carried no data');
+          setUnlocked({ playlist: answer.unlockPlaylist.playlist, pin });
+          return;
+        } catch (failure) {
+          if (cancelled) return;
+          const { answered, code, message } = readFailure(failure);
+          if (code === 'FORBIDDEN') {
+            await showWrongPin();
+            if (cancelled) return;
+            continue;
+          }
+          if (code === 'RATE_LIMITED') await showAlert('error', message ?? messages.playlist.requestFailed);
+          else if (answered) await showAlert('error', messages.playlist.saveFailed, message);
+          else await showAlert('error', messages.playlist.requestFailed);
+          if (!cancelled) void navigate(LIST_PATH);
+          return;
+        }
+      }
+    }
+
+    void askUntilOpen(lockedId);
+    return () => {
+      cancelled = true;
+    };
+  }, [lockedId, lockedName, unlockPlaylist, navigate]);
+
+  if (error) {
+    const { code, message } = readFailure(error);
+    return (
+      <DashboardPanel heading={code === 'NOT_FOUND' ? 'This playlist does not exist' : 'Edit Playlist'}>
+        <div className="playlists__empty" role="alert">
+          <p>
+            {code === 'NOT_FOUND'
+              ? 'It may have been deleted, or the link is wrong.'
+              : (message ?? messages.playlist.requestFailed)}
+          </p>
+          <Link to={LIST_PATH} className="button button--ghost">
+            Back to your playlists
+          </Link>
+        </div>
+      </DashboardPanel>
+    );
+  }
+
+  if (!loaded) {
+    return (
+      <DashboardPanel heading="Edit Playlist">
+        <Spinner label="Loading the playlist…" />
+      </DashboardPanel>
+    );
+  }
+
+  const playlist = needsPin ? unlocked?.playlist : loaded;
+  if (!playlist) {
+    return (
+      <DashboardPanel heading="Edit Playlist">
+        <p className="panel__note">This playlist is protected: enter its PIN to edit it.</p>
+      </DashboardPanel>
+    );
+  }
+
+  const currentPin = needsPin ? unlocked?.pin : undefined;
+  async function save(values: PlaylistValues) {
+    const { data: saved } = await updatePlaylist({
+      variables: { input: { id: loaded?.id ?? id, currentPin, playlist: toPlaylistInput(values) } },
+    });
+    notifySuccess(saved?.updatePlaylist.message ?? 'Playlist saved.');
+    // Replaced, so the back button does not reopen the form (and ask for the PIN again).
+    void navigate(LIST_PATH, { replace: true });
+  }
+
+  const kind = kindOf(playlist.type);
+  return (
+    <PlaylistForm
+      key={playlist.id}
+      kind={kind}
+      heading="Edit Playlist"
+      defaultValues={formDefaults(kind, playlist, currentPin)}
+      onSave={save}
+      onCancel={() => void navigate(LIST_PATH)}
+    />
+  );
 }

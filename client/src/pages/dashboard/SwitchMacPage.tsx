@@ -1,5 +1,138 @@
-import { ComingSoon } from './DashboardPanel';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Swal from 'sweetalert2';
+import { z } from 'zod';
+import { messages } from '../../../../common/messages';
+import { macAddressSchema } from '../../../../common/validation';
+import { CurrentDeviceDocument } from '../../__generated__/graphql';
+import { useSwitchMacAddressMutation } from '../../__generated__/hooks';
+import { MacAddressInput } from '../../components/MacAddressInput';
+import { Field, errorProps } from '../../components/TextField';
+import { useSignedInDevice, useUser } from '../../hooks/useUser';
+import { alertError, notifySuccess } from '../../lib/alerts';
+import { CONFIRM_BUTTON_COLOR } from '../../lib/dialogTheme';
+import { DashboardPanel } from './DashboardPanel';
+import { useSettingsFailure } from './settingsFailure';
+import '../../styles/settings.css';
+
+const switchMacFormSchema = z.object({ macAddress: macAddressSchema });
+type SwitchMacInput = z.input<typeof switchMacFormSchema>;
+type SwitchMacValues = z.output<typeof switchMacFormSchema>;
+
+/** The move signs the old TV out of the app, so the owner checks the new address first. */
+async function confirmSwitch(macAddress: string): Promise<boolean> {
+  const { isConfirmed } = await Swal.fire({
+    icon: 'warning',
+    title: `Move this device to ${macAddress}?`,
+    text: 'Its licence, playlists, device key and parent PIN move to this MAC address, and the current TV is signed out of the app.',
+    showCancelButton: true,
+    confirmButtonText: 'Switch MAC',
+    cancelButtonText: 'Cancel',
+    focusCancel: true,
+    confirmButtonColor: CONFIRM_BUTTON_COLOR,
+    // A 17-character MAC in the default title size breaks mid-address on a phone.
+    customClass: { title: 'switch-mac__confirm-title' },
+  });
+  return isConfirmed;
+}
+
+/** The spec's failure text with the server's reason after it, when there is one. */
+function switchMacFailureText(serverMessage: string | undefined): string {
+  return serverMessage ? `${messages.switchMac.failed} ${serverMessage}` : messages.switchMac.failed;
+}
 
 export default function SwitchMacPage() {
-  return <ComingSoon heading="Switch MAC" what="Moving your licence and playlists to another MAC address" />;
+  const device = useSignedInDevice();
+  const { login } = useUser();
+  const readFailure = useSettingsFailure();
+  const [switchMacAddress] = useSwitchMacAddressMutation({
+    // The moved device may come back as another record (the new TV's), so the session query is pointed at it
+    // rather than left to normalisation.
+    update(cache, { data }) {
+      if (data)
+        cache.writeQuery({ query: CurrentDeviceDocument, data: { currentDevice: data.switchMacAddress.device } });
+    },
+  });
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<SwitchMacInput, unknown, SwitchMacValues>({
+    resolver: zodResolver(switchMacFormSchema),
+    defaultValues: { macAddress: '' },
+    reValidateMode: 'onSubmit',
+  });
+
+  async function onSubmit(values: SwitchMacValues) {
+    const confirmed = await confirmSwitch(values.macAddress);
+    if (!confirmed) return;
+    try {
+      const { data } = await switchMacAddress({ variables: { input: { macAddress: values.macAddress } } });
+      if (!data) throw new Error('The switch MAC answer carried no data');
+      login(data.switchMacAddress.device);
+      reset();
+      notifySuccess(messages.switchMac.success);
+    } catch (error) {
+      const failure = readFailure(error);
+      const fieldError = failure.fieldErrors.macAddress;
+      if (fieldError) setError('macAddress', { type: 'server', message: fieldError }, { shouldFocus: true });
+      alertError('Mac Address Not Switched', switchMacFailureText(failure.serverMessage));
+    }
+  }
+
+  return (
+    <DashboardPanel heading="Switch MAC">
+      <div className="settings">
+        <div className="settings__intro">
+          <p>Replaced your TV? Move this device to the MAC address the app shows on the new TV.</p>
+          <ul className="settings__list">
+            <li>The licence, playlists, device key and parent PIN move to the new MAC address.</li>
+            <li>The old TV is signed out of the app.</li>
+            <li>You cannot move it onto a TV that is already activated.</li>
+          </ul>
+          {device && (
+            <p className="settings__current">
+              Current MAC address <span className="settings__mono">{device.macAddress}</span>
+            </p>
+          )}
+        </div>
+
+        <form className="settings__form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+          <Controller
+            control={control}
+            name="macAddress"
+            render={({ field }) => (
+              <Field id="new_mac_address" label="New MAC Address" error={errors.macAddress?.message}>
+                <MacAddressInput
+                  id="new_mac_address"
+                  name="new_mac_address"
+                  className="field__mono"
+                  placeholder="00:aa:bb:cc:dd:11"
+                  ref={field.ref}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onValueChange={(value) => {
+                    field.onChange(value);
+                    clearErrors('macAddress');
+                  }}
+                  {...errorProps('new_mac_address', errors.macAddress?.message)}
+                />
+              </Field>
+            )}
+          />
+          <button
+            type="submit"
+            className="button button--primary settings__submit"
+            disabled={isSubmitting}
+            aria-busy={isSubmitting}
+          >
+            Switch MAC
+          </button>
+        </form>
+      </div>
+    </DashboardPanel>
+  );
 }

@@ -1,0 +1,143 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { MockLink } from '@apollo/client/testing';
+import Swal from 'sweetalert2';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChangeDeviceKeyDocument } from '../../__generated__/graphql';
+import { buildDevice } from '../../test/factories';
+import { graphQLError, renderDashboardRoute, signedIn } from '../../test/renderDashboardRoute';
+
+vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
+
+const KEY_MESSAGE = '*Device key must be 6 digits (Only Numbers)';
+
+function changeKey(deviceKey: string, answer: Omit<MockLink.MockedResponse, 'request'>): MockLink.MockedResponse {
+  return { request: { query: ChangeDeviceKeyDocument, variables: { input: { deviceKey } } }, ...answer };
+}
+
+const changed = {
+  result: {
+    data: {
+      changeDeviceKey: {
+        __typename: 'DeviceSettingsPayload',
+        message: 'Device Key Changed Successfully!',
+        device: buildDevice(),
+      },
+    },
+  },
+};
+
+async function renderPage(mocks: MockLink.MockedResponse[] = []) {
+  const rendered = renderDashboardRoute('/dashboard/device-key', [signedIn(), ...mocks]);
+  const input = await screen.findByLabelText('New Device Key');
+  const button = screen.getByRole('button', { name: 'Save Device Key' });
+  return { ...rendered, input, button, submit: () => rendered.user.click(button) };
+}
+
+beforeEach(() => {
+  vi.mocked(Swal.fire).mockClear();
+});
+
+describe('DeviceKeyPage', () => {
+  it('explains the key and offers one numeric field of at most 6 characters', async () => {
+    const { input, user } = await renderPage();
+    expect(screen.getByRole('heading', { name: 'Device Key' })).toBeInTheDocument();
+    expect(screen.getByText(/sign in to this portal, and the TV app uses it too/)).toBeInTheDocument();
+    expect(screen.getByText(/Other browsers signed in to this device are signed out/)).toBeInTheDocument();
+    expect(input).toHaveAttribute('maxLength', '6');
+    expect(input).toHaveAttribute('inputMode', 'numeric');
+    expect(input).toHaveAttribute('autoComplete', 'off');
+    expect(input.closest('form')).toHaveAttribute('novalidate');
+
+    await user.type(input, '12345678');
+    expect(input).toHaveValue('123456');
+  });
+
+  it.each([
+    ['empty', ''],
+    ['letters', 'abcdef'],
+    ['5 digits', '12345'],
+  ])('refuses a key that is %s and sends nothing', async (_case, typed) => {
+    const { input, user, submit } = await renderPage();
+    if (typed) await user.type(input, typed);
+    await submit();
+
+    expect(await screen.findByText(KEY_MESSAGE)).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(KEY_MESSAGE);
+    expect(Swal.fire).not.toHaveBeenCalled();
+
+    // The message hides as soon as the field changes.
+    await user.clear(input);
+    await user.type(input, '1');
+    expect(screen.queryByText(KEY_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('saves a new key, says so in the spec words and clears the field', async () => {
+    const { input, button, user, submit } = await renderPage([{ ...changeKey('654321', changed), delay: 50 }]);
+    await user.type(input, '654321');
+    await submit();
+
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() =>
+      expect(Swal.fire).toHaveBeenCalledWith(
+        expect.objectContaining({ icon: 'success', title: 'Device Key Changed Successfully!' }),
+      ),
+    );
+    expect(input).toHaveValue('');
+    expect(button).toBeEnabled();
+    expect(button).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('shows the failure dialog with the server message and the field error of a BAD_USER_INPUT answer', async () => {
+    const { input, user, submit } = await renderPage([
+      changeKey('000000', {
+        result: { errors: [graphQLError('Pick another key', 'BAD_USER_INPUT', { deviceKey: 'Pick another key' })] },
+      }),
+    ]);
+    await user.type(input, '000000');
+    await submit();
+
+    await waitFor(() =>
+      expect(Swal.fire).toHaveBeenCalledWith(
+        expect.objectContaining({
+          icon: 'error',
+          title: 'Something went wrong, try again later.',
+          text: 'Pick another key',
+          confirmButtonColor: '#000',
+        }),
+      ),
+    );
+    expect(input).toHaveAccessibleDescription('Pick another key');
+    expect(input).toHaveValue('000000');
+  });
+
+  it('shows only the failure title when the server could not be reached', async () => {
+    const { input, user, submit } = await renderPage([changeKey('654321', { error: new Error('Network down') })]);
+    await user.type(input, '654321');
+    await submit();
+
+    await waitFor(() =>
+      expect(Swal.fire).toHaveBeenCalledWith(
+        expect.objectContaining({ icon: 'error', title: 'Something went wrong, try again later.', text: undefined }),
+      ),
+    );
+  });
+
+  it('sends an owner whose session has ended to the sign-in screen', async () => {
+    const { input, user, submit } = await renderPage([
+      changeKey('654321', { result: { errors: [graphQLError('Sign in first.', 'UNAUTHENTICATED')] } }),
+    ]);
+    await user.type(input, '654321');
+    await submit();
+
+    expect(await screen.findByText('Sign-in screen, user {}')).toBeInTheDocument();
+    expect(Swal.fire).toHaveBeenCalledWith(
+      expect.objectContaining({
+        icon: 'error',
+        title: 'Something went wrong, try again later.',
+        text: 'Sign in first.',
+      }),
+    );
+  });
+});

@@ -1,0 +1,155 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { MockLink } from '@apollo/client/testing';
+import Swal from 'sweetalert2';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SwitchMacAddressDocument } from '../../__generated__/graphql';
+import { buildDevice } from '../../test/factories';
+import { graphQLError, renderDashboardRoute, signedIn } from '../../test/renderDashboardRoute';
+
+vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
+
+const OLD_MAC = 'a1:b2:c3:d4:e5:f6';
+const NEW_MAC = '0a:1b:2c:3d:4e:5f';
+const FAILED = 'Something went wrong, try again later.';
+
+function switchMac(macAddress: string, answer: Omit<MockLink.MockedResponse, 'request'>): MockLink.MockedResponse {
+  return { request: { query: SwitchMacAddressDocument, variables: { input: { macAddress } } }, ...answer };
+}
+
+const switched = {
+  result: {
+    data: {
+      switchMacAddress: {
+        __typename: 'DeviceSettingsPayload',
+        message: 'Mac Address Switched Successfully!',
+        device: buildDevice({ macAddress: NEW_MAC }),
+      },
+    },
+  },
+};
+
+async function renderPage(mocks: MockLink.MockedResponse[] = []) {
+  const rendered = renderDashboardRoute('/dashboard/switch-mac', [signedIn(), ...mocks]);
+  const input = await screen.findByLabelText('New MAC Address');
+  const button = screen.getByRole('button', { name: 'Switch MAC' });
+  return { ...rendered, input, button, submit: () => rendered.user.click(button) };
+}
+
+const topBarMac = () => document.querySelector('.dashboard__mac');
+
+beforeEach(() => {
+  vi.mocked(Swal.fire).mockClear();
+});
+
+describe('SwitchMacPage', () => {
+  it('explains what moves and types the colons itself, up to 17 characters', async () => {
+    const { input, user } = await renderPage();
+    expect(screen.getByRole('heading', { name: 'Switch MAC' })).toBeInTheDocument();
+    expect(screen.getByText(/licence, playlists, device key and parent PIN move/)).toBeInTheDocument();
+    expect(screen.getByText('The old TV is signed out of the app.')).toBeInTheDocument();
+    expect(screen.getByText(/already activated/)).toBeInTheDocument();
+    expect(input).toHaveAttribute('maxLength', '17');
+    expect(input.closest('form')).toHaveAttribute('novalidate');
+
+    await user.type(input, '0a1b2c3d4e5f99');
+    expect(input).toHaveValue(NEW_MAC);
+  });
+
+  it.each([
+    ['empty', '', '* Mac Address is required *'],
+    ['7 characters', '0a1b2c3', '* Invalid Mac Address*'],
+    ['not hex', 'zz1b2c3d4e5f', '* Invalid Mac Address*'],
+  ])('refuses a MAC address that is %s and asks nothing', async (_case, typed, message) => {
+    const { input, user, submit } = await renderPage();
+    if (typed) await user.type(input, typed);
+    await submit();
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(message);
+    expect(Swal.fire).not.toHaveBeenCalled();
+
+    // The message hides as soon as the field changes.
+    await user.clear(input);
+    await user.type(input, '1');
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+  });
+
+  it('asks first, and does nothing when the owner cancels', async () => {
+    vi.mocked(Swal.fire).mockResolvedValueOnce({ isConfirmed: false, isDenied: false, isDismissed: true });
+    const { input, user, submit } = await renderPage();
+    await user.type(input, NEW_MAC);
+    await submit();
+
+    await waitFor(() =>
+      expect(Swal.fire).toHaveBeenCalledWith(
+        expect.objectContaining({ icon: 'warning', title: `Move this device to ${NEW_MAC}?`, showCancelButton: true }),
+      ),
+    );
+    // No mock answers the mutation: had it been sent, an error dialog would follow.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(Swal.fire).toHaveBeenCalledTimes(1);
+    expect(input).toHaveValue(NEW_MAC);
+    expect(topBarMac()).toHaveTextContent(OLD_MAC);
+  });
+
+  it('switches to the normalised MAC, says so in the spec words and shows the new MAC in the top bar', async () => {
+    const { input, button, user, submit } = await renderPage([{ ...switchMac(NEW_MAC, switched), delay: 50 }]);
+    expect(topBarMac()).toHaveTextContent(OLD_MAC);
+    await user.type(input, NEW_MAC.toUpperCase());
+    await submit();
+
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(Swal.fire).toHaveBeenCalledWith(expect.objectContaining({ title: `Move this device to ${NEW_MAC}?` }));
+    await waitFor(() =>
+      expect(Swal.fire).toHaveBeenCalledWith(
+        expect.objectContaining({ icon: 'success', title: 'Mac Address Switched Successfully!' }),
+      ),
+    );
+    expect(topBarMac()).toHaveTextContent(NEW_MAC);
+    expect(screen.getByText(NEW_MAC, { selector: '.settings__mono' })).toBeInTheDocument();
+    expect(input).toHaveValue('');
+    expect(button).toBeEnabled();
+  });
+
+  it('appends the server message to the failure text when the new MAC is refused', async () => {
+    const conflict = 'That MAC address belongs to an activated device.';
+    const { input, user, submit } = await renderPage([
+      switchMac(NEW_MAC, { result: { errors: [graphQLError(conflict, 'CONFLICT')] } }),
+    ]);
+    await user.type(input, NEW_MAC);
+    await submit();
+
+    await waitFor(() =>
+      expect(Swal.fire).toHaveBeenCalledWith(
+        expect.objectContaining({ icon: 'error', text: `${FAILED} ${conflict}`, confirmButtonColor: '#000' }),
+      ),
+    );
+    expect(topBarMac()).toHaveTextContent(OLD_MAC);
+    expect(input).toHaveValue(NEW_MAC);
+  });
+
+  it('puts the field error of a BAD_USER_INPUT answer under the field', async () => {
+    const invalid = '* Invalid Mac Address*';
+    const { input, user, submit } = await renderPage([
+      switchMac(NEW_MAC, { result: { errors: [graphQLError(invalid, 'BAD_USER_INPUT', { macAddress: invalid })] } }),
+    ]);
+    await user.type(input, NEW_MAC);
+    await submit();
+
+    await waitFor(() =>
+      expect(Swal.fire).toHaveBeenCalledWith(expect.objectContaining({ icon: 'error', text: `${FAILED} ${invalid}` })),
+    );
+    expect(input).toHaveAccessibleDescription(invalid);
+  });
+
+  it('shows the failure text alone when the server could not be reached', async () => {
+    const { input, user, submit } = await renderPage([switchMac(NEW_MAC, { error: new Error('Network down') })]);
+    await user.type(input, NEW_MAC);
+    await submit();
+
+    await waitFor(() =>
+      expect(Swal.fire).toHaveBeenCalledWith(expect.objectContaining({ icon: 'error', text: FAILED })),
+    );
+  });
+});

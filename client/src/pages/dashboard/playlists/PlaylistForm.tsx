@@ -1,0 +1,234 @@
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages } from '../../../../../common/messages';
+import { PLAYLIST_LIMITS, playlistFormSchema } from '../../../../../common/validation';
+import type { PlaylistFormInput, PlaylistValues } from '../../../../../common/validation';
+import { TextField } from '../../../components/TextField';
+import { alertError, showAlert, showWrongPin } from '../../../lib/alerts';
+import { DashboardPanel } from '../DashboardPanel';
+import { readFailure } from './playlistModel';
+import type { PlaylistKind } from './playlistModel';
+
+type FieldName = keyof PlaylistFormInput;
+
+/** The fields each kind of playlist shows; a server message for any other field goes to a dialog. */
+const FIELDS_OF: Record<PlaylistKind, FieldName[]> = {
+  general: ['name', 'url', 'epgUrl'],
+  xc: ['name', 'url', 'username', 'password', 'epgUrl'],
+  code: ['name', 'playlistCode'],
+};
+const PIN_FIELDS: FieldName[] = ['pin', 'pinConfirmation'];
+
+export interface PlaylistFormProps {
+  kind: PlaylistKind;
+  heading: string;
+  defaultValues: PlaylistFormInput;
+  /** Saves the parsed values; a rejection is read as a GraphQL or network failure. */
+  onSave: (values: PlaylistValues) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** The add and edit form of all three kinds of playlist (spec section 5). */
+export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }: PlaylistFormProps) {
+  const [showPassword, setShowPassword] = useState(false);
+  const {
+    control,
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<PlaylistFormInput, unknown, PlaylistValues>({
+    resolver: zodResolver(playlistFormSchema),
+    defaultValues,
+    // Errors appear on submit only; a field's error then hides as soon as that field changes.
+    reValidateMode: 'onSubmit',
+  });
+  const isProtected = useWatch({ control, name: 'isProtected' }) === true;
+
+  useEffect(() => {
+    setFocus('name');
+  }, [setFocus]);
+
+  /** Registers a text field whose error hides when it changes. */
+  function text(name: FieldName, alsoClears: FieldName[] = []) {
+    return register(name, { onChange: () => clearErrors([name, ...alsoClears]) });
+  }
+
+  const error = (name: FieldName) => errors[name]?.message;
+
+  async function submit(values: PlaylistValues) {
+    try {
+      await onSave(values);
+    } catch (failure) {
+      await reportFailure(failure);
+    }
+  }
+
+  async function reportFailure(failure: unknown) {
+    const { answered, code, message, fieldErrors } = readFailure(failure);
+    if (!answered) return alertError(messages.playlist.requestFailed);
+    if (code === 'FORBIDDEN') return showWrongPin();
+    if (code === 'BAD_USER_INPUT' && fieldErrors) {
+      const shown = [...FIELDS_OF[kind], ...(isProtected ? PIN_FIELDS : [])];
+      const unplaced: string[] = [];
+      let focused = false;
+      for (const [field, fieldMessage] of Object.entries(fieldErrors)) {
+        if (shown.includes(field as FieldName)) {
+          setError(field as FieldName, { type: 'server', message: fieldMessage }, { shouldFocus: !focused });
+          focused = true;
+        } else {
+          unplaced.push(fieldMessage);
+        }
+      }
+      if (unplaced.length > 0) await showAlert('error', messages.playlist.saveFailed, unplaced.join(' '));
+      return;
+    }
+    alertError(messages.playlist.saveFailed, message);
+  }
+
+  return (
+    <DashboardPanel heading={heading}>
+      <form className="playlist-form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+        <TextField
+          id="playlist-name"
+          label="Playlist name"
+          error={error('name')}
+          type="text"
+          autoComplete="off"
+          maxLength={PLAYLIST_LIMITS.name}
+          {...text('name')}
+        />
+
+        {kind !== 'code' && (
+          <TextField
+            id="playlist-url"
+            label={kind === 'xc' ? 'Host URL' : 'Playlist URL'}
+            error={error('url')}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={kind === 'xc' ? 'http://provider.example:8080' : 'http://provider.example/playlist.m3u'}
+            {...text('url')}
+          />
+        )}
+
+        {kind === 'xc' && (
+          <>
+            <TextField
+              id="playlist-username"
+              label="Username"
+              error={error('username')}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={PLAYLIST_LIMITS.username}
+              {...text('username')}
+            />
+            <TextField
+              id="playlist-password"
+              label="Password"
+              error={error('password')}
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="off"
+              maxLength={PLAYLIST_LIMITS.password}
+              {...text('password')}
+              action={
+                <button
+                  type="button"
+                  className="field__action"
+                  aria-pressed={showPassword}
+                  onClick={() => setShowPassword((shown) => !shown)}
+                >
+                  {showPassword ? 'Hide' : 'Show'} <span className="visually-hidden">password</span>
+                </button>
+              }
+            />
+          </>
+        )}
+
+        {kind !== 'code' && (
+          <TextField
+            id="playlist-epg-url"
+            label={
+              <>
+                XMLTV EPG URL <span className="playlist-form__optional">(optional)</span>
+              </>
+            }
+            error={error('epgUrl')}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="http://provider.example/epg.xml"
+            {...text('epgUrl')}
+          />
+        )}
+
+        {kind === 'code' && (
+          <TextField
+            id="playlist-code"
+            label="Playlist code"
+            error={error('playlistCode')}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={PLAYLIST_LIMITS.code}
+            placeholder="6 digits"
+            className="field__mono"
+            {...text('playlistCode')}
+          />
+        )}
+
+        <div className="switch">
+          <input
+            id="playlist-protect"
+            type="checkbox"
+            role="switch"
+            className="switch__input"
+            {...register('isProtected', { onChange: () => clearErrors(PIN_FIELDS) })}
+          />
+          <label htmlFor="playlist-protect" className="switch__label">
+            Protect this playlist
+          </label>
+        </div>
+
+        {isProtected && (
+          <div className="playlist-form__pins">
+            <TextField
+              id="playlist-pin"
+              label="PIN"
+              error={error('pin')}
+              type="password"
+              autoComplete="new-password"
+              maxLength={PLAYLIST_LIMITS.pin}
+              {...text('pin', ['pinConfirmation'])}
+            />
+            <TextField
+              id="playlist-pin-confirmation"
+              label="Confirm PIN"
+              error={error('pinConfirmation')}
+              type="password"
+              autoComplete="new-password"
+              maxLength={PLAYLIST_LIMITS.pin}
+              {...text('pinConfirmation')}
+            />
+          </div>
+        )}
+
+        <div className="playlist-form__actions">
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+            Save
+          </button>
+        </div>
+      </form>
+    </DashboardPanel>
+  );
+}

@@ -1,0 +1,87 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
+import type { PlaylistFormInput, PlaylistType as PlaylistKind, PlaylistValues } from '../../../../../common/validation';
+import type { PlaylistFieldsFragment, PlaylistInput, PlaylistType } from '../../../__generated__/graphql';
+
+export type { PlaylistKind };
+export type Playlist = PlaylistFieldsFragment;
+
+/** The add forms' headings, which are also the main view's buttons. */
+export const ADD_HEADINGS: Record<PlaylistKind, string> = {
+  general: 'Add Playlist',
+  xc: 'Add XC Playlist',
+  code: 'Add Playlist Code',
+};
+
+const TO_GRAPHQL: Record<PlaylistKind, PlaylistType> = { general: 'GENERAL', xc: 'XC', code: 'CODE' };
+const FROM_GRAPHQL: Record<PlaylistType, PlaylistKind> = { GENERAL: 'general', XC: 'xc', CODE: 'code' };
+
+export function kindOf(type: PlaylistType): PlaylistKind {
+  return FROM_GRAPHQL[type];
+}
+
+/** What the server stores, from the form's parsed values (the schema already nulled unused fields). */
+export function toPlaylistInput(values: PlaylistValues): PlaylistInput {
+  return {
+    name: values.name,
+    type: TO_GRAPHQL[values.type],
+    url: values.url,
+    epgUrl: values.epgUrl,
+    username: values.username,
+    password: values.password,
+    playlistCode: values.playlistCode,
+    isProtected: values.isProtected,
+    pin: values.pin,
+  };
+}
+
+/** The form's starting values: empty for an add, the playlist (and the PIN that opened it) for an edit. */
+export function formDefaults(kind: PlaylistKind, playlist?: Playlist, pin?: string): PlaylistFormInput {
+  return {
+    type: kind,
+    name: playlist?.name ?? '',
+    url: playlist?.url ?? '',
+    epgUrl: playlist?.epgUrl ?? '',
+    username: playlist?.username ?? '',
+    password: playlist?.password ?? '',
+    playlistCode: playlist?.playlistCode ?? '',
+    isProtected: playlist?.isProtected ?? false,
+    pin: pin ?? '',
+    pinConfirmation: pin ?? '',
+  };
+}
+
+/** The table's URL cell (spec section 2): 'Protected', else the URL, else the code, else 'N/A'. */
+export function urlCell(playlist: Playlist): string {
+  if (playlist.isProtected) return 'Protected';
+  return playlist.url || playlist.playlistCode || 'N/A';
+}
+
+export interface RequestFailure {
+  /** False when the server never answered (network down, server unreachable, unreadable answer). */
+  answered: boolean;
+  code: string | undefined;
+  message: string | undefined;
+  fieldErrors: Record<string, string> | undefined;
+}
+
+/** Reads what a failed GraphQL operation says: its first error's code, message and per-field messages. */
+export function readFailure(error: unknown): RequestFailure {
+  if (!CombinedGraphQLErrors.is(error)) {
+    return { answered: false, code: undefined, message: undefined, fieldErrors: undefined };
+  }
+  const first = error.errors[0];
+  const code = first?.extensions?.code;
+  const fieldErrors = first?.extensions?.fieldErrors;
+  return {
+    answered: true,
+    code: typeof code === 'string' ? code : undefined,
+    message: first?.message,
+    fieldErrors: isMessageMap(fieldErrors) ? fieldErrors : undefined,
+  };
+}
+
+function isMessageMap(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' && value !== null && Object.values(value).every((message) => typeof message === 'string')
+  );
+}

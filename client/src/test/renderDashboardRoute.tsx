@@ -1,0 +1,51 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { GraphQLError } from 'graphql';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { CurrentDeviceDocument } from '../__generated__/graphql';
+import { UserProvider, useUser } from '../hooks/useUser';
+import { portalRoutes } from '../routes';
+import { buildDevice } from './factories';
+
+const dashboardRoute = portalRoutes.find((route) => route.path === 'dashboard');
+if (!dashboardRoute) throw new Error('routes.tsx has no dashboard route');
+
+/** Stands in for the sign-in screen and shows what the user session holds when the dashboard sent us there. */
+function SignInProbe() {
+  const { user } = useUser();
+  return <p>Sign-in screen, user {user === undefined ? 'undefined' : JSON.stringify(user)}</p>;
+}
+
+const testRoutes: RouteObject[] = [
+  {
+    path: '/',
+    HydrateFallback: () => null,
+    children: [dashboardRoute, { path: 'device/login', element: <SignInProbe /> }],
+  },
+];
+
+/** The dashboard's device check, answered with a signed-in device. */
+export function signedIn(device = buildDevice()): MockLink.MockedResponse {
+  return { request: { query: CurrentDeviceDocument }, result: { data: { currentDevice: device } } };
+}
+
+/** A GraphQL error as the server formats a domain error. */
+export function graphQLError(message: string, code: string, fieldErrors?: Record<string, string>) {
+  return new GraphQLError(message, { extensions: { code, ...(fieldErrors ? { fieldErrors } : {}) } });
+}
+
+/** Renders a dashboard path with the real routes, layout and user session, against mocked operations. */
+export function renderDashboardRoute(path: string, mocks: MockLink.MockedResponse[]) {
+  const router = createMemoryRouter(testRoutes, { initialEntries: [path] });
+  render(
+    <MockedProvider mocks={mocks}>
+      <UserProvider>
+        <RouterProvider router={router} />
+      </UserProvider>
+    </MockedProvider>,
+  );
+  return { user: userEvent.setup(), router };
+}
