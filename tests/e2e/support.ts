@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,12 +67,14 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   return {
     url,
     output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    stop: async () => {
+      await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
