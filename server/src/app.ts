@@ -3,16 +3,14 @@ import http from 'node:http';
 import compression from 'compression';
 import express from 'express';
 import { pinoHttp } from 'pino-http';
-import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import type { Services } from './services';
-import { authenticate, clientIp } from './auth/authenticate';
 import { createSessions } from './auth/session';
 import { createApolloServer } from './graphql/apollo';
-import type { GraphQLContext } from './graphql/context';
+import { graphqlHandler } from './graphql/http';
 import { contactRestRouter } from './contact/contact.rest';
 import { deviceRestRouter } from './device/device.rest';
 import { playlistRestRouter } from './playlist/playlist.rest';
@@ -23,8 +21,6 @@ import { seoRouter } from './http/seo';
 import { corsFor, refuseCrossSiteWrites } from './http/cross-site';
 import { errorHandler } from './http/errors';
 import { projectRoot } from './common/paths';
-import { DomainError } from './common/errors';
-import { GraphQLError } from 'graphql';
 
 // The embedded Apollo Sandbox calls the graph from Apollo's own origins.
 const SANDBOX_ORIGINS = ['https://sandbox.embed.apollographql.com', 'https://studio.apollographql.com'];
@@ -116,19 +112,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     corsFor(graphOrigins),
     ...sessions.middleware,
     express.json({ limit: '100kb' }),
-    expressMiddleware(apollo, {
-      context: async ({ req, res }): Promise<GraphQLContext> => {
-        try {
-          const auth = await authenticate(req, services.devices);
-          return { req, res, config, services, clientIp: clientIp(req), ...auth };
-        } catch (err) {
-          if (err instanceof DomainError) {
-            throw new GraphQLError(err.message, { extensions: { code: err.code, http: { status: 401 } } });
-          }
-          throw err;
-        }
-      },
-    }),
+    graphqlHandler(apollo, config, services),
   );
 
   app.use(

@@ -250,6 +250,40 @@ describe('playlists through the graph', () => {
     expect((await owner.client.gql(LIST)).json.data.playlists).toEqual([]);
   });
 
+  it('answers a repeated list from its cache, yet never after a change, whichever transport made it', async () => {
+    const owner = await signedInDevice(server);
+    const other = await signedInDevice(server);
+    await create(owner.client, { name: 'First', type: 'CODE', playlistCode: '111111' });
+    const names = async (client: Client) =>
+      ((await client.gql(LIST)).json.data.playlists as Array<{ name: string }>).map((p) => p.name);
+
+    const first = await owner.client.gql(LIST);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    expect((await owner.client.gql(LIST)).text).toBe(first.text);
+    // The same operation from another device is that device's answer, not a cached one.
+    expect(await names(other.client)).toEqual([]);
+
+    // Changes through REST, through the graph, and by deletion all show at once.
+    const saved = await owner.client.request('POST', '/frontend/device/savePlaylist', {
+      body: { current_playlist_url_id: -1, playlist_name: 'Second', playlist_type: 'code', playlist_code: '222222' },
+    });
+    expect(saved.status).toBe(200);
+    expect(await names(owner.client)).toEqual(['Second', 'First']);
+    const renamed = await owner.client.gql(UPDATE, {
+      input: { id: saved.json.playlist._id, playlist: { name: 'Renamed', type: 'CODE', playlistCode: '222222' } },
+    });
+    expect(renamed.json.errors).toBeUndefined();
+    expect(await names(owner.client)).toEqual(['Renamed', 'First']);
+    await owner.client.request('DELETE', `/frontend/device/deletePlayListUrl/${saved.json.playlist._id}`);
+    expect(await names(owner.client)).toEqual(['First']);
+
+    const rest = await owner.client.request('GET', '/frontend/device/playlists', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(rest.headers.get('content-encoding')).toBe('gzip');
+    expect(rest.json.playlists.map((p: { playlist_name: string }) => p.playlist_name)).toEqual(['First']);
+  });
+
   it('asks to sign in first', async () => {
     const res = await server.client().gql(LIST);
     expect(errorOf(res)).toMatchObject({ message: 'You are not signed in.', extensions: { code: 'UNAUTHENTICATED' } });

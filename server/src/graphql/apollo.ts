@@ -2,7 +2,6 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import responseCachePlugin from '@apollo/server-plugin-response-cache';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import type { GraphQLFormattedError } from 'graphql';
 import { DomainError, INTERNAL_ERROR_MESSAGE } from '../common/errors';
@@ -89,15 +88,9 @@ export function createApolloServer(
     stopOnTerminationSignals: false,
     logger,
     plugins: [
-      // Hints only drive the server-side response cache: no Cache-Control header, so no browser or proxy keeps
-      // a device's list.
-      ApolloServerPluginCacheControl({ calculateHttpHeaders: false }),
-      // Answers hinted PRIVATE (the playlist list) are reused for the same device and the same playlists
-      // version (bumped by a database trigger on every change): never stale, on any instance.
-      responseCachePlugin({
-        sessionId: async ({ contextValue }) => contextValue.device?.id ?? null,
-        extraCacheKeyData: async ({ contextValue }) => contextValue.device?.playlistsVersion ?? null,
-      }),
+      // The hints decide which answers graphql/http.ts keeps (it replaces the header with no-store, so no
+      // browser or proxy keeps a device's list).
+      ApolloServerPluginCacheControl({ calculateHttpHeaders: true }),
       config.graphqlIntrospection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: true })
         : ApolloServerPluginLandingPageDisabled(),

@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
-import { LRUCache } from 'lru-cache';
 import { messages } from '../../../common/messages';
+import { AnswerCache } from '../http/answer-cache';
 import { bodyFields, fieldNamesOf, requireDevice, restHandler } from '../http/body';
 import { clientIp } from '../auth/authenticate';
 import { legacyDevice } from '../device/device.rest';
@@ -51,22 +51,26 @@ function isNew(id: unknown): boolean {
 export function playlistRestRouter(services: Services, config: Config): Router {
   const router = express.Router();
   const { devices, playlists } = services;
-  // The serialised list by (device, playlists version), as the service caches the records: a list of 500 is
-  // a quarter of a megabyte of JSON, and the portal asks for it on every visit.
-  const listJson = new LRUCache<string, string>({ max: 500 });
+  // Whole answers by (device, playlists version, device and pricing fields), with their gzip form: a list of
+  // 500 is a quarter of a megabyte of JSON, and the portal and TVs ask for it far more often than it changes.
+  const answers = new AnswerCache();
 
   router.get(
     '/device/playlists',
     restHandler({}, async (req, res) => {
       const device = await requireDevice(req, devices);
-      const key = `${device.id}:${device.playlistsVersion}`;
-      let list = listJson.get(key);
-      if (list === undefined) {
-        list = JSON.stringify((await playlists.list(device)).map(legacyPlaylist));
-        listJson.set(key, list);
-      }
       const rest = JSON.stringify({ device: legacyDevice(device, devices), ...legacyPricing(pricingFrom(config)) });
-      res.type('json').send(`{"status":"success","playlists":${list},${rest.slice(1)}`);
+      const key = `${device.id}:${device.playlistsVersion}:${rest}`;
+      let answer = answers.get(key);
+      if (!answer) {
+        const list = JSON.stringify((await playlists.list(device)).map(legacyPlaylist));
+        answer = answers.store(
+          key,
+          `{"status":"success","playlists":${list},${rest.slice(1)}`,
+          'application/json; charset=utf-8',
+        );
+      }
+      AnswerCache.send(req, res, answer);
     }),
   );
 

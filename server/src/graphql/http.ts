@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { HeaderMap, type ApolloServer } from '@apollo/server';
+import type { Request, RequestHandler, Response } from 'express';
+import { GraphQLError } from 'graphql';
+import { authenticate, clientIp, type Authentication } from '../auth/authenticate';
+import { DomainError } from '../common/errors';
+import type { Config } from '../config';
+import { AnswerCache } from '../http/answer-cache';
+import type { Services } from '../services';
+import type { GraphQLContext } from './context';
+
+const JSON_TYPE = 'application/graphql-response+json; charset=utf-8';
+
+/**
+ * Apollo Server on Express (the same steps as @as-integrations/express5), plus a cache of whole answers for
+ * operations Apollo itself judges cacheable: every field hinted `@cacheControl(scope: PRIVATE)` with a max
+ * age, i.e. the playlist list. The key holds the operation, its variables, the device and its playlists
+ * version, so a change is never answered from the cache. Hints never reach the browser: answers say no-store.
+ */
+export function graphqlHandler(
+  apollo: ApolloServer<GraphQLContext>,
+  config: Config,
+  services: Services,
+): RequestHandler {
+  const answers = new AnswerCache();
+
+  return async (req: Request, res: Response) => {
+    if (!('body' in req)) throw new Error('graphqlHandler needs express.json() before it');
+    // Who is asking is needed for the cache key; Apollo's context reuses it (or reports its error).
+    const auth: Authentication | DomainError = await authenticate(req, services.devices).catch((err: unknown) => {
+      if (err instanceof DomainError) return err;
+      throw err;
+    });
+    const key = auth instanceof DomainError ? undefined : cacheKey(req, auth);
+    const cached = key ? answers.get(key) : undefined;
+    if (cached) {
+      res.setHeader('Cache-Control', 'no-store');
+      AnswerCache.send(req, res, cached);
+      return;
+    }
+
+    const headers = new HeaderMap();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const response = await apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: {
+        method: req.method.toUpperCase(),
+        headers,
+        search: new URL(req.originalUrl, 'http://localhost').search,
+        body: req.body,
+      },
+      context: async () => {
+        if (auth instanceof DomainError) {
+          throw new GraphQLError(auth.message, { extensions: { code: auth.code, http: { status: 401 } } });
+        }
+        return { req, res, config, services, clientIp: clientIp(req), ...auth };
+      },
+    });
+    const policy = response.headers.get('cache-control') ?? '';
+    response.headers.set('cache-control', 'no-store');
+    for (const [name, value] of response.headers) res.setHeader(name, value);
+    res.statusCode = response.status ?? 200;
+    if (response.body.kind === 'complete') {
+      const cacheable = key && res.statusCode === 200 && /\bprivate\b/.test(policy) && /max-age=[1-9]/.test(policy);
+      if (cacheable) {
+        AnswerCache.send(
+          req,
+          res,
+          answers.store(key, response.body.string, (res.getHeader('content-type') as string) ?? JSON_TYPE),
+        );
+      } else {
+        res.send(response.body.string);
+      }
+      return;
+    }
+    for await (const chunk of response.body.asyncIterator) {
+      res.write(chunk);
+      (res as Response & { flush?: () => void }).flush?.();
+    }
+    res.end();
+  };
+}
+
+/** Only JSON POSTs of a signed-in device are looked up: the shape Apollo's CSRF prevention lets through. */
+function cacheKey(req: Request, auth: Authentication): string | undefined {
+  const { device } = auth;
+  if (!device || req.method !== 'POST' || !req.is('application/json')) return undefined;
+  const body = req.body as { query?: unknown; variables?: unknown; operationName?: unknown; extensions?: unknown };
+  if (typeof body?.query !== 'string') return undefined;
+  const operation = createHash('sha256')
+    .update(JSON.stringify([body.query, body.variables ?? null, body.operationName ?? null, body.extensions ?? null]))
+    .digest('base64url');
+  return `${device.id}:${device.playlistsVersion}:${operation}`;
+}
