@@ -1,24 +1,23 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CombinedGraphQLErrors } from '@apollo/client';
 import { useNavigate } from 'react-router-dom';
 import { messages } from '../../../common/messages';
 import { loginSchema } from '../../../common/validation';
 import type { LoginInput, LoginValues } from '../../../common/validation';
 import { useCaptchaLazyQuery, useCurrentDeviceQuery, useLoginMutation } from '../__generated__/hooks';
-import { MacAddressInput } from '../components/MacAddressInput';
-import { Field, TextField, errorProps } from '../components/TextField';
+import { MacAddressField } from '../components/MacAddressField';
+import { TextField } from '../components/TextField';
 import { useUser } from '../hooks/useUser';
 import { usePageHead } from '../hooks/usePageHead';
 import { alertError, notifySuccess } from '../lib/alerts';
+import { readGraphQLFailure } from '../lib/graphqlFailure';
 import '../styles/sign-in.css';
 
 const EMPTY_FORM: LoginInput = { macAddress: '', deviceKey: '', captcha: '', captchaToken: '' };
 
 function loginErrorMessage(error: unknown): string {
-  if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message ?? messages.login.failedFallback;
-  return messages.login.failedFallback;
+  return readGraphQLFailure(error).message ?? messages.login.failedFallback;
 }
 
 export default function SignInPage() {
@@ -123,22 +122,18 @@ export default function SignInPage() {
             control={control}
             name="macAddress"
             render={({ field }) => (
-              <Field id="mac_address" label="MAC Address" error={errors.macAddress?.message}>
-                <MacAddressInput
-                  id="mac_address"
-                  name="mac_address"
-                  className="field__mono"
-                  placeholder="00:aa:bb:cc:dd:11"
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onValueChange={(value) => {
-                    field.onChange(value);
-                    clearErrors('macAddress');
-                  }}
-                  {...errorProps('mac_address', errors.macAddress?.message)}
-                />
-              </Field>
+              <MacAddressField
+                id="mac_address"
+                label="MAC Address"
+                error={errors.macAddress?.message}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onValueChange={(value) => {
+                  field.onChange(value);
+                  clearErrors('macAddress');
+                }}
+              />
             )}
           />
 

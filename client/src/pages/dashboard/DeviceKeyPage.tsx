@@ -43,7 +43,7 @@ export default function DeviceKeyPage() {
       const failure = readFailure(error);
       const fieldError = failure.fieldErrors.deviceKey;
       if (fieldError) setError('deviceKey', { type: 'server', message: fieldError }, { shouldFocus: true });
-      alertError(messages.settings.failed, failure.serverMessage);
+      alertError(messages.settings.failed, failure.message);
     }
   }
 

@@ -5,9 +5,10 @@ import type { PlaylistValues } from '../../../../common/validation';
 import { usePlaylistQuery, useUnlockPlaylistMutation, useUpdatePlaylistMutation } from '../../__generated__/hooks';
 import { Spinner } from '../../components/Spinner';
 import { notifySuccess, promptPin, showAlert, showWrongPin } from '../../lib/alerts';
+import { readGraphQLFailure } from '../../lib/graphqlFailure';
 import { DashboardPanel } from './DashboardPanel';
 import { PlaylistForm } from './playlists/PlaylistForm';
-import { formDefaults, kindOf, readFailure, toPlaylistInput } from './playlists/playlistModel';
+import { formDefaults, kindOf, toPlaylistInput } from './playlists/playlistModel';
 import type { Playlist } from './playlists/playlistModel';
 import '../../styles/playlists.css';
 
@@ -54,7 +55,7 @@ export default function EditPlaylistPage() {
           return;
         } catch (failure) {
           if (cancelled) return;
-          const { answered, code, message } = readFailure(failure);
+          const { answered, code, message } = readGraphQLFailure(failure);
           if (code === 'FORBIDDEN') {
             await showWrongPin();
             if (cancelled) return;
@@ -76,7 +77,7 @@ export default function EditPlaylistPage() {
   }, [lockedId, lockedName, unlockPlaylist, navigate]);
 
   if (error) {
-    const { code, message } = readFailure(error);
+    const { code, message } = readGraphQLFailure(error);
     return (
       <DashboardPanel heading={code === 'NOT_FOUND' ? 'This playlist does not exist' : 'Edit Playlist'}>
         <div className="playlists__empty" role="alert">

@@ -5,10 +5,11 @@ import type { PlaylistValues } from '../../../../common/validation';
 import { useCreatePlaylistMutation, useDeletePlaylistMutation, usePlaylistsQuery } from '../../__generated__/hooks';
 import { Spinner } from '../../components/Spinner';
 import { alertError, confirmAction, notifySuccess, promptPin, showAlert, showWrongPin } from '../../lib/alerts';
+import { readGraphQLFailure } from '../../lib/graphqlFailure';
 import { DashboardPanel } from './DashboardPanel';
 import { PlaylistForm } from './playlists/PlaylistForm';
 import { Pagination, PlaylistTable } from './playlists/PlaylistTable';
-import { ADD_HEADINGS, formDefaults, readFailure, toPlaylistInput } from './playlists/playlistModel';
+import { ADD_HEADINGS, formDefaults, toPlaylistInput } from './playlists/playlistModel';
 import type { Playlist, PlaylistKind } from './playlists/playlistModel';
 import '../../styles/playlists.css';
 
@@ -123,7 +124,7 @@ export default function ManagePlaylistsPage() {
       refreshList();
       await showAlert('success', messages.playlist.deleted);
     } catch (failure) {
-      const { code, message } = readFailure(failure);
+      const { code, message } = readGraphQLFailure(failure);
       if (code === 'FORBIDDEN') await showWrongPin();
       else alertError(messages.playlist.deleteFailedTitle, message ?? messages.playlist.deleteFailedFallback);
     } finally {
@@ -181,7 +182,7 @@ export default function ManagePlaylistsPage() {
         ) : (
           <div className="playlists__empty" role="alert">
             <p className="playlists__empty-title">Could not load your playlists.</p>
-            <p>{readFailure(error).message ?? messages.playlist.requestFailed}</p>
+            <p>{readGraphQLFailure(error).message ?? messages.playlist.requestFailed}</p>
             <button type="button" className="button button--ghost" onClick={refreshList}>
               Try again
             </button>

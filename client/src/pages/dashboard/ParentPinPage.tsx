@@ -46,7 +46,7 @@ export default function ParentPinPage() {
       const failure = readFailure(error);
       const fieldError = failure.fieldErrors.pin;
       if (fieldError) setError('pin', { type: 'server', message: fieldError }, { shouldFocus: true });
-      alertError(messages.settings.failed, failure.serverMessage);
+      alertError(messages.settings.failed, failure.message);
     }
   }
 

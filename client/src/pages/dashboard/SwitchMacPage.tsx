@@ -6,8 +6,7 @@ import { messages } from '../../../../common/messages';
 import { macAddressSchema } from '../../../../common/validation';
 import { CurrentDeviceDocument } from '../../__generated__/graphql';
 import { useSwitchMacAddressMutation } from '../../__generated__/hooks';
-import { MacAddressInput } from '../../components/MacAddressInput';
-import { Field, errorProps } from '../../components/TextField';
+import { MacAddressField } from '../../components/MacAddressField';
 import { useSignedInDevice, useUser } from '../../hooks/useUser';
 import { alertError, notifySuccess } from '../../lib/alerts';
 import { CONFIRM_BUTTON_COLOR } from '../../lib/dialogTheme';
@@ -79,7 +78,7 @@ export default function SwitchMacPage() {
       const failure = readFailure(error);
       const fieldError = failure.fieldErrors.macAddress;
       if (fieldError) setError('macAddress', { type: 'server', message: fieldError }, { shouldFocus: true });
-      alertError('Mac Address Not Switched', switchMacFailureText(failure.serverMessage));
+      alertError('Mac Address Not Switched', switchMacFailureText(failure.message));
     }
   }
 
@@ -105,22 +104,18 @@ export default function SwitchMacPage() {
             control={control}
             name="macAddress"
             render={({ field }) => (
-              <Field id="new_mac_address" label="New MAC Address" error={errors.macAddress?.message}>
-                <MacAddressInput
-                  id="new_mac_address"
-                  name="new_mac_address"
-                  className="field__mono"
-                  placeholder="00:aa:bb:cc:dd:11"
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onValueChange={(value) => {
-                    field.onChange(value);
-                    clearErrors('macAddress');
-                  }}
-                  {...errorProps('new_mac_address', errors.macAddress?.message)}
-                />
-              </Field>
+              <MacAddressField
+                id="new_mac_address"
+                label="New MAC Address"
+                error={errors.macAddress?.message}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onValueChange={(value) => {
+                  field.onChange(value);
+                  clearErrors('macAddress');
+                }}
+              />
             )}
           />
           <button

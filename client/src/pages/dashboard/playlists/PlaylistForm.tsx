@@ -6,8 +6,8 @@ import { PLAYLIST_LIMITS, playlistFormSchema } from '../../../../../common/valid
 import type { PlaylistFormInput, PlaylistValues } from '../../../../../common/validation';
 import { TextField } from '../../../components/TextField';
 import { alertError, showAlert, showWrongPin } from '../../../lib/alerts';
+import { readGraphQLFailure } from '../../../lib/graphqlFailure';
 import { DashboardPanel } from '../DashboardPanel';
-import { readFailure } from './playlistModel';
 import type { PlaylistKind } from './playlistModel';
 
 type FieldName = keyof PlaylistFormInput;
@@ -68,10 +68,10 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
   }
 
   async function reportFailure(failure: unknown) {
-    const { answered, code, message, fieldErrors } = readFailure(failure);
+    const { answered, code, message, fieldErrors } = readGraphQLFailure(failure);
     if (!answered) return alertError(messages.playlist.requestFailed);
     if (code === 'FORBIDDEN') return showWrongPin();
-    if (code === 'BAD_USER_INPUT' && fieldErrors) {
+    if (code === 'BAD_USER_INPUT' && Object.keys(fieldErrors).length > 0) {
       const shown = [...FIELDS_OF[kind], ...(isProtected ? PIN_FIELDS : [])];
       const unplaced: string[] = [];
       let focused = false;

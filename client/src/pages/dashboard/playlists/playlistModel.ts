@@ -1,4 +1,3 @@
-import { CombinedGraphQLErrors } from '@apollo/client';
 import type { PlaylistFormInput, PlaylistType as PlaylistKind, PlaylistValues } from '../../../../../common/validation';
 import type { PlaylistFieldsFragment, PlaylistInput, PlaylistType } from '../../../__generated__/graphql';
 
@@ -54,34 +53,4 @@ export function formDefaults(kind: PlaylistKind, playlist?: Playlist, pin?: stri
 export function urlCell(playlist: Playlist): string {
   if (playlist.isProtected) return 'Protected';
   return playlist.url || playlist.playlistCode || 'N/A';
-}
-
-export interface RequestFailure {
-  /** False when the server never answered (network down, server unreachable, unreadable answer). */
-  answered: boolean;
-  code: string | undefined;
-  message: string | undefined;
-  fieldErrors: Record<string, string> | undefined;
-}
-
-/** Reads what a failed GraphQL operation says: its first error's code, message and per-field messages. */
-export function readFailure(error: unknown): RequestFailure {
-  if (!CombinedGraphQLErrors.is(error)) {
-    return { answered: false, code: undefined, message: undefined, fieldErrors: undefined };
-  }
-  const first = error.errors[0];
-  const code = first?.extensions?.code;
-  const fieldErrors = first?.extensions?.fieldErrors;
-  return {
-    answered: true,
-    code: typeof code === 'string' ? code : undefined,
-    message: first?.message,
-    fieldErrors: isMessageMap(fieldErrors) ? fieldErrors : undefined,
-  };
-}
-
-function isMessageMap(value: unknown): value is Record<string, string> {
-  return (
-    typeof value === 'object' && value !== null && Object.values(value).every((message) => typeof message === 'string')
-  );
 }
