@@ -123,7 +123,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     express.json({ limit: '100kb' }),
     express.urlencoded({ extended: false, limit: '100kb' }),
     deviceRestRouter(services, config),
-    playlistRestRouter(services, config),
+    playlistRestRouter(services),
     contactRestRouter(services),
   );
   app.use('/frontend', (_req, res) => {

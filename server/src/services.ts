@@ -7,6 +7,7 @@ import { ContactForwarder } from './contact/contact-forwarder';
 import { ContactService } from './contact/contact.service';
 import { DeviceService } from './device/device.service';
 import { PlaylistService } from './playlist/playlist.service';
+import { pricingFrom, type PricingTerms } from './pricing/pricing.service';
 
 /** The domain services, built once per process and shared by every transport. */
 export interface Services {
@@ -14,6 +15,8 @@ export interface Services {
   captcha: CaptchaService;
   devices: DeviceService;
   playlists: PlaylistService;
+  /** What a licence costs and how it can be paid: configuration, worked out once. */
+  pricing: PricingTerms;
   contact: ContactService;
   /** Present when SMTP is configured. */
   contactForwarder: ContactForwarder | undefined;
@@ -40,5 +43,5 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
       )
     : undefined;
   const contact = new ContactService(dataSource, rateLimits, contactForwarder);
-  return { rateLimits, captcha, devices, playlists, contact, contactForwarder };
+  return { rateLimits, captcha, devices, playlists, pricing: pricingFrom(config), contact, contactForwarder };
 }

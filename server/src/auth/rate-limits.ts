@@ -110,10 +110,11 @@ export class RateLimits {
   }
 
   /**
-   * Counts one PIN attempt (a protected playlist's PIN or the parent PIN) against the device and the client
-   * address, before the PIN is checked. Throws RATE_LIMITED with the wait once either is over its limit.
+   * Checks a PIN (a protected playlist's or the parent PIN) under the sign-in limits: the attempt is counted
+   * against the device and the client address before `check` runs (RATE_LIMITED once either is over), and a
+   * right PIN gives the attempts back.
    */
-  async countPinAttempt(deviceId: string, ip: string): Promise<void> {
+  async checkPin(deviceId: string, ip: string, check: () => Promise<boolean>): Promise<boolean> {
     await countAttempt(
       [
         [this.pinPerDevice, deviceId],
@@ -121,10 +122,9 @@ export class RateLimits {
       ],
       'Too many wrong PINs.',
     );
-  }
-
-  async forgivePin(deviceId: string, ip: string): Promise<void> {
-    await Promise.all([this.pinPerDevice.delete(deviceId), this.pinPerIp.reward(ip, 1)]);
+    const right = await check();
+    if (right) await Promise.all([this.pinPerDevice.delete(deviceId), this.pinPerIp.reward(ip, 1)]);
+    return right;
   }
 
   async countMacSwitch(deviceId: string): Promise<void> {

@@ -1,11 +1,10 @@
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Router } from 'express';
 import type { Config } from '../config';
-import { DomainError } from '../common/errors';
-import { authenticate, clientIp } from '../auth/authenticate';
+import { clientIp } from '../auth/authenticate';
 import { signIn, signOut } from '../auth/session';
 import { messages } from '../../../common/messages';
 import { bodyFields, fieldNamesOf, requireDevice, restHandler } from '../http/body';
-import { sendDomainError, type FieldNames } from '../http/errors';
+import type { FieldNames } from '../http/errors';
 import type { Services } from '../services';
 import type { DeviceEntity } from './device.entity';
 import { LOGIN_SUCCESS_MESSAGE, type DeviceService } from './device.service';
@@ -42,26 +41,21 @@ export function deviceRestRouter(services: Services, config: Config): Router {
     res.json(await captcha.create(clientIp(req)));
   });
 
-  router.post('/device/login', async (req: Request, res: Response) => {
-    try {
+  router.post(
+    '/device/login',
+    restHandler(LOGIN_FIELDS, async (req, res) => {
       const device = await devices.login(bodyFields(req.body, LOGIN_BODY), clientIp(req));
       await signIn(req, device.id);
       res.json({ device: legacyDevice(device, devices), message: LOGIN_SUCCESS_MESSAGE });
-    } catch (err) {
-      if (err instanceof DomainError) return sendDomainError(res, err, LOGIN_FIELDS);
-      throw err;
-    }
-  });
+    }),
+  );
 
-  router.get('/device', async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    const { device } = await authenticate(req, devices);
-    if (!device) {
-      res.status(401).json({ status: 'error', message: 'You are not signed in.' });
-      return;
-    }
-    res.json({ device: legacyDevice(device, devices) });
-  });
+  router.get(
+    '/device',
+    restHandler({}, async (req, res) => {
+      res.json({ device: legacyDevice(await requireDevice(req, devices), devices) });
+    }),
+  );
 
   router.get('/device/logout', async (req, res) => {
     await signOut(req, res, config.servedOverHttps);

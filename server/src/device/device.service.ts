@@ -175,13 +175,11 @@ export class DeviceService {
   /** Checks a parent PIN for the TV. Attempts are counted like sign-ins; no PIN set means no PIN matches. */
   async checkParentPin(device: DeviceEntity, input: unknown, clientIp: string): Promise<boolean> {
     const { pin } = validate(checkParentPinSchema, input);
-    await this.rateLimits.countPinAttempt(device.id, clientIp);
-    const valid = await verifySecret(pin, device.parentPinHash ?? (await dummySecretHash()));
-    if (valid && device.parentPinHash) {
-      await this.rateLimits.forgivePin(device.id, clientIp);
-      return true;
-    }
-    return false;
+    return this.rateLimits.checkPin(device.id, clientIp, async () => {
+      // Hash even when no PIN is set, so timing does not tell whether one is.
+      const right = await verifySecret(pin, device.parentPinHash ?? (await dummySecretHash()));
+      return right && device.parentPinHash !== null;
+    });
   }
 
   /**

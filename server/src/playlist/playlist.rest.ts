@@ -4,8 +4,7 @@ import { AnswerCache } from '../http/answer-cache';
 import { bodyFields, fieldNamesOf, requireDevice, restHandler } from '../http/body';
 import { clientIp } from '../auth/authenticate';
 import { legacyDevice } from '../device/device.rest';
-import { legacyPricing, pricingFrom } from '../pricing/pricing.service';
-import type { Config } from '../config';
+import { legacyPricing } from '../pricing/pricing.service';
 import type { Services } from '../services';
 import { PLAYLIST_SAVED_MESSAGE, PLAYLIST_UNLOCKED_MESSAGE } from './playlist.service';
 import { playlistDetails, type PlaylistView } from './playlist.view';
@@ -48,9 +47,10 @@ function isNew(id: unknown): boolean {
 }
 
 /** The legacy /frontend playlist paths (spec section 7), over the same service as the graph. */
-export function playlistRestRouter(services: Services, config: Config): Router {
+export function playlistRestRouter(services: Services): Router {
   const router = express.Router();
   const { devices, playlists } = services;
+  const pricingFields = legacyPricing(services.pricing);
   // Whole answers by (device, playlists version, device and pricing fields), with their gzip form: a list of
   // 500 is a quarter of a megabyte of JSON, and the portal and TVs ask for it far more often than it changes.
   const answers = new AnswerCache();
@@ -59,7 +59,7 @@ export function playlistRestRouter(services: Services, config: Config): Router {
     '/device/playlists',
     restHandler({}, async (req, res) => {
       const device = await requireDevice(req, devices);
-      const rest = JSON.stringify({ device: legacyDevice(device, devices), ...legacyPricing(pricingFrom(config)) });
+      const rest = JSON.stringify({ device: legacyDevice(device, devices), ...pricingFields });
       const key = `${device.id}:${device.playlistsVersion}:${rest}`;
       let answer = answers.get(key);
       if (!answer) {

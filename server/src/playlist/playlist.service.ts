@@ -148,11 +148,10 @@ export class PlaylistService {
   private async requirePin(caller: PlaylistCaller, playlist: PlaylistEntity, pin: unknown): Promise<void> {
     if (!playlist.isProtected || !playlist.pinHash) return;
     const given = validate(playlistPinSchema, pin ?? undefined);
-    await this.rateLimits.countPinAttempt(caller.deviceId, caller.clientIp);
-    if (!(await verifySecret(given, playlist.pinHash))) {
+    const hash = playlist.pinHash;
+    if (!(await this.rateLimits.checkPin(caller.deviceId, caller.clientIp, () => verifySecret(given, hash)))) {
       throw new DomainError('FORBIDDEN', messages.playlist.wrongPin, { pin: messages.playlist.tryAgain });
     }
-    await this.rateLimits.forgivePin(caller.deviceId, caller.clientIp);
   }
 
   private async saving(work: (manager: EntityManager) => Promise<PlaylistView>): Promise<PlaylistView> {
