@@ -9,7 +9,8 @@ import {
   PORTAL_VIEWPORTS,
   SHOTS,
   seedPlaylist,
-  signInToDashboard,
+  macSequence,
+  openDashboard,
   type Dashboard,
   type PortalViewport,
 } from './portal';
@@ -22,7 +23,7 @@ import { launchBrowser, registerDevice, startProduct, type Product } from './sup
 
 let product: Product;
 let browser: Browser;
-let macCounter = 0x10;
+const nextMac = macSequence('0c:1d:2e:3f:40');
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -32,11 +33,6 @@ afterAll(async () => {
   await browser?.close();
   await product?.stop();
 });
-
-function nextMac(): string {
-  macCounter += 1;
-  return `0c:1d:2e:3f:40:${macCounter.toString(16).padStart(2, '0')}`;
-}
 
 interface Session {
   page: Page;
@@ -55,11 +51,7 @@ async function signedIn(
   const mac = nextMac();
   const { deviceKey, deviceToken } = await registerDevice(product.url, mac);
   if (seed) await seed(deviceToken);
-  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  const dashboard = await signInToDashboard(page, product.url, mac, deviceKey);
+  const { page, dashboard, pageErrors } = await openDashboard(browser, product.url, mac, deviceKey, viewport);
   const manager = new PlaylistManager(page);
   await manager.mainHeading.waitFor();
   return { page, dashboard, manager, mac, deviceToken, pageErrors };

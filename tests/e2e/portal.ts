@@ -1,4 +1,4 @@
-import type { Locator, Page, Response } from 'playwright-core';
+import type { Browser, Locator, Page, Response } from 'playwright-core';
 import { SweetAlert } from './pages';
 import { SignInScreen } from './support';
 
@@ -120,6 +120,31 @@ export class GraphqlRecorder {
 // ---------------------------------------------------------------------------------------------------------------
 
 /** Signs a device in through the sign-in screen and waits until the dashboard shows it. */
+/** MAC addresses for fresh test devices: the prefix's five pairs, then a counter. */
+export function macSequence(prefix: string): () => string {
+  let counter = 0x10;
+  return () => {
+    counter += 1;
+    return `${prefix}:${counter.toString(16).padStart(2, '0')}`;
+  };
+}
+
+/** A new browser context at the viewport, signed in to the dashboard, collecting the page's uncaught errors. */
+export async function openDashboard(
+  browser: Browser,
+  baseUrl: string,
+  mac: string,
+  deviceKey: string,
+  viewport: PortalViewport = PORTAL_VIEWPORTS[1],
+): Promise<{ page: Page; dashboard: Dashboard; pageErrors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const dashboard = await signInToDashboard(page, baseUrl, mac, deviceKey);
+  return { page, dashboard, pageErrors };
+}
+
 export async function signInToDashboard(page: Page, baseUrl: string, mac: string, deviceKey: string) {
   const screen = new SignInScreen(page);
   await screen.open(baseUrl);

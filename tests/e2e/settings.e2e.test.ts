@@ -9,6 +9,8 @@ import {
   SettingsForm,
   SHOTS,
   accountDetails,
+  macSequence,
+  openDashboard,
   signInToDashboard,
   type Dashboard,
   type PortalViewport,
@@ -29,7 +31,7 @@ const POSTGRES_ADMIN_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@
 
 let product: Product;
 let browser: Browser;
-let macCounter = 0x10;
+const nextMac = macSequence('0e:5a:6b:7c:8d');
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -40,29 +42,14 @@ afterAll(async () => {
   await product?.stop();
 });
 
-function nextMac(): string {
-  macCounter += 1;
-  return `0e:5a:6b:7c:8d:${macCounter.toString(16).padStart(2, '0')}`;
-}
-
 interface Session {
   page: Page;
   dashboard: Dashboard;
   pageErrors: string[];
 }
 
-async function openSignedIn(
-  baseUrl: string,
-  mac: string,
-  deviceKey: string,
-  viewport: PortalViewport = PORTAL_VIEWPORTS[1],
-): Promise<Session> {
-  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  const dashboard = await signInToDashboard(page, baseUrl, mac, deviceKey);
-  return { page, dashboard, pageErrors };
+function openSignedIn(baseUrl: string, mac: string, deviceKey: string, viewport?: PortalViewport): Promise<Session> {
+  return openDashboard(browser, baseUrl, mac, deviceKey, viewport);
 }
 
 /** A freshly registered TV whose owner is signed in. */
