@@ -14,6 +14,8 @@ import { graphqlHandler } from './graphql/http';
 import { contactRestRouter } from './contact/contact.rest';
 import { deviceRestRouter } from './device/device.rest';
 import { playlistRestRouter } from './playlist/playlist.rest';
+import { paymentRestRouter, webhookRouter } from './payments/payment.rest';
+import { sandboxRouter } from './payments/sandbox/sandbox';
 import { clientApp } from './http/client-app';
 import { PageRenderer } from './http/page-renderer';
 import { securityHeaders } from './http/security-headers';
@@ -124,11 +126,20 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     express.urlencoded({ extended: false, limit: '100kb' }),
     deviceRestRouter(services, config),
     playlistRestRouter(services),
+    paymentRestRouter(services, config),
     contactRestRouter(services),
   );
   app.use('/frontend', (_req, res) => {
     res.status(404).json({ status: 'error', message: 'No such API path.' });
   });
+
+  // Providers' signed notifications: raw bodies, no session, no Origin check (the signature authenticates).
+  app.use('/webhooks', webhookRouter(services, logger));
+  const sandboxed = services.pricing.sandboxMethods.filter((method) => method !== 'ibostore');
+  if (sandboxed.length) {
+    logger.warn({ methods: sandboxed }, 'payment methods without credentials run on the local sandbox: no money moves');
+    app.use('/sandbox', sandboxRouter(services.payments.providers.sandboxKeys, sandboxed, logger));
+  }
 
   app.use(seoRouter(config));
   const clientDir = deps.clientDir ?? path.join(projectRoot(), 'dist', 'client');

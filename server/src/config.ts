@@ -21,6 +21,23 @@ function urlList(value: string): string[] {
  * Every setting the server reads, with its default. The README's configuration table mirrors this list.
  * Values come from the environment; a bad one stops the start with a message naming it.
  */
+/** A provider credential: printable, no spaces, never logged. */
+const secret = z.string().regex(/^[\x21-\x7e]{4,300}$/, 'must be 4 to 300 printable characters without spaces');
+/** Providers' API bases: https, or http only for a local stand-in (tests and development). */
+const httpsUrl = z
+  .string()
+  .regex(/^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1)(:\d+)?)[^\s]*$/, 'must be an https:// URL')
+  .transform((url) => url.replace(/\/$/, ''));
+
+/** Credentials that only make sense together (the first names the provider). */
+const PROVIDER_CREDENTIALS = [
+  ['PAYPAL_CLIENT_SECRET'],
+  ['CRYPTO_API_KEY', 'CRYPTO_IPN_SECRET'],
+  ['COWPAY_MERCHANT_CODE', 'COWPAY_HASH_KEY'],
+  ['OPAY_MERCHANT_ID', 'OPAY_PUBLIC_KEY', 'OPAY_SECRET_KEY'],
+  ['OPAY1_MERCHANT_ID', 'OPAY1_PUBLIC_KEY', 'OPAY1_SECRET_KEY'],
+] as const;
+
 const envSchema = z
   .object({
     NODE_ENV: z
@@ -106,6 +123,41 @@ const envSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{2,100}$/, 'must be a PayPal REST app client id')
       .default('sb'),
+    PAYPAL_CLIENT_SECRET: secret.optional(),
+    PAYPAL_API_URL: httpsUrl.default('https://api-m.paypal.com'),
+    PAYPAL_SDK_URL: httpsUrl.default('https://www.paypal.com/sdk/js'),
+    PAYPAL_WEBHOOK_ID: z.string().max(100).default(''),
+    CRYPTO_API_URL: httpsUrl.default('https://api.nowpayments.io'),
+    CRYPTO_API_KEY: secret.optional(),
+    CRYPTO_IPN_SECRET: secret.optional(),
+    COWPAY_API_URL: httpsUrl.default('https://cowpay.me'),
+    COWPAY_MERCHANT_CODE: secret.optional(),
+    COWPAY_HASH_KEY: secret.optional(),
+    COWPAY_FRAME_CODE: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,60}$/, 'must be the frame code from the Cowpay dashboard')
+      .default('sandbox'),
+    COWPAY_FRAME_URL: z
+      .string()
+      .regex(/^https:\/\/.*\{frameCode\}.*\{intention\}/, 'must be an https:// URL with {frameCode} and {intention}')
+      .default('https://cowpay.me/iframe/{frameCode}/{intention}'),
+    OPAY_API_URL: httpsUrl.default('https://liveapi.opaycheckout.com'),
+    OPAY_COUNTRY: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
+      .default('EG'),
+    OPAY_MERCHANT_ID: secret.optional(),
+    OPAY_PUBLIC_KEY: secret.optional(),
+    OPAY_SECRET_KEY: secret.optional(),
+    OPAY1_MERCHANT_ID: secret.optional(),
+    OPAY1_PUBLIC_KEY: secret.optional(),
+    OPAY1_SECRET_KEY: secret.optional(),
+    PAYMENT_SANDBOX: bool.optional(),
+    IBOSTORE_URL: z
+      .string()
+      .regex(/^https:\/\/.*\{mac\}/, 'must be an https:// URL with {mac} where the MAC address goes')
+      .default('https://ibostore.example/activate?mac={mac}'),
+    PAYMENT_MAX_PENDING_PER_HOUR: positiveInt.max(1000).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER) {
@@ -115,12 +167,27 @@ const envSchema = z
         message: 'is for tests only and must not be set when NODE_ENV=production',
       });
     }
+    for (const [id, ...rest] of PROVIDER_CREDENTIALS) {
+      const given = [id, ...rest].filter((name) => env[name] !== undefined);
+      if (given.length && given.length !== rest.length + 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [[id, ...rest].find((name) => env[name] === undefined) ?? id],
+          message: `is needed with ${given.join(', ')} (set all of ${[id, ...rest].join(', ')} or none)`,
+        });
+      }
+    }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
     }
   });
 
 export type Env = z.input<typeof envSchema>;
+
+export interface ProviderSettings {
+  /** Unset credentials: the provider runs against this site's sandbox stand-in. */
+  sandbox: boolean;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -158,7 +225,33 @@ export interface Config {
     methods: string[];
     coins: { code: string; name: string }[];
     paypalClientId: string;
+    ibostoreUrl: string;
+    maxPendingPerHour: number;
+    /** Whether methods with no credentials run against the sandbox stand-ins (never by default in production). */
+    sandboxAllowed: boolean;
   };
+  /** Payment providers; a provider without credentials uses the local stand-in (sandbox). */
+  providers: {
+    paypal: { apiUrl: string; sdkUrl: string; clientSecret: string | undefined; webhookId: string };
+    crypto: { apiUrl: string; apiKey: string | undefined; ipnSecret: string | undefined };
+    cowpay: {
+      apiUrl: string;
+      merchantCode: string | undefined;
+      hashKey: string | undefined;
+      frameCode: string;
+      frameUrl: string;
+    };
+    opay: OpayAccount;
+    opay1: OpayAccount;
+  };
+}
+
+export interface OpayAccount {
+  apiUrl: string;
+  country: string;
+  merchantId: string | undefined;
+  publicKey: string | undefined;
+  secretKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -244,6 +337,39 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         return { code: code.toUpperCase(), name: name.trim() };
       }),
       paypalClientId: env.PAYPAL_CLIENT_ID,
+      ibostoreUrl: env.IBOSTORE_URL,
+      maxPendingPerHour: env.PAYMENT_MAX_PENDING_PER_HOUR,
+      sandboxAllowed: env.PAYMENT_SANDBOX ?? env.NODE_ENV !== 'production',
+    },
+    providers: {
+      paypal: {
+        apiUrl: env.PAYPAL_API_URL,
+        sdkUrl: env.PAYPAL_SDK_URL,
+        clientSecret: env.PAYPAL_CLIENT_SECRET,
+        webhookId: env.PAYPAL_WEBHOOK_ID,
+      },
+      crypto: { apiUrl: env.CRYPTO_API_URL, apiKey: env.CRYPTO_API_KEY, ipnSecret: env.CRYPTO_IPN_SECRET },
+      cowpay: {
+        apiUrl: env.COWPAY_API_URL,
+        merchantCode: env.COWPAY_MERCHANT_CODE,
+        hashKey: env.COWPAY_HASH_KEY,
+        frameCode: env.COWPAY_FRAME_CODE,
+        frameUrl: env.COWPAY_FRAME_URL,
+      },
+      opay: {
+        apiUrl: env.OPAY_API_URL,
+        country: env.OPAY_COUNTRY,
+        merchantId: env.OPAY_MERCHANT_ID,
+        publicKey: env.OPAY_PUBLIC_KEY,
+        secretKey: env.OPAY_SECRET_KEY,
+      },
+      opay1: {
+        apiUrl: env.OPAY_API_URL,
+        country: env.OPAY_COUNTRY,
+        merchantId: env.OPAY1_MERCHANT_ID,
+        publicKey: env.OPAY1_PUBLIC_KEY,
+        secretKey: env.OPAY1_SECRET_KEY,
+      },
     },
   };
 }

@@ -48,6 +48,9 @@ export async function startServer(
       running.httpServer.listen(config.port, config.host, () => resolve());
     });
     const { port } = running.httpServer.address() as AddressInfo;
+    // The sandbox stand-ins are reached on this process's own address.
+    const ownHost = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+    services.setServerUrl(`http://${ownHost.includes(':') ? `[${ownHost}]` : ownHost}:${port}`);
     const maintenance = setInterval(() => {
       services.captcha.purgeExpired().catch((err: unknown) => logger.warn({ err }, 'captcha purge failed'));
     }, MAINTENANCE_INTERVAL_MS);

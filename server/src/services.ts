@@ -8,6 +8,8 @@ import { ContactService } from './contact/contact.service';
 import { DeviceService } from './device/device.service';
 import { PlaylistService } from './playlist/playlist.service';
 import { pricingFrom, type PricingTerms } from './pricing/pricing.service';
+import { PaymentService } from './payments/payment.service';
+import { PaymentProviders, newSandboxKeys } from './payments/providers';
 
 /** The domain services, built once per process and shared by every transport. */
 export interface Services {
@@ -17,6 +19,9 @@ export interface Services {
   playlists: PlaylistService;
   /** What a licence costs and how it can be paid: configuration, worked out once. */
   pricing: PricingTerms;
+  payments: PaymentService;
+  /** This server's own address, known once it listens (the sandbox stand-ins are called there). */
+  setServerUrl(url: string): void;
   contact: ContactService;
   /** Present when SMTP is configured. */
   contactForwarder: ContactForwarder | undefined;
@@ -43,5 +48,29 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
       )
     : undefined;
   const contact = new ContactService(dataSource, rateLimits, contactForwarder);
-  return { rateLimits, captcha, devices, playlists, pricing: pricingFrom(config), contact, contactForwarder };
+  const pricing = pricingFrom(config);
+  let serverUrl = config.publicUrl;
+  const selfUrl = () => serverUrl;
+  const providers = new PaymentProviders(config, newSandboxKeys(), selfUrl);
+  const payments = new PaymentService(
+    dataSource,
+    devices,
+    pricing,
+    providers,
+    { publicUrl: config.publicUrl, selfUrl, maxPendingPerHour: config.pricing.maxPendingPerHour },
+    logger,
+  );
+  return {
+    rateLimits,
+    captcha,
+    devices,
+    playlists,
+    pricing,
+    payments,
+    setServerUrl: (url) => {
+      serverUrl = url;
+    },
+    contact,
+    contactForwarder,
+  };
 }

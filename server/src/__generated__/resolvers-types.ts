@@ -3,6 +3,7 @@ import { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from '
 import { DeviceEntity } from '../device/device.entity';
 import { PlaylistView } from '../playlist/playlist.view';
 import { PricingTerms } from '../pricing/pricing.service';
+import { ActivationEntity } from '../payments/activation.entity';
 import { GraphQLContext } from '../graphql/context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;
@@ -19,6 +20,51 @@ export type Scalars = {
   DateTime: { input: Date; output: Date; }
 };
 
+/** One attempt to pay for a device's licence, from checkout to confirmation: the device's payment history. */
+export type Activation = {
+  __typename?: 'Activation';
+  /** The amount charged, a decimal string with two places (for example `"8.99"`). */
+  amount: Scalars['String']['output'];
+  /** When the checkout was started. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The currency charged, ISO 4217 (`EUR`). */
+  currency: Scalars['String']['output'];
+  /** Opaque identifier, also the merchant reference sent to the provider. */
+  id: Scalars['ID']['output'];
+  /** How many days the payment adds to the licence; null for a lifetime licence. */
+  licenceDays: Maybe<Scalars['Int']['output']>;
+  /** The licence's end right after this payment was applied; null unless paid, or for a lifetime licence. */
+  licenceExpiresAt: Maybe<Scalars['DateTime']['output']>;
+  /** How it was paid. */
+  method: PaymentMethod;
+  /** When the provider's confirmation activated the device; null until then. */
+  paidAt: Maybe<Scalars['DateTime']['output']>;
+  /** True when it went through a local sandbox stand-in of the provider: no money moved. */
+  sandbox: Scalars['Boolean']['output'];
+  /** Where it stands. */
+  status: ActivationStatus;
+};
+
+/** Whether the signed-in device can be paid for now (the spec's MAC check before paying). */
+export type ActivationEligibility = {
+  __typename?: 'ActivationEligibility';
+  /** True when a payment would extend this device's licence. */
+  eligible: Scalars['Boolean']['output'];
+  /** Why not, for people; null when eligible. */
+  message: Maybe<Scalars['String']['output']>;
+};
+
+/** Where one payment attempt stands. */
+export type ActivationStatus =
+  /** The owner cancelled at the provider. */
+  | 'CANCELLED'
+  /** The provider reported the payment failed or expired, or the checkout could not be created. */
+  | 'FAILED'
+  /** Paid and confirmed by the provider: the licence was extended by this payment, once. */
+  | 'PAID'
+  /** Created; the owner has not paid yet (or the provider has not confirmed it). */
+  | 'PENDING';
+
 /** Who may reuse a cached answer: anyone (`PUBLIC`) or only the same signed-in device (`PRIVATE`). */
 export type CacheControlScope =
   /** Only for the device that asked. */
@@ -33,6 +79,15 @@ export type Captcha = {
   svg: Scalars['String']['output'];
   /** Send this back with the answer. A token is good for one sign-in attempt and expires after a few minutes. */
   token: Scalars['String']['output'];
+};
+
+/** A captured PayPal order: the device is active. */
+export type CapturePayPalOrderPayload = {
+  __typename?: 'CapturePayPalOrderPayload';
+  /** The payment, now paid. */
+  activation: Activation;
+  /** The device with its extended licence. */
+  device: Device;
 };
 
 /** A new device key for the signed-in device. */
@@ -120,6 +175,8 @@ export type Device = {
   macAddress: Scalars['String']['output'];
   /** The TV model the app reported when it registered, if any. */
   model: Maybe<Scalars['String']['output']>;
+  /** The device's payments and payment attempts, newest first (at most 50). */
+  payments: Array<Activation>;
   /** Licence status now. */
   status: DeviceStatus;
 };
@@ -176,12 +233,20 @@ export type LogoutPayload = {
 /** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
 export type Mutation = {
   __typename?: 'Mutation';
+  /**
+   * Captures an approved PayPal order (`onApprove`) and activates the device. A declined card answers
+   * PAYMENT_DECLINED with `extensions.issue` INSTRUMENT_DECLINED (restart the buttons); other refusals answer
+   * PAYMENT_FAILED with PayPal's `issue`, `description` and `debugId`.
+   */
+  capturePayPalOrder: CapturePayPalOrderPayload;
   /** Give the signed-in device a new 6-digit device key. Every other portal session of the device ends. */
   changeDeviceKey: DeviceSettingsPayload;
   /** Set the signed-in device's parent PIN (4 to 6 digits). Stored only as a salted hash. */
   changeParentPin: DeviceSettingsPayload;
   /** Check a parent PIN (for TV apps). */
   checkParentPin: CheckParentPinPayload;
+  /** Creates a PayPal order for the licence price, for PayPal's buttons (`createOrder`). */
+  createPayPalOrder: PayPalOrder;
   /**
    * Add a playlist to the signed-in device. A device holds at most a configured number of playlists, and names
    * are unique per device (ignoring case): either failure is `BAD_USER_INPUT` / `CONFLICT` with a clear message.
@@ -209,6 +274,11 @@ export type Mutation = {
    */
   sendContactMessage: SendContactMessagePayload;
   /**
+   * Starts paying for the signed-in device's licence with opay, opay1, cowpay or crypto: validates the payer's
+   * details, creates a pending payment and the provider's checkout, and returns where to send the browser.
+   */
+  startActivation: StartActivationPayload;
+  /**
    * Move the signed-in device's licence, playlists, device key and parent PIN to another MAC address, for an
    * owner who replaced their TV. If the new MAC is already registered (the new TV's app has started), that record
    * is replaced: its playlists are kept alongside the moved ones and its TV token keeps working. Refused with
@@ -222,6 +292,12 @@ export type Mutation = {
   unlockPlaylist: PlaylistPayload;
   /** Replace one of the device's playlists. A protected one needs its current PIN (`FORBIDDEN` 'Wrong PIN!'). */
   updatePlaylist: PlaylistPayload;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationCapturePayPalOrderArgs = {
+  orderId: Scalars['ID']['input'];
 };
 
 
@@ -274,6 +350,12 @@ export type MutationSendContactMessageArgs = {
 
 
 /** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationStartActivationArgs = {
+  input: StartActivationInput;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
 export type MutationSwitchMacAddressArgs = {
   input: SwitchMacAddressInput;
 };
@@ -288,6 +370,13 @@ export type MutationUnlockPlaylistArgs = {
 /** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
 export type MutationUpdatePlaylistArgs = {
   input: UpdatePlaylistInput;
+};
+
+/** A PayPal order made for the signed-in device, for PayPal's buttons to approve. */
+export type PayPalOrder = {
+  __typename?: 'PayPalOrder';
+  /** PayPal's order id. */
+  id: Scalars['ID']['output'];
 };
 
 /** A way to pay for the licence. Which ones are offered is configuration. */
@@ -390,21 +479,40 @@ export type Pricing = {
   __typename?: 'Pricing';
   /** The coins the crypto method accepts. */
   coins: Array<Coin>;
+  /**
+   * The card provider's checkout frame: replace `{frameCode}` and `{intention}` with the two parts of the
+   * `/cowpay/checkout/{frameCode}/{intention}` page's path.
+   */
+  cowpayFrameUrl: Scalars['String']['output'];
   /** Always `EUR`. */
   currency: Scalars['String']['output'];
+  /** The app store's activation page for a MAC address: replace `{mac}` with the device's MAC address. */
+  ibostoreUrl: Scalars['String']['output'];
   /** How many days a payment adds to the licence; null for a lifetime licence. */
   licenceDays: Maybe<Scalars['Int']['output']>;
   /** The payment methods offered, in the order to show them. */
   methods: Array<PaymentMethod>;
   /** The PayPal client id for PayPal's browser SDK (public by design); null when PayPal is off. */
   paypalClientId: Maybe<Scalars['String']['output']>;
+  /**
+   * The PayPal browser SDK to load (client id and EUR in its query); null when PayPal is off. A sandbox stand-in
+   * on this site when PayPal has no credentials.
+   */
+  paypalSdkUrl: Maybe<Scalars['String']['output']>;
   /** The price in euro, as a decimal string with two places (for example `"8.99"`). */
   price: Scalars['String']['output'];
+  /**
+   * The methods that run against a local sandbox stand-in of their provider (no credentials configured): no
+   * money moves, and the portal says so.
+   */
+  sandboxMethods: Array<PaymentMethod>;
 };
 
 /** Everything that can be read. Each domain file in `schema/` adds its own fields with `extend type Query`. */
 export type Query = {
   __typename?: 'Query';
+  /** Whether the signed-in device can be paid for now. Needs a signed-in device. */
+  activationEligibility: ActivationEligibility;
   /** A fresh captcha for the sign-in form. */
   captcha: Captcha;
   /**
@@ -471,6 +579,37 @@ export type SendContactMessagePayload = {
   message: Scalars['String']['output'];
   /** True once the message is stored; it is forwarded to the team by e-mail afterwards. */
   success: Scalars['Boolean']['output'];
+};
+
+/**
+ * What the payment form sends. Which fields are required depends on the method: cowpay needs the names, e-mail
+ * and phone number; crypto needs the e-mail and coin type; opay and opay1 need none.
+ */
+export type StartActivationInput = {
+  /** Code of the coin to pay with, one of `Pricing.coins` (crypto). */
+  coinType?: InputMaybe<Scalars['String']['input']>;
+  /** Payer's e-mail address (cowpay, crypto). */
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** Payer's first name, up to 17 characters (cowpay). */
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  /** Payer's last name, up to 17 characters (cowpay). */
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * OPAY, OPAY1, COWPAY or CRYPTO. IBOSTORE is paid on the app store's own page and PAYPAL through
+   * `createPayPalOrder`; both are refused here.
+   */
+  method: PaymentMethod;
+  /** Payer's phone number with its country dial code, e.g. `+201001234567` (cowpay). */
+  phoneNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A started checkout: send the browser to `redirectUrl` to pay. */
+export type StartActivationPayload = {
+  __typename?: 'StartActivationPayload';
+  /** The pending payment. */
+  activation: Activation;
+  /** The provider's checkout page (or this site's card-frame page for cowpay). */
+  redirectUrl: Scalars['String']['output'];
 };
 
 /** The MAC address the signed-in device's licence, playlists and keys move to. */
@@ -571,9 +710,13 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
+  Activation: ResolverTypeWrapper<ActivationEntity>;
+  ActivationEligibility: ResolverTypeWrapper<ActivationEligibility>;
+  ActivationStatus: ActivationStatus;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CacheControlScope: CacheControlScope;
   Captcha: ResolverTypeWrapper<Captcha>;
+  CapturePayPalOrderPayload: ResolverTypeWrapper<Omit<CapturePayPalOrderPayload, 'activation' | 'device'> & { activation: ResolversTypes['Activation'], device: ResolversTypes['Device'] }>;
   ChangeDeviceKeyInput: ChangeDeviceKeyInput;
   ChangeParentPinInput: ChangeParentPinInput;
   CheckParentPinInput: CheckParentPinInput;
@@ -592,6 +735,7 @@ export type ResolversTypes = ResolversObject<{
   LoginPayload: ResolverTypeWrapper<Omit<LoginPayload, 'device'> & { device: ResolversTypes['Device'] }>;
   LogoutPayload: ResolverTypeWrapper<LogoutPayload>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  PayPalOrder: ResolverTypeWrapper<PayPalOrder>;
   PaymentMethod: PaymentMethod;
   Playlist: ResolverTypeWrapper<PlaylistView>;
   PlaylistInput: PlaylistInput;
@@ -602,6 +746,8 @@ export type ResolversTypes = ResolversObject<{
   RegisterDeviceInput: RegisterDeviceInput;
   RegisterDevicePayload: ResolverTypeWrapper<Omit<RegisterDevicePayload, 'device'> & { device: ResolversTypes['Device'] }>;
   SendContactMessagePayload: ResolverTypeWrapper<SendContactMessagePayload>;
+  StartActivationInput: StartActivationInput;
+  StartActivationPayload: ResolverTypeWrapper<Omit<StartActivationPayload, 'activation'> & { activation: ResolversTypes['Activation'] }>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SwitchMacAddressInput: SwitchMacAddressInput;
   UnlockPlaylistInput: UnlockPlaylistInput;
@@ -610,8 +756,11 @@ export type ResolversTypes = ResolversObject<{
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
+  Activation: ActivationEntity;
+  ActivationEligibility: ActivationEligibility;
   Boolean: Scalars['Boolean']['output'];
   Captcha: Captcha;
+  CapturePayPalOrderPayload: Omit<CapturePayPalOrderPayload, 'activation' | 'device'> & { activation: ResolversParentTypes['Activation'], device: ResolversParentTypes['Device'] };
   ChangeDeviceKeyInput: ChangeDeviceKeyInput;
   ChangeParentPinInput: ChangeParentPinInput;
   CheckParentPinInput: CheckParentPinInput;
@@ -629,6 +778,7 @@ export type ResolversParentTypes = ResolversObject<{
   LoginPayload: Omit<LoginPayload, 'device'> & { device: ResolversParentTypes['Device'] };
   LogoutPayload: LogoutPayload;
   Mutation: Record<PropertyKey, never>;
+  PayPalOrder: PayPalOrder;
   Playlist: PlaylistView;
   PlaylistInput: PlaylistInput;
   PlaylistPayload: Omit<PlaylistPayload, 'playlist'> & { playlist: ResolversParentTypes['Playlist'] };
@@ -637,6 +787,8 @@ export type ResolversParentTypes = ResolversObject<{
   RegisterDeviceInput: RegisterDeviceInput;
   RegisterDevicePayload: Omit<RegisterDevicePayload, 'device'> & { device: ResolversParentTypes['Device'] };
   SendContactMessagePayload: SendContactMessagePayload;
+  StartActivationInput: StartActivationInput;
+  StartActivationPayload: Omit<StartActivationPayload, 'activation'> & { activation: ResolversParentTypes['Activation'] };
   String: Scalars['String']['output'];
   SwitchMacAddressInput: SwitchMacAddressInput;
   UnlockPlaylistInput: UnlockPlaylistInput;
@@ -651,9 +803,32 @@ export type CacheControlDirectiveArgs = {
 
 export type CacheControlDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = CacheControlDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
+export type ActivationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Activation'] = ResolversParentTypes['Activation']> = ResolversObject<{
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  licenceDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  licenceExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['PaymentMethod'], ParentType, ContextType>;
+  paidAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  sandbox?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ActivationStatus'], ParentType, ContextType>;
+}>;
+
+export type ActivationEligibilityResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ActivationEligibility'] = ResolversParentTypes['ActivationEligibility']> = ResolversObject<{
+  eligible?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type CaptchaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Captcha'] = ResolversParentTypes['Captcha']> = ResolversObject<{
   svg?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type CapturePayPalOrderPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CapturePayPalOrderPayload'] = ResolversParentTypes['CapturePayPalOrderPayload']> = ResolversObject<{
+  activation?: Resolver<ResolversTypes['Activation'], ParentType, ContextType>;
+  device?: Resolver<ResolversTypes['Device'], ParentType, ContextType>;
 }>;
 
 export type CheckParentPinPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CheckParentPinPayload'] = ResolversParentTypes['CheckParentPinPayload']> = ResolversObject<{
@@ -683,6 +858,7 @@ export type DeviceResolvers<ContextType = GraphQLContext, ParentType extends Res
   isTrial?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   macAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  payments?: Resolver<Array<ResolversTypes['Activation']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['DeviceStatus'], ParentType, ContextType>;
 }>;
 
@@ -701,9 +877,11 @@ export type LogoutPayloadResolvers<ContextType = GraphQLContext, ParentType exte
 }>;
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  capturePayPalOrder?: Resolver<ResolversTypes['CapturePayPalOrderPayload'], ParentType, ContextType, RequireFields<MutationCapturePayPalOrderArgs, 'orderId'>>;
   changeDeviceKey?: Resolver<ResolversTypes['DeviceSettingsPayload'], ParentType, ContextType, RequireFields<MutationChangeDeviceKeyArgs, 'input'>>;
   changeParentPin?: Resolver<ResolversTypes['DeviceSettingsPayload'], ParentType, ContextType, RequireFields<MutationChangeParentPinArgs, 'input'>>;
   checkParentPin?: Resolver<ResolversTypes['CheckParentPinPayload'], ParentType, ContextType, RequireFields<MutationCheckParentPinArgs, 'input'>>;
+  createPayPalOrder?: Resolver<ResolversTypes['PayPalOrder'], ParentType, ContextType>;
   createPlaylist?: Resolver<ResolversTypes['PlaylistPayload'], ParentType, ContextType, RequireFields<MutationCreatePlaylistArgs, 'input'>>;
   deletePlaylist?: Resolver<ResolversTypes['DeletePlaylistPayload'], ParentType, ContextType, RequireFields<MutationDeletePlaylistArgs, 'input'>>;
   login?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
@@ -711,9 +889,14 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   ping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   registerDevice?: Resolver<ResolversTypes['RegisterDevicePayload'], ParentType, ContextType, RequireFields<MutationRegisterDeviceArgs, 'input'>>;
   sendContactMessage?: Resolver<ResolversTypes['SendContactMessagePayload'], ParentType, ContextType, RequireFields<MutationSendContactMessageArgs, 'input'>>;
+  startActivation?: Resolver<ResolversTypes['StartActivationPayload'], ParentType, ContextType, RequireFields<MutationStartActivationArgs, 'input'>>;
   switchMacAddress?: Resolver<ResolversTypes['DeviceSettingsPayload'], ParentType, ContextType, RequireFields<MutationSwitchMacAddressArgs, 'input'>>;
   unlockPlaylist?: Resolver<ResolversTypes['PlaylistPayload'], ParentType, ContextType, RequireFields<MutationUnlockPlaylistArgs, 'input'>>;
   updatePlaylist?: Resolver<ResolversTypes['PlaylistPayload'], ParentType, ContextType, RequireFields<MutationUpdatePlaylistArgs, 'input'>>;
+}>;
+
+export type PayPalOrderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayPalOrder'] = ResolversParentTypes['PayPalOrder']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 }>;
 
 export type PlaylistResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Playlist'] = ResolversParentTypes['Playlist']> = ResolversObject<{
@@ -738,14 +921,19 @@ export type PlaylistPayloadResolvers<ContextType = GraphQLContext, ParentType ex
 
 export type PricingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Pricing'] = ResolversParentTypes['Pricing']> = ResolversObject<{
   coins?: Resolver<Array<ResolversTypes['Coin']>, ParentType, ContextType>;
+  cowpayFrameUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ibostoreUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   licenceDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   methods?: Resolver<Array<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
   paypalClientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paypalSdkUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   price?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sandboxMethods?: Resolver<Array<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
 }>;
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  activationEligibility?: Resolver<ResolversTypes['ActivationEligibility'], ParentType, ContextType>;
   captcha?: Resolver<ResolversTypes['Captcha'], ParentType, ContextType>;
   currentDevice?: Resolver<Maybe<ResolversTypes['Device']>, ParentType, ContextType>;
   ping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -765,8 +953,16 @@ export type SendContactMessagePayloadResolvers<ContextType = GraphQLContext, Par
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 }>;
 
+export type StartActivationPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StartActivationPayload'] = ResolversParentTypes['StartActivationPayload']> = ResolversObject<{
+  activation?: Resolver<ResolversTypes['Activation'], ParentType, ContextType>;
+  redirectUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
+  Activation?: ActivationResolvers<ContextType>;
+  ActivationEligibility?: ActivationEligibilityResolvers<ContextType>;
   Captcha?: CaptchaResolvers<ContextType>;
+  CapturePayPalOrderPayload?: CapturePayPalOrderPayloadResolvers<ContextType>;
   CheckParentPinPayload?: CheckParentPinPayloadResolvers<ContextType>;
   Coin?: CoinResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
@@ -776,12 +972,14 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   LoginPayload?: LoginPayloadResolvers<ContextType>;
   LogoutPayload?: LogoutPayloadResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  PayPalOrder?: PayPalOrderResolvers<ContextType>;
   Playlist?: PlaylistResolvers<ContextType>;
   PlaylistPayload?: PlaylistPayloadResolvers<ContextType>;
   Pricing?: PricingResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RegisterDevicePayload?: RegisterDevicePayloadResolvers<ContextType>;
   SendContactMessagePayload?: SendContactMessagePayloadResolvers<ContextType>;
+  StartActivationPayload?: StartActivationPayloadResolvers<ContextType>;
 }>;
 
 export type DirectiveResolvers<ContextType = GraphQLContext> = ResolversObject<{

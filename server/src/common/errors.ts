@@ -1,6 +1,16 @@
 /** The kinds of failure a service can report. Transports map each to a GraphQL code and an HTTP status. */
 export type ErrorCode =
-  'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'UNAVAILABLE';
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'BAD_USER_INPUT'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'RATE_LIMITED'
+  | 'UNAVAILABLE'
+  /** The payer's card or account was declined: let them choose another (PayPal's INSTRUMENT_DECLINED). */
+  | 'PAYMENT_DECLINED'
+  /** The provider refused or could not take the payment; `details` carries its words. */
+  | 'PAYMENT_FAILED';
 
 /** A failure the user can act on. Its message is safe to show; anything else is reported as internal. */
 export class DomainError extends Error {
@@ -11,6 +21,8 @@ export class DomainError extends Error {
     readonly fieldErrors?: Record<string, string>,
     /** For RATE_LIMITED: seconds until another attempt is allowed. */
     readonly retryAfterSeconds?: number,
+    /** Further facts a client may show (a provider's issue, description and debug id). */
+    readonly details?: Record<string, string>,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -33,6 +45,9 @@ export function httpStatusFor(code: ErrorCode): number {
       return 429;
     case 'UNAVAILABLE':
       return 503;
+    case 'PAYMENT_DECLINED':
+    case 'PAYMENT_FAILED':
+      return 422;
   }
 }
 

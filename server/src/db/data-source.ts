@@ -8,6 +8,8 @@ import { DeviceEntity } from '../device/device.entity';
 import { Foundation1763700000000 } from '../migrations/1763700000000-Foundation';
 import { ContactMessages1763800000000 } from '../migrations/1763800000000-ContactMessages';
 import { Playlists1763900000000 } from '../migrations/1763900000000-Playlists';
+import { Payments1764000000000 } from '../migrations/1764000000000-Payments';
+import { ActivationEntity } from '../payments/activation.entity';
 import { PlaylistEntity } from '../playlist/playlist.entity';
 import { DeviceMacChangeEntity } from '../device/device-mac-change.entity';
 
@@ -19,8 +21,14 @@ export const entities = [
   ContactMessageEntity,
   PlaylistEntity,
   DeviceMacChangeEntity,
+  ActivationEntity,
 ];
-export const migrations = [Foundation1763700000000, ContactMessages1763800000000, Playlists1763900000000];
+export const migrations = [
+  Foundation1763700000000,
+  ContactMessages1763800000000,
+  Playlists1763900000000,
+  Payments1764000000000,
+];
 
 export function createDataSource(url: string, poolSize: number): DataSource {
   return new DataSource({

@@ -218,6 +218,9 @@ export class DeviceService {
         movedPlaylists = await this.absorbPlaylists(manager, replaced.id, self.id);
         // The new TV keeps working: its token now opens this device.
         await manager.update(DeviceTokenEntity, { deviceId: replaced.id }, { deviceId: self.id });
+        // Its payment history comes along (the tables refuse to lose it).
+        await manager.query(`UPDATE activations SET device_id = $1 WHERE device_id = $2`, [self.id, replaced.id]);
+        await manager.query(`UPDATE payments SET device_id = $1 WHERE device_id = $2`, [self.id, replaced.id]);
         await endSessions(manager, replaced.id);
         await manager.delete(DeviceEntity, { id: replaced.id });
       }

@@ -11,6 +11,7 @@ import { contactResolvers } from '../contact/contact.resolvers';
 import { deviceResolvers } from '../device/device.resolvers';
 import { playlistResolvers } from '../playlist/playlist.resolvers';
 import { pricingResolvers } from '../pricing/pricing.resolvers';
+import { paymentResolvers } from '../payments/payment.resolvers';
 import type { Resolvers } from '../__generated__/resolvers-types';
 import type { GraphQLContext } from './context';
 import { DateTimeScalar } from './scalars';
@@ -31,14 +32,22 @@ const REQUEST_ERROR_CODES = new Set<string>([
 
 const resolvers: Resolvers = {
   DateTime: DateTimeScalar,
-  Query: { ping: () => true, ...deviceResolvers.Query, ...playlistResolvers.Query, ...pricingResolvers.Query },
+  Query: {
+    ping: () => true,
+    ...deviceResolvers.Query,
+    ...playlistResolvers.Query,
+    ...pricingResolvers.Query,
+    ...paymentResolvers.Query,
+  },
   Mutation: {
     ping: () => true,
     ...deviceResolvers.Mutation,
     ...contactResolvers.Mutation,
     ...playlistResolvers.Mutation,
+    ...paymentResolvers.Mutation,
   },
-  Device: deviceResolvers.Device,
+  Device: { ...deviceResolvers.Device, ...paymentResolvers.Device },
+  Activation: paymentResolvers.Activation,
   Playlist: playlistResolvers.Playlist,
   Pricing: pricingResolvers.Pricing,
 };
@@ -59,6 +68,7 @@ export function formatError(logger: Logger) {
           code: original.code,
           ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}),
           ...(original.retryAfterSeconds ? { retryAfterSeconds: original.retryAfterSeconds } : {}),
+          ...original.details,
         },
       };
     }

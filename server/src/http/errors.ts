@@ -11,7 +11,7 @@ export function sendDomainError(res: Response, error: DomainError, fieldNames: F
     : undefined;
   res
     .status(httpStatusFor(error.code))
-    .json({ status: 'error', message: error.message, ...(errors ? { errors } : {}) });
+    .json({ status: 'error', message: error.message, ...(errors ? { errors } : {}), ...error.details });
 }
 
 interface BodyParserError extends Error {

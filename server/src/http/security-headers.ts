@@ -1,9 +1,12 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Config } from '../config';
+import { pricingFrom } from '../pricing/pricing.service';
 
 // The intro video's player, loaded only after the visitor asks for it (privacy-enhanced domain).
 const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
+// What PayPal's buttons load and frame besides the SDK itself.
+const PAYPAL_ORIGINS = ['https://www.paypal.com', 'https://www.sandbox.paypal.com', 'https://www.paypalobjects.com'];
 
 /**
  * The pages' Content Security Policy: only this site's own scripts, plus exactly the external services the
@@ -12,13 +15,26 @@ const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
 export function contentSecurityPolicy(config: Config) {
   const liveChat = config.site.liveChatScriptUrl ? [new URL(config.site.liveChatScriptUrl).origin] : [];
   const video = config.site.introVideoId ? [VIDEO_ORIGIN] : [];
+  // Payment providers' browser parts, only when a real (not sandbox) provider is on: PayPal's SDK with its
+  // frames and calls, Cowpay's card frame. The sandbox stand-ins are served by this site ('self').
+  const pricing = pricingFrom(config);
+  const paypal =
+    pricing.paypalSdkUrl && !pricing.sandboxMethods.includes('paypal')
+      ? [new URL(pricing.paypalSdkUrl).origin, ...PAYPAL_ORIGINS]
+      : [];
+  const cowpay = pricing.methods.includes('cowpay')
+    ? pricing.sandboxMethods.includes('cowpay')
+      ? ["'self'"]
+      : [new URL(pricing.cowpayFrameUrl.replace(/[{}]/g, '')).origin]
+    : [];
+  const frames = [...new Set([...video, ...liveChat, ...paypal, ...cowpay])];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...liveChat],
+    scriptSrc: ["'self'", ...liveChat, ...new Set(paypal)],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', ...liveChat],
-    connectSrc: ["'self'", ...liveChat],
-    frameSrc: [...video, ...liveChat].length ? [...video, ...liveChat] : ["'none'"],
+    imgSrc: ["'self'", 'data:', ...liveChat, ...new Set(paypal)],
+    connectSrc: ["'self'", ...liveChat, ...new Set(paypal)],
+    frameSrc: frames.length ? frames : ["'none'"],
     mediaSrc: ["'self'"],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],

@@ -6,5 +6,6 @@ export const pricingResolvers: Resolvers = {
   },
   Pricing: {
     methods: (pricing) => pricing.methods.map((method) => method.toUpperCase() as PaymentMethod),
+    sandboxMethods: (pricing) => pricing.sandboxMethods.map((method) => method.toUpperCase() as PaymentMethod),
   },
 };

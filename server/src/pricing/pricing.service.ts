@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { sandboxMethods as methodsOnSandbox } from '../payments/providers';
 
 /** The payment methods of spec section 4, in the order the portal offers them. */
 export const PAYMENT_METHODS = ['ibostore', 'opay', 'opay1', 'cowpay', 'crypto', 'paypal'] as const;
@@ -19,23 +20,48 @@ export interface PricingTerms {
   methods: PaymentMethod[];
   coins: Coin[];
   paypalClientId: string | null;
+  /** PayPal's browser SDK with the client id and EUR; null when PayPal is off. */
+  paypalSdkUrl: string | null;
+  /** The app store's activation page, `{mac}` to be replaced. */
+  ibostoreUrl: string;
+  /** Cowpay's card frame, `{frameCode}` and `{intention}` to be replaced. */
+  cowpayFrameUrl: string;
+  /** Methods running against the local stand-in of their provider: no money moves. */
+  sandboxMethods: PaymentMethod[];
 }
 
-export function pricingFrom(config: Pick<Config, 'pricing'>): PricingTerms {
+export function pricingFrom(config: Pick<Config, 'pricing' | 'providers'>): PricingTerms {
   const { pricing } = config;
-  // ibostore (the spec's show_mdls) is always offered.
+  const onSandbox: PaymentMethod[] = methodsOnSandbox(config);
+  // ibostore (the spec's show_mdls) is always offered. A method with no credentials is offered on its sandbox
+  // stand-in only where sandboxes are allowed (not in production unless PAYMENT_SANDBOX=true).
   const methods = PAYMENT_METHODS.filter(
     (method) =>
       method === 'ibostore' ||
-      (pricing.methods.includes(method) && (method !== 'paypal' || Boolean(pricing.paypalClientId))),
+      (pricing.methods.includes(method) &&
+        (method !== 'paypal' || Boolean(pricing.paypalClientId)) &&
+        (pricing.sandboxAllowed || !onSandbox.includes(method))),
   );
+  const paypalOn = methods.includes('paypal');
+  const paypalSandbox = onSandbox.includes('paypal');
+  const sdkQuery = `client-id=${encodeURIComponent(pricing.paypalClientId)}&currency=EUR&intent=capture`;
   return {
     price: pricing.priceEur,
     currency: 'EUR',
     licenceDays: pricing.licenceDays,
     methods,
     coins: pricing.coins,
-    paypalClientId: methods.includes('paypal') ? pricing.paypalClientId : null,
+    paypalClientId: paypalOn ? pricing.paypalClientId : null,
+    paypalSdkUrl: !paypalOn
+      ? null
+      : paypalSandbox
+        ? `/sandbox/paypal/sdk/js?${sdkQuery}`
+        : `${config.providers.paypal.sdkUrl}?${sdkQuery}`,
+    ibostoreUrl: pricing.ibostoreUrl,
+    cowpayFrameUrl: onSandbox.includes('cowpay')
+      ? '/sandbox/cowpay/frame/{frameCode}/{intention}'
+      : config.providers.cowpay.frameUrl,
+    sandboxMethods: methods.filter((method) => onSandbox.includes(method)),
   };
 }
 

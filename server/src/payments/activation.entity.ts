@@ -1,0 +1,82 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { CheckoutMethod } from '../../../common/payment';
+
+export type PaymentProviderName = CheckoutMethod | 'paypal';
+export type ActivationStatusValue = 'pending' | 'paid' | 'failed' | 'cancelled';
+
+/**
+ * One attempt to pay for a device's licence: created pending when the owner starts a checkout, paid when the
+ * provider's confirmation is applied. Its id is the merchant reference every provider sees.
+ */
+@Entity({ name: 'activations' })
+@Index('ix_activations_device_created', ['deviceId', 'createdAt'])
+export class ActivationEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'device_id', type: 'uuid' })
+  deviceId: string;
+
+  /** The MAC address when the checkout started, for support (the device may switch MAC later). */
+  @Column({ name: 'mac_address', type: 'varchar', length: 17 })
+  macAddress: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  method: PaymentProviderName;
+
+  @Column({ type: 'varchar', length: 10, default: 'pending' })
+  status: ActivationStatusValue;
+
+  /** In the currency's minor unit (cents). */
+  @Column({ name: 'amount_minor', type: 'integer' })
+  amountMinor: number;
+
+  @Column({ type: 'char', length: 3 })
+  currency: string;
+
+  /** What the payment adds to the licence; null for a lifetime licence. */
+  @Column({ name: 'licence_days', type: 'integer', nullable: true })
+  licenceDays: number | null;
+
+  /** The provider's id for the checkout (order, invoice, intention); unique per provider. */
+  @Column({ name: 'provider_reference', type: 'varchar', length: 200, nullable: true })
+  providerReference: string | null;
+
+  @Column({ name: 'checkout_url', type: 'text', nullable: true })
+  checkoutUrl: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  sandbox: boolean;
+
+  @Column({ name: 'first_name', type: 'varchar', length: 17, nullable: true })
+  firstName: string | null;
+
+  @Column({ name: 'last_name', type: 'varchar', length: 17, nullable: true })
+  lastName: string | null;
+
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  email: string | null;
+
+  @Column({ name: 'phone_number', type: 'varchar', length: 20, nullable: true })
+  phoneNumber: string | null;
+
+  @Column({ name: 'coin_type', type: 'varchar', length: 15, nullable: true })
+  coinType: string | null;
+
+  /** Why it failed, for support (the provider's words where there are some). */
+  @Column({ name: 'failure_reason', type: 'text', nullable: true })
+  failureReason: string | null;
+
+  @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
+  paidAt: Date | null;
+
+  /** The licence's end right after this payment was applied (null for lifetime or unpaid). */
+  @Column({ name: 'licence_expires_at', type: 'timestamptz', nullable: true })
+  licenceExpiresAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

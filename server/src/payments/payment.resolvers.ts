@@ -1,0 +1,41 @@
+import type { ActivationStatus, PaymentMethod, Resolvers } from '../__generated__/resolvers-types';
+import { requireDevice } from '../graphql/context';
+import { decimalAmount } from './provider';
+import { siteBaseFor } from './return-urls';
+
+export const paymentResolvers: Resolvers = {
+  Query: {
+    activationEligibility: (_parent, _args, ctx) => ctx.services.payments.eligibility(requireDevice(ctx)),
+  },
+  Mutation: {
+    startActivation: async (_parent, { input }, ctx) => {
+      const { method, ...payer } = input;
+      const given = Object.fromEntries(Object.entries(payer).filter(([, v]) => v !== undefined && v !== null));
+      const started = await ctx.services.payments.start(requireDevice(ctx), method, given, {
+        siteBase: siteBaseFor(ctx.req, ctx.config),
+      });
+      return { activation: started.activation, redirectUrl: started.redirectUrl };
+    },
+    createPayPalOrder: async (_parent, _args, ctx) => {
+      const order = await ctx.services.payments.createPayPalOrder(requireDevice(ctx));
+      return { id: order.id };
+    },
+    capturePayPalOrder: async (_parent, { orderId }, ctx) => {
+      const device = requireDevice(ctx);
+      const activation = await ctx.services.payments.capturePayPalOrder(device, orderId);
+      return { activation, device: (await ctx.services.devices.findById(device.id)) ?? device };
+    },
+  },
+  Device: {
+    payments: (device, _args, ctx) => {
+      // Only the device itself sees its payments (the same rule as every device field).
+      if (requireDevice(ctx).id !== device.id) return [];
+      return ctx.services.payments.history(device.id);
+    },
+  },
+  Activation: {
+    method: (a) => a.method.toUpperCase() as PaymentMethod,
+    status: (a) => a.status.toUpperCase() as ActivationStatus,
+    amount: (a) => decimalAmount(a.amountMinor),
+  },
+};

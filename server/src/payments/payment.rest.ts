@@ -1,0 +1,107 @@
+import express, { type Router } from 'express';
+import type { Config } from '../config';
+import { DomainError, httpStatusFor } from '../common/errors';
+import { bodyFields, fieldNamesOf, requireDevice, restHandler } from '../http/body';
+import { legacyDevice } from '../device/device.rest';
+import type { Logger } from '../logger';
+import type { Services } from '../services';
+import { siteBaseFor } from './return-urls';
+
+/** REST body field → service field for saveActivation (spec section 7). */
+const ACTIVATION_BODY = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  email: 'email',
+  phone_number: 'phoneNumber',
+  coin_type: 'coinType',
+  payment_type: 'paymentType',
+} as const;
+const ACTIVATION_FIELDS = fieldNamesOf(ACTIVATION_BODY);
+
+/** The legacy payment paths (spec section 7) over the payment service the graph uses too. */
+export function paymentRestRouter(services: Services, config: Config): Router {
+  const router = express.Router();
+  const { devices, payments } = services;
+
+  router.get(
+    '/device/checkMacValid',
+    restHandler({}, async (req, res) => {
+      const device = await requireDevice(req, devices);
+      const { eligible, message } = payments.eligibility(device);
+      res.json(
+        eligible ? { status: 'success', msg: 'The MAC address can be activated.' } : { status: 'error', msg: message },
+      );
+    }),
+  );
+
+  router.post(
+    '/device/saveActivation',
+    restHandler(ACTIVATION_FIELDS, async (req, res) => {
+      const device = await requireDevice(req, devices);
+      const { paymentType, ...payer } = bodyFields(req.body, ACTIVATION_BODY);
+      // Only the fields the chosen method uses are read; the form sends the others empty.
+      const given = Object.fromEntries(
+        Object.entries(payer).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+      );
+      const started = await payments.start(device, paymentType, given, { siteBase: siteBaseFor(req, config) });
+      res.json({ status: 'success', url: started.redirectUrl, activation_id: started.activation.id });
+    }),
+  );
+
+  router.post(
+    '/paypal/order/create',
+    restHandler({}, async (req, res) => {
+      const device = await requireDevice(req, devices);
+      const order = await payments.createPayPalOrder(device);
+      res.json({ id: order.id });
+    }),
+  );
+
+  // PayPal's shape for refusals (details[0].issue / description, debug_id), as the spec's buttons read them.
+  router.post('/paypal/order/capture/:orderID', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      const device = await requireDevice(req, devices);
+      const activation = await payments.capturePayPalOrder(device, req.params.orderID);
+      const fresh = (await devices.findById(device.id)) ?? device;
+      res.json({
+        id: req.params.orderID,
+        status: activation.status === 'paid' ? 'COMPLETED' : 'PENDING',
+        device: legacyDevice(fresh, devices),
+      });
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      const issue = err.details?.issue ?? err.code;
+      res.status(httpStatusFor(err.code)).json({
+        status: 'error',
+        name: err.code,
+        message: err.message,
+        details: [{ issue, description: err.details?.description ?? err.message }],
+        debug_id: err.details?.debugId ?? '',
+      });
+    }
+  });
+
+  return router;
+}
+
+/**
+ * Providers' webhooks at /webhooks/{provider}: the raw body is kept for the signature, nothing else parses it.
+ * No session and no Origin check: providers are not browsers; the signature is the authentication.
+ */
+export function webhookRouter(services: Services, logger: Logger): Router {
+  const router = express.Router();
+  router.post('/:provider', express.raw({ type: () => true, limit: '256kb' }), async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    try {
+      const answer = await services.payments.handleWebhook(String(req.params.provider), body, req.headers);
+      res.status(answer.status).json(answer.body);
+    } catch (err) {
+      // The database went away mid-way: nothing was committed, and the provider retries on a 5xx.
+      logger.warn({ err, provider: req.params.provider }, 'webhook not processed; the provider will retry');
+      res.status(503).json({ status: 'error', message: 'Try again later.' });
+    }
+  });
+  return router;
+}

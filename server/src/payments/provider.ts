@@ -1,0 +1,115 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { PayerDetails } from '../../../common/payment';
+import type { PaymentProviderName } from './activation.entity';
+
+/** What a provider needs to open a checkout for a pending activation. */
+export interface CheckoutRequest {
+  /** Our merchant reference (the activation's id). */
+  reference: string;
+  amountMinor: number;
+  currency: string;
+  description: string;
+  macAddress: string;
+  payer: PayerDetails;
+  /** Where the provider sends the browser after paying, and after cancelling. */
+  successUrl: string;
+  cancelUrl: string;
+  /** Where the provider posts its signed confirmation. */
+  webhookUrl: string;
+}
+
+export interface Checkout {
+  /** The provider's id for this checkout (order, invoice, payment intention). */
+  providerReference: string;
+  /** Where to send the browser to pay. */
+  redirectUrl: string;
+}
+
+/** What a verified confirmation says, in one shape for every provider. */
+export interface Confirmation {
+  /** The provider's id of this notification (deduplication); stable across its retries. */
+  eventId: string;
+  /** Our merchant reference as the provider echoes it. */
+  reference: string | null;
+  /** The provider's checkout id, compared with the one stored for the activation. */
+  providerReference: string | null;
+  /** The provider's id of the money movement: the exactly-once key of a paid confirmation. */
+  transactionId: string | null;
+  status: 'paid' | 'pending' | 'failed' | 'cancelled';
+  amountMinor: number | null;
+  currency: string | null;
+  /** The provider's own status word, for the audit trail. */
+  providerStatus: string;
+}
+
+/** A webhook that is not the provider's, or not readable: answered 4xx, nothing changes, recorded. */
+export class WebhookRefused extends Error {
+  constructor(
+    readonly outcome: 'refused-signature' | 'refused-malformed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WebhookRefused';
+  }
+}
+
+/** The provider answered, but not with a checkout (bad credentials, refused amount, outage). */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly detail?: unknown,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/** One payment provider (DESIGN.md section 5): create a checkout; verify its webhooks. */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** True when it talks to this site's local stand-in (no credentials configured): no money moves. */
+  readonly sandbox: boolean;
+  createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /** Checks the signature over the raw body and reads the notification; throws WebhookRefused. */
+  verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<Confirmation> | Confirmation;
+}
+
+/** Minor units to the decimal string providers want: 899 → "8.99". */
+export function decimalAmount(minor: number): string {
+  return (minor / 100).toFixed(2);
+}
+
+/** A provider's decimal amount to minor units; null when it is not a plain amount. */
+export function minorAmount(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string' || !/^\d{1,9}(\.\d{1,8})?$/.test(text)) return null;
+  return Math.round(Number(text) * 100);
+}
+
+/** POSTs JSON with a time limit and reads JSON back; network and timeout failures become ProviderError. */
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  timeoutMs = 15_000,
+): Promise<{ status: number; body: unknown }> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (err) {
+    throw new ProviderError(`The payment provider could not be reached (${(err as Error).name}).`);
+  }
+  const text = await res.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    throw new ProviderError(`The payment provider answered ${res.status} with something that is not JSON.`);
+  }
+  return { status: res.status, body: parsed };
+}

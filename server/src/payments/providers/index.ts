@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config';
+import type { PaymentProviderName } from '../activation.entity';
+import type { PaymentProvider } from '../provider';
+import { CowpayProvider } from './cowpay';
+import { NowPaymentsProvider } from './nowpayments';
+import { OpayProvider } from './opay';
+import { PayPalProvider } from './paypal';
+
+export const PROVIDER_NAMES = [
+  'opay',
+  'opay1',
+  'cowpay',
+  'crypto',
+  'paypal',
+] as const satisfies readonly PaymentProviderName[];
+
+/** The providers with no credentials configured: they run against the local stand-ins. */
+export function sandboxMethods(config: Pick<Config, 'providers'>): PaymentProviderName[] {
+  const p = config.providers;
+  const missing: Record<PaymentProviderName, boolean> = {
+    paypal: !p.paypal.clientSecret,
+    crypto: !p.crypto.apiKey,
+    cowpay: !p.cowpay.merchantCode,
+    opay: !p.opay.merchantId,
+    opay1: !p.opay1.merchantId,
+  };
+  return PROVIDER_NAMES.filter((name) => missing[name]);
+}
+
+/**
+ * The credentials the sandbox stand-ins and the adapters share in one process. Random per process: nothing
+ * outside it can sign a sandbox webhook.
+ */
+export interface SandboxKeys {
+  paypalClientSecret: string;
+  paypalWebhookId: string;
+  cryptoApiKey: string;
+  cryptoIpnSecret: string;
+  cowpayMerchantCode: string;
+  cowpayHashKey: string;
+  opayMerchantId: string;
+  opayPublicKey: string;
+  opaySecretKey: string;
+}
+
+export function newSandboxKeys(): SandboxKeys {
+  const key = () => randomBytes(24).toString('base64url');
+  return {
+    paypalClientSecret: key(),
+    paypalWebhookId: 'WH-SANDBOX',
+    cryptoApiKey: key(),
+    cryptoIpnSecret: key(),
+    cowpayMerchantCode: 'SANDBOX',
+    cowpayHashKey: key(),
+    opayMerchantId: '256600000000000',
+    opayPublicKey: `OPAYPUB${key()}`,
+    opaySecretKey: `OPAYPRV${key()}`,
+  };
+}
+
+/**
+ * Builds each provider's adapter from configuration, or pointed at its stand-in on this server (whose address
+ * is known only once it listens, hence built on first use).
+ */
+export class PaymentProviders {
+  private readonly built = new Map<PaymentProviderName, PaymentProvider>();
+  private readonly onSandbox: PaymentProviderName[];
+
+  constructor(
+    private readonly config: Pick<Config, 'providers' | 'pricing'>,
+    readonly sandboxKeys: SandboxKeys,
+    private readonly selfUrl: () => string,
+  ) {
+    this.onSandbox = sandboxMethods(config);
+  }
+
+  isSandbox(name: PaymentProviderName): boolean {
+    return this.onSandbox.includes(name);
+  }
+
+  get(name: 'paypal'): PayPalProvider;
+  get(name: PaymentProviderName): PaymentProvider;
+  get(name: PaymentProviderName): PaymentProvider {
+    let provider = this.built.get(name);
+    if (!provider) {
+      provider = this.build(name);
+      this.built.set(name, provider);
+    }
+    return provider;
+  }
+
+  private build(name: PaymentProviderName): PaymentProvider {
+    const sandbox = this.isSandbox(name);
+    const keys = this.sandboxKeys;
+    const base = (real: string) => (sandbox ? `${this.selfUrl()}/sandbox/${name}` : real);
+    const p = this.config.providers;
+    switch (name) {
+      case 'paypal':
+        return new PayPalProvider({
+          baseUrl: base(p.paypal.apiUrl),
+          clientId: this.config.pricing.paypalClientId,
+          clientSecret: sandbox ? keys.paypalClientSecret : (p.paypal.clientSecret ?? ''),
+          webhookId: sandbox ? keys.paypalWebhookId : p.paypal.webhookId,
+          sandbox,
+        });
+      case 'crypto':
+        return new NowPaymentsProvider({
+          baseUrl: base(p.crypto.apiUrl),
+          apiKey: sandbox ? keys.cryptoApiKey : (p.crypto.apiKey ?? ''),
+          ipnSecret: sandbox ? keys.cryptoIpnSecret : (p.crypto.ipnSecret ?? ''),
+          sandbox,
+        });
+      case 'cowpay':
+        return new CowpayProvider({
+          baseUrl: base(p.cowpay.apiUrl),
+          merchantCode: sandbox ? keys.cowpayMerchantCode : (p.cowpay.merchantCode ?? ''),
+          hashKey: sandbox ? keys.cowpayHashKey : (p.cowpay.hashKey ?? ''),
+          frameCode: p.cowpay.frameCode,
+          sandbox,
+        });
+      case 'opay':
+      case 'opay1': {
+        const account = p[name];
+        return new OpayProvider({
+          name,
+          baseUrl: base(account.apiUrl),
+          merchantId: sandbox ? keys.opayMerchantId : (account.merchantId ?? ''),
+          publicKey: sandbox ? keys.opayPublicKey : (account.publicKey ?? ''),
+          secretKey: sandbox ? keys.opaySecretKey : (account.secretKey ?? ''),
+          country: account.country,
+          sandbox,
+        });
+      }
+    }
+  }
+}
