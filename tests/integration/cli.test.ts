@@ -1,6 +1,6 @@
 import { runCli } from '../../server/src/cli';
 import { loadConfig } from '../../server/src/config';
-import { startTestServer, TEST_CAPTCHA, type TestServer } from '../support/server';
+import { signedInDevice, startTestServer, TEST_CAPTCHA, type TestServer } from '../support/server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -56,5 +56,40 @@ describe('support command-line tool', () => {
     });
     expect((await cli('reset-key', 'nonsense')).output).toBe('* Invalid Mac Address*');
     expect((await cli('frobnicate')).code).toBe(64);
+  });
+
+  it("lists a device's payments with their provider events, and the latest deliveries", async () => {
+    const { client, device } = await signedInDevice(server);
+    const started = await client.request('POST', '/frontend/device/saveActivation', {
+      body: { payment_type: 'crypto', email: 'payer@example.com', coin_type: 'BTC' },
+    });
+    expect(started.status).toBe(200);
+    // The owner pays on the sandbox's hosted page; its signed IPN activates the device.
+    const page = await (await fetch(started.json.url)).text();
+    const action = /action="([^"]+\/pay)"/.exec(page)?.[1] ?? '';
+    await fetch(new URL(action, started.json.url), { method: 'POST', redirect: 'manual' });
+    for (let i = 0; i < 100 && !(await cli('payments', device.macAddress)).output.includes('activated'); i += 1) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const forged = await fetch(`${server.url}/webhooks/crypto`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ payment_id: 1, payment_status: 'finished', order_id: 'x' }),
+    });
+    expect(forged.status).toBe(401);
+
+    const payments = await cli('payments', device.macAddress);
+    expect(payments.code).toBe(0);
+    expect(payments.output).toMatch(/Status:\s+Active/);
+    expect(payments.output).toMatch(/crypto \(sandbox\)\s+8\.99 EUR\s+paid/);
+    expect(payments.output).toMatch(/crypto\s+checkout\s+pending/);
+    expect(payments.output).toMatch(/crypto\s+webhook\s+activated\s+\d+:finished/);
+    // The payer's details stay in the database.
+    expect(payments.output).not.toContain('payer@example.com');
+
+    const events = await cli('events', '--limit', '5');
+    expect(events.code).toBe(0);
+    expect(events.output).toMatch(/crypto\s+webhook\s+refused-signature/);
+    expect(events.output).toContain(device.macAddress);
   });
 });
