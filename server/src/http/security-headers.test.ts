@@ -3,10 +3,37 @@ import { contentSecurityPolicy } from './security-headers';
 
 describe('contentSecurityPolicy', () => {
   it('allows only the site itself when no external service is configured', () => {
+    // With no credentials every payment provider is the site's own sandbox (the card frame included).
     const csp = contentSecurityPolicy(loadConfig({}));
     expect(csp.scriptSrc).toEqual(["'self'"]);
-    expect(csp.frameSrc).toEqual(["'none'"]);
+    expect(csp.frameSrc).toEqual(["'self'"]);
     expect(csp.connectSrc).toEqual(["'self'"]);
+    expect(contentSecurityPolicy(loadConfig({ PAYMENT_METHODS: 'opay,crypto' })).frameSrc).toEqual(["'none'"]);
+  });
+
+  it("adds PayPal's and Cowpay's origins only when the real providers are configured", () => {
+    const csp = contentSecurityPolicy(
+      loadConfig({
+        PAYPAL_CLIENT_ID: 'AbC-live-client',
+        PAYPAL_CLIENT_SECRET: 'live-secret-value',
+        COWPAY_MERCHANT_CODE: 'merchant',
+        COWPAY_HASH_KEY: 'hash-key-value',
+        COWPAY_FRAME_URL: 'https://frames.cowpay.example/{frameCode}/{intention}',
+      }),
+    );
+    expect(csp.scriptSrc).toEqual([
+      "'self'",
+      'https://www.paypal.com',
+      'https://www.sandbox.paypal.com',
+      'https://www.paypalobjects.com',
+    ]);
+    expect(csp.connectSrc).toContain('https://www.paypal.com');
+    expect(csp.frameSrc).toEqual([
+      'https://www.paypal.com',
+      'https://www.sandbox.paypal.com',
+      'https://www.paypalobjects.com',
+      'https://frames.cowpay.example',
+    ]);
   });
 
   it('adds exactly the configured live-chat origin and the video player', () => {
@@ -14,7 +41,7 @@ describe('contentSecurityPolicy', () => {
       loadConfig({ LIVE_CHAT_SCRIPT_URL: 'https://embed.chat.example/widget/abc.js', INTRO_VIDEO_ID: 'dQw4w9WgXcQ' }),
     );
     expect(csp.scriptSrc).toEqual(["'self'", 'https://embed.chat.example']);
-    expect(csp.frameSrc).toEqual(['https://www.youtube-nocookie.com', 'https://embed.chat.example']);
+    expect(csp.frameSrc).toEqual(['https://www.youtube-nocookie.com', 'https://embed.chat.example', "'self'"]);
   });
 
   it('refuses a live-chat script that is not https', () => {
