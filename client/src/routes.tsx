@@ -15,11 +15,17 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 }
 
 const signInPage = lazyPage(() => import('./pages/SignInPage'));
+const paymentReturnPage = lazyPage(() => import('./pages/PaymentReturnPage'));
 
 /** The device portal's routes. They need Apollo and the user session around them (see PortalRoot). */
 export const portalRoutes: RouteObject[] = [
   { path: 'login', lazy: signInPage },
   { path: 'device/login', lazy: signInPage },
+  // Where payment providers send the owner back (spec section 2): on to the dashboard with the outcome.
+  { path: 'cowpayReturnUrl', lazy: paymentReturnPage },
+  { path: 'activation/crypto/redirect', lazy: paymentReturnPage },
+  { path: 'device/playlists', lazy: paymentReturnPage },
+  { path: 'cowpay/checkout/:framCode/:intension', lazy: lazyPage(() => import('./pages/CowpayCheckoutPage')) },
   {
     path: 'dashboard',
     lazy: lazyPage(() => import('./pages/dashboard/DashboardLayout')),

@@ -10,12 +10,14 @@ export interface GraphQLFailure {
   message: string | undefined;
   /** Messages for single fields (`extensions.fieldErrors`), keyed by the input field's name. */
   fieldErrors: Record<string, string>;
+  /** The first error's `extensions` as sent (PayPal's `issue`, `description` and `debugId`, for example). */
+  extensions: Record<string, unknown>;
 }
 
 /** Reads a failed operation: its first error's code, message and per-field messages. */
 export function readGraphQLFailure(error: unknown): GraphQLFailure {
   if (!CombinedGraphQLErrors.is(error)) {
-    return { answered: false, code: undefined, message: undefined, fieldErrors: {} };
+    return { answered: false, code: undefined, message: undefined, fieldErrors: {}, extensions: {} };
   }
   const first = error.errors[0];
   const extensions = first?.extensions ?? {};
@@ -32,5 +34,6 @@ export function readGraphQLFailure(error: unknown): GraphQLFailure {
     code: typeof extensions.code === 'string' ? extensions.code : undefined,
     message: first?.message || undefined,
     fieldErrors,
+    extensions,
   };
 }

@@ -1,4 +1,9 @@
-import type { DeviceFieldsFragment, PlaylistFieldsFragment } from '../__generated__/graphql';
+import type {
+  DeviceFieldsFragment,
+  DevicePaymentsQuery,
+  PlaylistFieldsFragment,
+  PricingQuery,
+} from '../__generated__/graphql';
 
 type DeviceResult = DeviceFieldsFragment & { __typename: 'Device' };
 
@@ -33,6 +38,54 @@ export function buildPlaylist(overrides: Partial<PlaylistResult> = {}): Playlist
     username: null,
     password: null,
     playlistCode: null,
+    ...overrides,
+  };
+}
+
+type PricingResult = Omit<PricingQuery['pricing'], 'coins'> & {
+  __typename: 'Pricing';
+  coins: (PricingQuery['pricing']['coins'][number] & { __typename: 'Coin' })[];
+};
+
+/** The price and payment methods as the graph returns them: every method on, none in the sandbox. */
+export function buildPricing(overrides: Partial<PricingResult> = {}): PricingResult {
+  return {
+    __typename: 'Pricing',
+    price: '8.99',
+    currency: 'EUR',
+    licenceDays: 365,
+    methods: ['IBOSTORE', 'OPAY', 'OPAY1', 'COWPAY', 'CRYPTO', 'PAYPAL'],
+    coins: [
+      { __typename: 'Coin', code: 'BTC', name: 'Bitcoin' },
+      { __typename: 'Coin', code: 'USDT', name: 'Tether' },
+    ],
+    paypalClientId: 'paypal-client-id',
+    paypalSdkUrl: 'https://paypal.example/sdk/js?client-id=paypal-client-id&currency=EUR',
+    ibostoreUrl: 'https://ibostore.example/activate?mac={mac}',
+    cowpayFrameUrl: 'https://cowpay.example/frame/{frameCode}?intention={intention}',
+    sandboxMethods: [],
+    ...overrides,
+  };
+}
+
+type PaymentResult = NonNullable<DevicePaymentsQuery['currentDevice']>['payments'][number] & {
+  __typename: 'Activation';
+};
+
+/** One payment of the device's history: a paid card payment of a 365-day licence unless overridden. */
+export function buildPayment(overrides: Partial<PaymentResult> = {}): PaymentResult {
+  return {
+    __typename: 'Activation',
+    id: 'activation-1',
+    method: 'COWPAY',
+    status: 'PAID',
+    amount: '8.99',
+    currency: 'EUR',
+    licenceDays: 365,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    paidAt: '2026-11-20T10:05:00.000Z',
+    licenceExpiresAt: '2027-11-21T09:30:00.000Z',
+    sandbox: false,
     ...overrides,
   };
 }

@@ -5,10 +5,10 @@ import type { MockLink } from '@apollo/client/testing';
 import { GraphQLError } from 'graphql';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import { CurrentDeviceDocument } from '../__generated__/graphql';
+import { CurrentDeviceDocument, DevicePaymentsDocument } from '../__generated__/graphql';
 import { UserProvider, useUser } from '../hooks/useUser';
 import { portalRoutes } from '../routes';
-import { buildDevice } from './factories';
+import { buildDevice, type buildPayment } from './factories';
 
 const dashboardRoute = portalRoutes.find((route) => route.path === 'dashboard');
 if (!dashboardRoute) throw new Error('routes.tsx has no dashboard route');
@@ -30,6 +30,17 @@ const testRoutes: RouteObject[] = [
 /** The dashboard's device check, answered with a signed-in device. */
 export function signedIn(device = buildDevice()): MockLink.MockedResponse {
   return { request: { query: CurrentDeviceDocument }, result: { data: { currentDevice: device } } };
+}
+
+/** The Account Details page's payment history of the signed-in device. */
+export function devicePayments(
+  payments: ReturnType<typeof buildPayment>[] = [],
+  device = buildDevice(),
+): MockLink.MockedResponse {
+  return {
+    request: { query: DevicePaymentsDocument },
+    result: { data: { currentDevice: { __typename: 'Device', id: device.id, payments } } },
+  };
 }
 
 /** A GraphQL error as the server formats a domain error. */

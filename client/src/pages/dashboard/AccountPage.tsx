@@ -1,10 +1,21 @@
+import type { ComponentProps } from 'react';
 import { formatDisplayDate } from '../../../../common/dates';
+import { useDevicePaymentsQuery } from '../../__generated__/hooks';
+import { Spinner } from '../../components/Spinner';
 import { useSignedInDevice } from '../../hooks/useUser';
 import { deviceStatusLabel } from '../../lib/deviceStatus';
+import { readGraphQLFailure } from '../../lib/graphqlFailure';
 import { DashboardPanel } from './DashboardPanel';
+import { PaymentHistory } from './payments/PaymentHistory';
+import '../../styles/payments.css';
 
 export default function AccountPage() {
   const device = useSignedInDevice();
+  // A payment may have been confirmed since the last visit: show what the cache has, then the server's answer.
+  const { data, loading, error } = useDevicePaymentsQuery({
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+  });
   // The dashboard layout renders its screens only once a device is signed in.
   if (!device) return null;
   const status = deviceStatusLabel(device.isTrial);
@@ -31,6 +42,31 @@ export default function AccountPage() {
           <dd>{device.expireDate === null ? 'Never (lifetime licence)' : formatDisplayDate(device.expireDate)}</dd>
         </div>
       </dl>
+
+      <section className="account__payments" aria-labelledby="payments-title">
+        <h2 id="payments-title" className="account__subtitle">
+          Payment history
+        </h2>
+        <PaymentsSection payments={data?.currentDevice?.payments} loading={loading} error={error} />
+      </section>
     </DashboardPanel>
+  );
+}
+
+function PaymentsSection({
+  payments,
+  loading,
+  error,
+}: {
+  payments: ComponentProps<typeof PaymentHistory>['payments'] | undefined;
+  loading: boolean;
+  error: unknown;
+}) {
+  if (payments) return <PaymentHistory payments={payments} />;
+  if (loading) return <Spinner label="Loading payments…" />;
+  return (
+    <p className="panel__note" role="alert">
+      Could not load your payments. {readGraphQLFailure(error).message ?? 'Check your connection and try again.'}
+    </p>
   );
 }

@@ -9,6 +9,7 @@ import { CurrentDeviceDocument, LogoutDocument, PlaylistsDocument } from '../../
 import { UserProvider, useUser } from '../../hooks/useUser';
 import { portalRoutes } from '../../routes';
 import { buildDevice } from '../../test/factories';
+import { devicePayments } from '../../test/renderDashboardRoute';
 
 const dashboardRoute = portalRoutes.find((route) => route.path === 'dashboard');
 if (!dashboardRoute) throw new Error('routes.tsx has no dashboard route');
@@ -105,6 +106,7 @@ describe('DashboardLayout', () => {
           expireDate: '2027-03-05T12:00:00.000Z',
         }),
       ),
+      devicePayments(),
     ]);
     expect(await screen.findByRole('heading', { name: 'Account Details' })).toBeInTheDocument();
     const row = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
@@ -118,7 +120,7 @@ describe('DashboardLayout', () => {
     [0, 'Inactive'],
     [1, 'Trial'],
   ])('names status %i %s', async (isTrial, label) => {
-    renderDashboard('/dashboard/account', [signedIn(buildDevice({ isTrial }))]);
+    renderDashboard('/dashboard/account', [signedIn(buildDevice({ isTrial })), devicePayments()]);
     expect(await screen.findByText(label, { selector: '.status' })).toBeInTheDocument();
   });
 

@@ -1,0 +1,265 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Dialog,
+  PORTAL_VIEWPORTS,
+  SHOTS,
+  macSequence,
+  openDashboard,
+  type Dashboard,
+  type PortalViewport,
+} from './portal';
+import { launchBrowser, registerDevice, startProduct, type Product } from './support';
+
+/**
+ * Activate Device end to end in Chromium against the built product (spec sections 2, 4, 5, 8): every payment
+ * method from the screen to an active device, through the sandbox stand-ins the product runs when no provider
+ * credentials are configured, with the real adapters and signed webhooks in between.
+ */
+
+const PENDING = 'Your device will be activated once the payment is confirmed';
+const DAY_MS = 86_400_000;
+
+let product: Product;
+let browser: Browser;
+const nextMac = macSequence('0e:7a:6b:7c:8d');
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+interface Owner {
+  mac: string;
+  page: Page;
+  dashboard: Dashboard;
+  pageErrors: string[];
+}
+
+async function signedIn(viewport?: PortalViewport): Promise<Owner> {
+  const mac = nextMac();
+  const { deviceKey } = await registerDevice(product.url, mac);
+  return { mac, ...(await openDashboard(browser, product.url, mac, deviceKey, viewport)) };
+}
+
+/** The Activate Device screen. */
+class ActivateScreen {
+  constructor(readonly page: Page) {}
+
+  choose(label: string) {
+    return this.page.getByRole('radio', { name: label, exact: true }).check();
+  }
+
+  field(label: string) {
+    return this.page.getByLabel(label, { exact: true });
+  }
+
+  pay(label: string) {
+    return this.page.getByRole('button', { name: `Pay with ${label}`, exact: true }).click();
+  }
+}
+
+/** Confirms the payment dialog and waits for the provider's page. */
+async function confirmAndLeave(page: Page, urlPart: RegExp) {
+  const dialog = new Dialog(page);
+  await dialog.waitForTitle('Confirm payment');
+  await dialog.confirmButton.click();
+  await page.waitForURL(urlPart);
+}
+
+/** The payment history on Account Details: one row per payment, its cells' texts. */
+async function paymentRows(owner: Owner): Promise<string[]> {
+  await owner.dashboard.goTo('Account Details');
+  const rows = owner.page.locator('table.payments-table tbody tr');
+  await rows.first().waitFor();
+  return rows.allInnerTexts();
+}
+
+/** Reads the device's status as the Account Details screen shows it, reloading until it is `wanted`. */
+async function statusBecomes(owner: Owner, wanted: string) {
+  for (let i = 0; i < 50; i += 1) {
+    await owner.dashboard.open('/dashboard/account');
+    await owner.dashboard.heading('Account Details').waitFor();
+    const status = (await owner.page.locator('.status').first().innerText()).trim();
+    if (status === wanted) return status;
+    await owner.page.waitForTimeout(200);
+  }
+  return (await owner.page.locator('.status').first().innerText()).trim();
+}
+
+describe('Activate Device in Chromium, every method on its sandbox', () => {
+  it('shows the price and only the offered methods, with the sandbox notice', async () => {
+    for (const viewport of PORTAL_VIEWPORTS) {
+      const owner = await signedIn(viewport);
+      await owner.dashboard.goTo('Activate Device');
+      await owner.page.getByText('Price: 8.99€', { exact: true }).waitFor();
+      const methods = await owner.page
+        .getByRole('radio')
+        .evaluateAll((inputs) => inputs.map((input) => (input.closest('label')?.textContent ?? '').trim()));
+      expect(methods).toEqual(['ibostore', 'OPay', 'OPay 1', 'Card (Cowpay)', 'Crypto', 'PayPal']);
+      const screen = new ActivateScreen(owner.page);
+      await screen.choose('Card (Cowpay)');
+      await owner.page.getByRole('note').filter({ hasText: 'Sandbox: no money moves.' }).waitFor();
+      expect(await owner.dashboard.horizontalOverflow()).toEqual(
+        expect.objectContaining({ scrollWidth: viewport.width }),
+      );
+      await owner.page.screenshot({ path: `${SHOTS}/activate-cowpay-${viewport.name}.png`, fullPage: true });
+      expect(owner.pageErrors).toEqual([]);
+      await owner.page.context().close();
+    }
+  });
+
+  it('Crypto: checks the form, pays at the hosted invoice, and the device becomes active once', async () => {
+    const owner = await signedIn();
+    const screen = new ActivateScreen(owner.page);
+    await owner.dashboard.goTo('Activate Device');
+    await screen.choose('Crypto');
+    await screen.pay('Crypto');
+    await owner.page.getByText('* Email is required *').waitFor();
+    await owner.page.getByText('* Coin Type is required *').waitFor();
+    await screen.field('Email').fill('not-an-email');
+    await screen.pay('Crypto');
+    await owner.page.getByText('* Invalid email address *').waitFor();
+    await screen.field('Email').fill('payer@example.com');
+    await screen.field('Coin Type').selectOption('BTC');
+    await screen.pay('Crypto');
+    await confirmAndLeave(owner.page, /\/sandbox\/crypto\/checkout\//);
+    await owner.page.getByText('SANDBOX: no money moves.').waitFor();
+    await owner.page.screenshot({ path: `${SHOTS}/sandbox-crypto-invoice-desktop.png`, fullPage: true });
+    await owner.page.getByRole('button', { name: 'Pay', exact: true }).click();
+    // Back through /activation/crypto/redirect to the dashboard, with the flash shown once.
+    await owner.page.waitForURL(`${product.url}/dashboard`);
+    await owner.page.getByText('Payment is being processed').first().waitFor();
+    await owner.page.getByText(PENDING).first().waitFor();
+    expect(await statusBecomes(owner, 'Active')).toBe('Active');
+    const rows = await paymentRows(owner);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(/Crypto/);
+    expect(rows[0]).toMatch(/8\.99/);
+    expect(rows[0]).toMatch(/Paid/);
+    expect(rows[0]).toMatch(/sandbox/i);
+    await owner.page.screenshot({ path: `${SHOTS}/account-paid-desktop.png`, fullPage: true });
+    expect(owner.pageErrors).toEqual([]);
+  });
+
+  it('Card (Cowpay): normalises the phone, pays inside the 1200px frame, and returns to the dashboard', async () => {
+    const owner = await signedIn(PORTAL_VIEWPORTS[0]);
+    const screen = new ActivateScreen(owner.page);
+    await owner.dashboard.goTo('Activate Device');
+    await screen.choose('Card (Cowpay)');
+    await screen.pay('Card (Cowpay)');
+    for (const message of ['* First Name is required *', '* Last Name is required *', '* Mobile is required *']) {
+      await owner.page.getByText(message).waitFor();
+    }
+    await screen.field('First Name').fill('Amira');
+    await screen.field('Last Name').fill('Hassan');
+    await screen.field('Email').fill('amira@example.com');
+    await screen.field('Mobile').fill('0100 123 4567');
+    const sent = owner.page.waitForRequest(
+      (req) => req.url().endsWith('/graphql') && /startActivation/.test(req.postData() ?? ''),
+    );
+    await screen.pay('Card (Cowpay)');
+    const dialog = new Dialog(owner.page);
+    await dialog.waitForTitle('Confirm payment');
+    await dialog.confirmButton.click();
+    expect(JSON.parse((await sent).postData() ?? '{}').variables.input).toMatchObject({
+      method: 'COWPAY',
+      phoneNumber: '+201001234567',
+    });
+    await owner.page.waitForURL(/\/cowpay\/checkout\/[^/]+\/[^/]+$/);
+    const frame = owner.page.locator('iframe');
+    expect(await frame.getAttribute('height')).toBe('1200');
+    await owner.page.screenshot({ path: `${SHOTS}/cowpay-checkout-phone.png`, fullPage: false });
+    await owner.page.frameLocator('iframe').getByRole('button', { name: 'Pay', exact: true }).click();
+    await owner.page.waitForURL(`${product.url}/dashboard`);
+    await owner.page.getByText('Payment is being processed').first().waitFor();
+    expect(await statusBecomes(owner, 'Active')).toBe('Active');
+    expect(owner.pageErrors).toEqual([]);
+  });
+
+  it('OPay and OPay 1: pay at the cashier; cancelling instead leaves the device as it was', async () => {
+    for (const label of ['OPay', 'OPay 1']) {
+      const owner = await signedIn();
+      const screen = new ActivateScreen(owner.page);
+      await owner.dashboard.goTo('Activate Device');
+      await screen.choose(label);
+      await screen.pay(label);
+      await confirmAndLeave(owner.page, /\/sandbox\/opay1?\/checkout\//);
+      await owner.page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await owner.page.waitForURL(`${product.url}/dashboard`);
+      await owner.page.getByText('Cancelled').first().waitFor();
+      await owner.page.getByText('Payment is Cancelled.').first().waitFor();
+      expect(await statusBecomes(owner, 'Trial')).toBe('Trial');
+
+      await owner.dashboard.goTo('Activate Device');
+      await screen.choose(label);
+      await screen.pay(label);
+      await confirmAndLeave(owner.page, /\/sandbox\/opay1?\/checkout\//);
+      await owner.page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await owner.page.waitForURL(`${product.url}/dashboard`);
+      expect(await statusBecomes(owner, 'Active')).toBe('Active');
+      const expires = await owner.page.getByRole('definition').nth(3).innerText();
+      const days = (Date.parse(expires.replace('.', '')) - Date.now()) / DAY_MS;
+      expect(days).toBeGreaterThan(363);
+      const rows = await paymentRows(owner);
+      expect(rows.map((row) => /Paid|Cancelled|Pending|Failed/.exec(row)?.[0]).sort()).toEqual(['Cancelled', 'Paid']);
+      expect(owner.pageErrors).toEqual([]);
+      await owner.page.context().close();
+    }
+  });
+
+  it("PayPal: the form's button asks for the PayPal buttons, a declined card restarts, and a good one activates", async () => {
+    const owner = await signedIn();
+    const screen = new ActivateScreen(owner.page);
+    await owner.dashboard.goTo('Activate Device');
+    await screen.choose('PayPal');
+    await screen.pay('PayPal');
+    const dialog = new Dialog(owner.page);
+    await dialog.waitForTitle('You have to select a payment method');
+    await dialog.confirmButton.click();
+    const buttons = owner.page.getByTestId('paypal-sandbox-buttons');
+    await buttons.waitFor();
+    await owner.page.screenshot({ path: `${SHOTS}/activate-paypal-desktop.png`, fullPage: true });
+    await buttons.getByRole('button', { name: 'Pay with a declined card (sandbox)' }).click();
+    // Declined: the buttons start over and nothing is activated.
+    await owner.page.waitForTimeout(1500);
+    await expect(owner.page.getByText('Thanks for your payment').count()).resolves.toBe(0);
+    await buttons.getByRole('button', { name: 'PayPal (sandbox)', exact: true }).click();
+    await owner.page.getByText('Thanks for your payment, your MAC address is now activated.').waitFor();
+    expect(await statusBecomes(owner, 'Active')).toBe('Active');
+    const rows = await paymentRows(owner);
+    expect(rows.filter((row) => /Paid/.test(row))).toHaveLength(1);
+    expect(owner.pageErrors).toEqual([]);
+  });
+
+  it('ibostore: choosing it opens the activation page for the MAC in a new tab', async () => {
+    const owner = await signedIn();
+    // The external page is not reachable from the test machine: answer it locally.
+    await owner.page
+      .context()
+      .route('https://ibostore.example/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<title>ibostore</title>' }),
+      );
+    await owner.dashboard.goTo('Activate Device');
+    const popup = owner.page.waitForEvent('popup');
+    await new ActivateScreen(owner.page).choose('ibostore');
+    const opened = await popup;
+    expect(opened.url()).toBe(`https://ibostore.example/activate?mac=${encodeURIComponent(owner.mac)}`);
+  });
+
+  it('a payment return path leads to the dashboard with its message, once', async () => {
+    const owner = await signedIn();
+    await owner.page.goto(`${product.url}/device/playlists?payment_status=success`);
+    await owner.page.waitForURL(`${product.url}/dashboard`);
+    await owner.page.getByText('Payment is being processed').first().waitFor();
+    await owner.page.reload();
+    await owner.dashboard.topBarMac.waitFor();
+    await owner.page.waitForTimeout(500);
+    expect(await owner.page.getByText('Payment is being processed').count()).toBe(0);
+  });
+});
