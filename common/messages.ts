@@ -73,6 +73,7 @@ export const messages = {
     mobileInvalid: '* Invalid mobile number *',
     coinTypeInvalid: '* Choose one of the listed coins *',
     nameTooLong: '* At most 17 characters *',
+    controlCharacters: '* Must not contain control characters *',
     selectPaypal: 'You have to select a payment method',
     macCheckTitle: 'Error',
     macCheckFallback: "We're sorry, but it seems there was an issue with your MAC.",

@@ -17,6 +17,9 @@ export const PAYER_LIMITS = { name: 17, phone: 17, email: 254 } as const;
 export const DEFAULT_COUNTRY: CountryCode = 'EG';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+// C0 and C1 control characters (tab and newline included): never meaningful in a single-line field.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Every country with its dial code (about 240, from libphonenumber's metadata), sorted by code. */
 export function countryDialCodes(): { code: CountryCode; dialCode: string }[] {
@@ -29,14 +32,21 @@ export function normalisePhone(dialCode: string, number: string): string {
   return `${dialCode}${digits}`;
 }
 
-function text(required: string, max: number, tooLong: string) {
-  return z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, tooLong);
+function text(required: string, max: number, tooLong: string, control: string = messages.payment.controlCharacters) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, tooLong)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), control);
 }
 
-const email = text(messages.payment.emailRequired, PAYER_LIMITS.email, messages.payment.emailInvalid).regex(
-  EMAIL_PATTERN,
+const email = text(
+  messages.payment.emailRequired,
+  PAYER_LIMITS.email,
   messages.payment.emailInvalid,
-);
+  messages.payment.emailInvalid,
+).regex(EMAIL_PATTERN, messages.payment.emailInvalid);
 const name = (required: string) => text(required, PAYER_LIMITS.name, messages.payment.nameTooLong);
 
 /** A full international number: + and its digits, possible for its country. */

@@ -14,7 +14,7 @@ const ACTIVATION_BODY = {
   email: 'email',
   phone_number: 'phoneNumber',
   coin_type: 'coinType',
-  payment_type: 'paymentType',
+  payment_type: 'method',
 } as const;
 const ACTIVATION_FIELDS = fieldNamesOf(ACTIVATION_BODY);
 
@@ -38,12 +38,12 @@ export function paymentRestRouter(services: Services, config: Config): Router {
     '/device/saveActivation',
     restHandler(ACTIVATION_FIELDS, async (req, res) => {
       const device = await requireDevice(req, devices);
-      const { paymentType, ...payer } = bodyFields(req.body, ACTIVATION_BODY);
+      const { method, ...payer } = bodyFields(req.body, ACTIVATION_BODY);
       // Only the fields the chosen method uses are read; the form sends the others empty.
       const given = Object.fromEntries(
         Object.entries(payer).filter(([, v]) => v !== undefined && v !== null && v !== ''),
       );
-      const started = await payments.start(device, paymentType, given, { siteBase: siteBaseFor(req, config) });
+      const started = await payments.start(device, method, given, { siteBase: siteBaseFor(req, config) });
       res.json({ status: 'success', url: started.redirectUrl, activation_id: started.activation.id });
     }),
   );

@@ -156,7 +156,7 @@ export class PaymentService {
   /** PayPal's createOrder: a pending activation and its PayPal order. */
   async createPayPalOrder(device: DeviceEntity): Promise<{ id: string; activation: ActivationEntity }> {
     if (!this.pricing.methods.includes('paypal')) {
-      throw new DomainError('BAD_USER_INPUT', 'PayPal is not offered.', { paymentType: 'PayPal is not offered.' });
+      throw new DomainError('BAD_USER_INPUT', 'PayPal is not offered.', { method: 'PayPal is not offered.' });
     }
     const activation = await this.createPending(device, 'paypal', payerSchemaFor('opay', []).parse({}));
     try {
@@ -326,6 +326,13 @@ export class PaymentService {
       ) {
         return done('refused-mismatch', { expectedReference: activation.provider_reference });
       }
+      // A paid confirmation that does not match the checkout is refused before its event id is taken as
+      // processed: the provider's retries of it are refused the same way, not answered 200 as duplicates.
+      if (c.status === 'paid') {
+        if (c.amountMinor !== activation.amount_minor) return done('refused-amount');
+        if ((c.currency ?? '').toUpperCase() !== activation.currency) return done('refused-currency');
+        if (!c.transactionId) return done('refused-unknown');
+      }
       const firstTime = await m.query(
         `INSERT INTO processed_payment_events (provider, event_id, activation_id) VALUES ($1, $2, $3)
          ON CONFLICT DO NOTHING RETURNING event_id`,
@@ -342,9 +349,7 @@ export class PaymentService {
         ]);
         return done(c.status);
       }
-      if (c.amountMinor !== activation.amount_minor) return done('refused-amount');
-      if ((c.currency ?? '').toUpperCase() !== activation.currency) return done('refused-currency');
-      if (!c.transactionId) return done('refused-unknown');
+      if (!c.transactionId) return done('refused-unknown'); // checked above; narrows the type here
       const inserted = await m.query(
         `INSERT INTO payments (activation_id, device_id, provider, provider_reference, amount_minor, currency)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (provider, provider_reference) DO NOTHING RETURNING id`,
@@ -402,12 +407,12 @@ export class PaymentService {
     const name = typeof method === 'string' ? method.toLowerCase() : '';
     if (name === 'paypal') {
       throw new DomainError('BAD_USER_INPUT', 'PayPal is paid with its own buttons.', {
-        paymentType: 'PayPal is paid with its own buttons.',
+        method: 'PayPal is paid with its own buttons.',
       });
     }
     if (name === 'ibostore') {
       throw new DomainError('BAD_USER_INPUT', 'ibostore is paid on its own activation page.', {
-        paymentType: 'ibostore is paid on its own activation page.',
+        method: 'ibostore is paid on its own activation page.',
       });
     }
     if (
@@ -415,7 +420,7 @@ export class PaymentService {
       !this.pricing.methods.includes(name as CheckoutMethod)
     ) {
       throw new DomainError('BAD_USER_INPUT', 'Choose one of the payment methods offered.', {
-        paymentType: 'Choose one of the payment methods offered.',
+        method: 'Choose one of the payment methods offered.',
       });
     }
     return name as CheckoutMethod;
@@ -428,32 +433,37 @@ export class PaymentService {
   ): Promise<ActivationEntity> {
     const eligibility = this.eligibility(device);
     if (!eligibility.eligible) throw new DomainError('CONFLICT', eligibility.message ?? LIFETIME_MESSAGE);
-    const [started] = (await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM activations WHERE device_id = $1 AND created_at > now() - interval '1 hour'`,
-      [device.id],
-    )) as { n: number }[];
-    if ((started?.n ?? 0) >= this.options.maxPendingPerHour) {
-      throw new DomainError(
-        'RATE_LIMITED',
-        'Too many payments were started for this device in the last hour. Please try again later.',
-        undefined,
-        600,
+    // Counted and created in one transaction with the device's row locked: checkouts started at the same
+    // moment for one device are taken one at a time, so together they cannot pass the limit.
+    return this.dataSource.transaction(async (m) => {
+      await m.query(`SELECT id FROM devices WHERE id = $1 FOR UPDATE`, [device.id]);
+      const [started] = (await m.query(
+        `SELECT count(*)::int AS n FROM activations WHERE device_id = $1 AND created_at > now() - interval '1 hour'`,
+        [device.id],
+      )) as { n: number }[];
+      if ((started?.n ?? 0) >= this.options.maxPendingPerHour) {
+        throw new DomainError(
+          'RATE_LIMITED',
+          'Too many payments were started for this device in the last hour. Please try again later.',
+          undefined,
+          600,
+        );
+      }
+      const repo = m.getRepository(ActivationEntity);
+      return repo.save(
+        repo.create({
+          deviceId: device.id,
+          macAddress: device.macAddress,
+          method,
+          status: 'pending',
+          amountMinor: Math.round(Number(this.pricing.price) * 100),
+          currency: this.pricing.currency,
+          licenceDays: this.pricing.licenceDays,
+          sandbox: this.providers.isSandbox(method),
+          ...payer,
+        }),
       );
-    }
-    const repo = this.dataSource.getRepository(ActivationEntity);
-    return repo.save(
-      repo.create({
-        deviceId: device.id,
-        macAddress: device.macAddress,
-        method,
-        status: 'pending',
-        amountMinor: Math.round(Number(this.pricing.price) * 100),
-        currency: this.pricing.currency,
-        licenceDays: this.pricing.licenceDays,
-        sandbox: this.providers.isSandbox(method),
-        ...payer,
-      }),
-    );
+    });
   }
 
   private async checkoutFailed(activation: ActivationEntity, device: DeviceEntity, err: unknown): Promise<Error> {
@@ -508,10 +518,22 @@ export class PaymentService {
         activationId,
         deviceId,
         outcome,
-        detail === null ? null : JSON.stringify(detail),
+        detail === null ? null : JSON.stringify(detail, storable),
       ],
     );
   }
+}
+
+/**
+ * PostgreSQL's jsonb cannot hold U+0000: in the audit trail it becomes U+FFFD, so that every delivery can be
+ * recorded (a body with a NUL in it would otherwise fail the record and be answered 503 forever).
+ */
+function storable(_key: string, value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '\uFFFD');
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replaceAll('\u0000', '\uFFFD'), v]));
+  }
+  return value;
 }
 
 function safeJson(raw: Buffer): unknown {
