@@ -158,6 +158,18 @@ const envSchema = z
       .regex(/^https:\/\/.*\{mac\}/, 'must be an https:// URL with {mac} where the MAC address goes')
       .default('https://ibostore.example/activate?mac={mac}'),
     PAYMENT_MAX_PENDING_PER_HOUR: positiveInt.max(1000).default(10),
+    PLAYLIST_CHECK_TIMEOUT_SECONDS: positiveInt.max(120, 'must be at most 120').default(15),
+    PLAYLIST_CHECK_MAX_MB: positiveInt.max(1024, 'must be at most 1024').default(200),
+    PLAYLIST_CHECK_USER_AGENT: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .default('M3UPlayer-Check/1.0 (like a smart-TV player)'),
+    PLAYLIST_CHECK_ALLOW: z.string().default(''),
+    PLAYLIST_CHECK_PER_DEVICE_PER_HOUR: positiveInt.max(10_000).default(30),
+    PLAYLIST_CHECK_CONCURRENCY: positiveInt.max(100).default(4),
+    PLAYLIST_CHECK_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER) {
@@ -229,6 +241,17 @@ export interface Config {
     maxPendingPerHour: number;
     /** Whether methods with no credentials run against the sandbox stand-ins (never by default in production). */
     sandboxAllowed: boolean;
+  };
+  /** The playlist check's fetcher and limits (see playlist-check/). */
+  playlistCheck: {
+    timeoutMs: number;
+    maxBytes: number;
+    userAgent: string;
+    /** Internal hosts, addresses or CIDRs the check may fetch anyway (tests, private deployments). */
+    allow: string[];
+    perDevicePerHour: number;
+    concurrency: number;
+    cacheMs: number;
   };
   /** Payment providers; a provider without credentials uses the local stand-in (sandbox). */
   providers: {
@@ -340,6 +363,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ibostoreUrl: env.IBOSTORE_URL,
       maxPendingPerHour: env.PAYMENT_MAX_PENDING_PER_HOUR,
       sandboxAllowed: env.PAYMENT_SANDBOX ?? env.NODE_ENV !== 'production',
+    },
+    playlistCheck: {
+      timeoutMs: env.PLAYLIST_CHECK_TIMEOUT_SECONDS * 1000,
+      maxBytes: env.PLAYLIST_CHECK_MAX_MB * 1024 * 1024,
+      userAgent: env.PLAYLIST_CHECK_USER_AGENT,
+      allow: urlList(env.PLAYLIST_CHECK_ALLOW),
+      perDevicePerHour: env.PLAYLIST_CHECK_PER_DEVICE_PER_HOUR,
+      concurrency: env.PLAYLIST_CHECK_CONCURRENCY,
+      cacheMs: env.PLAYLIST_CHECK_CACHE_SECONDS * 1000,
     },
     providers: {
       paypal: {

@@ -9,6 +9,7 @@ import { DeviceService } from './device/device.service';
 import { PlaylistService } from './playlist/playlist.service';
 import { pricingFrom, type PricingTerms } from './pricing/pricing.service';
 import { PaymentService } from './payments/payment.service';
+import { PlaylistCheckService } from './playlist-check/playlist-check.service';
 import { PaymentProviders, newSandboxKeys } from './payments/providers';
 
 /** The domain services, built once per process and shared by every transport. */
@@ -20,6 +21,7 @@ export interface Services {
   /** What a licence costs and how it can be paid: configuration, worked out once. */
   pricing: PricingTerms;
   payments: PaymentService;
+  playlistChecks: PlaylistCheckService;
   /** This server's own address, known once it listens (the sandbox stand-ins are called there). */
   setServerUrl(url: string): void;
   contact: ContactService;
@@ -32,6 +34,7 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
     ...config.loginLimits,
     registerPerIpPerHour: config.registerMaxPerIpPerHour,
     contactPerIpPerHour: config.contact.maxPerIpPerHour,
+    playlistChecksPerDevicePerHour: config.playlistCheck.perDevicePerHour,
   });
   const captcha = new CaptchaService(dataSource, rateLimits, {
     ttlMs: config.captchaTtlMs,
@@ -60,6 +63,7 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
     { publicUrl: config.publicUrl, selfUrl, maxPendingPerHour: config.pricing.maxPendingPerHour },
     logger,
   );
+  const playlistChecks = new PlaylistCheckService(dataSource, playlists, rateLimits, config.playlistCheck, logger);
   return {
     rateLimits,
     captcha,
@@ -67,6 +71,7 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
     playlists,
     pricing,
     payments,
+    playlistChecks,
     setServerUrl: (url) => {
       serverUrl = url;
     },

@@ -115,6 +115,8 @@ describe('GET /frontend/device/playlists', () => {
           password: null,
           playlist_code: null,
           is_protected: false,
+          // Never checked yet (the playlist check).
+          last_check: null,
         },
       ],
       device: {
@@ -708,6 +710,7 @@ describe('POST /frontend/device/unlockPlaylist/{id}', () => {
         password: 'S3cret!',
         playlist_code: null,
         is_protected: true,
+        last_check: null,
       },
     });
     expect(right.text).not.toContain('7777');

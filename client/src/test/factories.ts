@@ -1,6 +1,7 @@
 import type {
   DeviceFieldsFragment,
   DevicePaymentsQuery,
+  PlaylistCheckFieldsFragment,
   PlaylistFieldsFragment,
   PricingQuery,
 } from '../__generated__/graphql';
@@ -38,8 +39,43 @@ export function buildPlaylist(overrides: Partial<PlaylistResult> = {}): Playlist
     username: null,
     password: null,
     playlistCode: null,
+    lastCheck: null,
     ...overrides,
   };
+}
+
+type PlaylistCheckResult = PlaylistCheckFieldsFragment & { __typename: 'PlaylistCheck' };
+
+/**
+ * A playlist check as the graph returns it: an M3U playlist that plays, without a guide unless overridden.
+ * Give `m3u: null` and an `xc` for an Xtream Codes account.
+ */
+export function buildPlaylistCheck(overrides: Partial<PlaylistCheckResult> = {}): PlaylistCheckResult {
+  return {
+    __typename: 'PlaylistCheck',
+    checkedAt: '2026-11-20T14:05:00.000Z',
+    durationMs: 1240,
+    verdict: 'OK',
+    reachable: true,
+    problem: null,
+    message: 'The playlist opens: 2 channels in 1 group.',
+    warnings: [],
+    httpStatus: 200,
+    m3u: {
+      __typename: 'M3uCheck',
+      channels: 2,
+      groups: 1,
+      entriesWithoutUrl: 0,
+      guideUrls: [],
+      sample: [
+        { __typename: 'ChannelSample', name: 'Sky Sports', logo: 'https://logos.example/sky.png', group: 'Sports' },
+        { __typename: 'ChannelSample', name: 'Eurosport', logo: null, group: 'Sports' },
+      ],
+    },
+    xc: null,
+    epg: null,
+    ...overrides,
+  } as PlaylistCheckResult;
 }
 
 type PricingResult = Omit<PricingQuery['pricing'], 'coins'> & {

@@ -4,6 +4,7 @@ import { DeviceEntity } from '../device/device.entity';
 import { PlaylistView } from '../playlist/playlist.view';
 import { PricingTerms } from '../pricing/pricing.service';
 import { ActivationEntity } from '../payments/activation.entity';
+import { CheckResult, XcCheckResult } from '../playlist-check/check-result';
 import { GraphQLContext } from '../graphql/context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;
@@ -102,6 +103,17 @@ export type ChangeParentPinInput = {
   pin: Scalars['String']['input'];
 };
 
+/** A channel of the playlist, as a sample of what the TV will show. */
+export type ChannelSample = {
+  __typename?: 'ChannelSample';
+  /** Its first group, if any. */
+  group: Maybe<Scalars['String']['output']>;
+  /** Its logo (tvg-logo), if it has one. */
+  logo: Maybe<Scalars['String']['output']>;
+  /** The channel's name. */
+  name: Scalars['String']['output'];
+};
+
 /** A parent PIN to check, as a TV asks before it opens adult content. */
 export type CheckParentPinInput = {
   /** The PIN the viewer typed. */
@@ -116,6 +128,14 @@ export type CheckParentPinPayload = {
    * counted: after a few, checks answer `RATE_LIMITED` for a while.
    */
   valid: Scalars['Boolean']['output'];
+};
+
+/** Which saved playlist to check. A protected playlist needs its PIN. */
+export type CheckPlaylistInput = {
+  /** The playlist's id. */
+  id: Scalars['ID']['input'];
+  /** The playlist's PIN, required when it is protected. */
+  pin?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A crypto-currency the crypto method accepts. */
@@ -199,6 +219,19 @@ export type DeviceStatus =
   /** Within the free trial that starts when the device first registers (7 days unless configured otherwise). */
   | 'TRIAL';
 
+/** What the guide (XMLTV EPG) URL gave. */
+export type EpgCheck = {
+  __typename?: 'EpgCheck';
+  /** Channels the guide describes. */
+  channels: Scalars['Int']['output'];
+  /** What went wrong, for people; null when it was read. */
+  message: Maybe<Scalars['String']['output']>;
+  /** True when the guide could be fetched. */
+  reachable: Scalars['Boolean']['output'];
+  /** True when it is an XMLTV document. */
+  xmltv: Scalars['Boolean']['output'];
+};
+
 /** What the device owner types on the portal's sign-in screen. */
 export type LoginInput = {
   /** The characters of the captcha picture (case does not matter). */
@@ -230,6 +263,21 @@ export type LogoutPayload = {
   success: Scalars['Boolean']['output'];
 };
 
+/** What an M3U playlist holds. */
+export type M3uCheck = {
+  __typename?: 'M3uCheck';
+  /** Entries with a stream URL. */
+  channels: Scalars['Int']['output'];
+  /** Entries with no stream URL: they show on the TV but cannot play. */
+  entriesWithoutUrl: Scalars['Int']['output'];
+  /** Distinct groups (group-title, several per entry allowed, and #EXTGRP). */
+  groups: Scalars['Int']['output'];
+  /** Guide (XMLTV) URLs the playlist declares in its header (x-tvg-url / url-tvg). */
+  guideUrls: Array<Scalars['String']['output']>;
+  /** Up to 12 channels with logos, from the start of the playlist. */
+  sample: Array<ChannelSample>;
+};
+
 /** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -245,6 +293,17 @@ export type Mutation = {
   changeParentPin: DeviceSettingsPayload;
   /** Check a parent PIN (for TV apps). */
   checkParentPin: CheckParentPinPayload;
+  /**
+   * Checks a saved playlist of the signed-in device (or the TV) now: fetches it as the TV would and reports. The
+   * result is kept as the playlist's `lastCheck`. Limited per device and overall; a recent result for the same
+   * source is reused for a short while so providers are not polled.
+   */
+  checkPlaylist: PlaylistCheck;
+  /**
+   * Checks playlist values before they are saved (the add and edit forms): the same validation as saving, then
+   * the same check. Nothing is stored.
+   */
+  checkPlaylistValues: PlaylistCheck;
   /** Creates a PayPal order for the licence price, for PayPal's buttons (`createOrder`). */
   createPayPalOrder: PayPalOrder;
   /**
@@ -316,6 +375,18 @@ export type MutationChangeParentPinArgs = {
 /** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
 export type MutationCheckParentPinArgs = {
   input: CheckParentPinInput;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationCheckPlaylistArgs = {
+  input: CheckPlaylistInput;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationCheckPlaylistValuesArgs = {
+  input: PlaylistInput;
 };
 
 
@@ -409,6 +480,8 @@ export type Playlist = {
   id: Scalars['ID']['output'];
   /** True when the playlist needs its PIN to be opened, edited or deleted. */
   isProtected: Scalars['Boolean']['output'];
+  /** The last check of this playlist, if it was ever checked. Null while locked. */
+  lastCheck: Maybe<PlaylistCheck>;
   /** True when the playlist is protected and this answer does not carry its details. */
   locked: Scalars['Boolean']['output'];
   /** The name the owner gave it (at most 100 characters). */
@@ -426,6 +499,78 @@ export type Playlist = {
   /** XC only: the account's username. Null while locked. */
   username: Maybe<Scalars['String']['output']>;
 };
+
+/** The result of checking a playlist: whether the TV will be able to play it, and why not. */
+export type PlaylistCheck = {
+  __typename?: 'PlaylistCheck';
+  /** When the check ran. */
+  checkedAt: Scalars['DateTime']['output'];
+  /** How long it took, in milliseconds. */
+  durationMs: Scalars['Int']['output'];
+  /** For the guide URL: the playlist's own EPG URL, else the first one its header declares. */
+  epg: Maybe<EpgCheck>;
+  /** The HTTP status of the playlist's (or the account's) final answer, when there was one. */
+  httpStatus: Maybe<Scalars['Int']['output']>;
+  /** For an M3U playlist (a general playlist). Code playlists are opened by the TV app and are not checked here. */
+  m3u: Maybe<M3uCheck>;
+  /** One sentence for the owner: what was found, or what went wrong and what to do. */
+  message: Scalars['String']['output'];
+  /** Why it failed; null unless the verdict is FAILED. */
+  problem: Maybe<PlaylistCheckProblem>;
+  /** Whether the playlist's server answered at all. */
+  reachable: Scalars['Boolean']['output'];
+  /** The overall outcome. */
+  verdict: PlaylistCheckVerdict;
+  /** Warnings worth knowing even when it plays (no guide, entries without a stream, account expiring soon). */
+  warnings: Array<Scalars['String']['output']>;
+  /** For an Xtream Codes account. */
+  xc: Maybe<XcCheck>;
+};
+
+/** Why a check failed, for programs; `PlaylistCheck.message` says it for people. */
+export type PlaylistCheckProblem =
+  /** The address is on a private or internal network, which this service does not fetch. */
+  | 'BLOCKED_ADDRESS'
+  /** The server could not be reached (refused, reset, unreachable). */
+  | 'CONNECTION'
+  /** The name of the server could not be found. */
+  | 'DNS'
+  /** The playlist has no channels. */
+  | 'EMPTY'
+  /** The server answered with an HTTP error status. */
+  | 'HTTP_STATUS'
+  /** The URL is not a valid http(s) URL. */
+  | 'INVALID_URL'
+  /** The server sent a web page (a login or block page) instead of a playlist. */
+  | 'LOGIN_PAGE'
+  /** The answer is not an M3U playlist. */
+  | 'NOT_M3U'
+  /** The server did not answer in time. */
+  | 'TIMEOUT'
+  /** The secure connection failed (certificate or handshake). */
+  | 'TLS'
+  /** The answer was larger than the check reads. */
+  | 'TOO_LARGE'
+  /** More redirects than allowed (or a redirect loop). */
+  | 'TOO_MANY_REDIRECTS'
+  /** The Xtream Codes server refused the username or password. */
+  | 'XC_AUTH'
+  /** The Xtream Codes account exists but is not active (expired, banned or disabled). */
+  | 'XC_INACTIVE'
+  /** The Xtream Codes server answered something that is not its API. */
+  | 'XC_NOT_API';
+
+/** How a playlist check came out, overall. */
+export type PlaylistCheckVerdict =
+  /** It will not play as it is: see `problem` and `message`. */
+  | 'FAILED'
+  /** Reachable and it looks like it will play. */
+  | 'OK'
+  /**
+   * Reachable, but something will likely bother the owner (no guide, entries without a stream, account near
+   * expiry, a guide that cannot be read).
+   */
+  | 'WARNING';
 
 /**
  * A playlist as the owner fills it in. Only the fields of its `type` are read; the others may be left out.
@@ -636,6 +781,27 @@ export type UpdatePlaylistInput = {
   playlist: PlaylistInput;
 };
 
+/** What an Xtream Codes account says about itself (player_api.php). */
+export type XcCheck = {
+  __typename?: 'XcCheck';
+  /** How many are watching now. */
+  activeConnections: Maybe<Scalars['Int']['output']>;
+  /** When the account expires; null for an account without an end. */
+  expiresAt: Maybe<Scalars['DateTime']['output']>;
+  /** True for a trial account. */
+  isTrial: Scalars['Boolean']['output'];
+  /** Live TV categories. */
+  liveCategories: Scalars['Int']['output'];
+  /** How many devices may watch at once. */
+  maxConnections: Maybe<Scalars['Int']['output']>;
+  /** Series categories. */
+  seriesCategories: Scalars['Int']['output'];
+  /** The account's status as the server words it (for example `Active`, `Expired`, `Banned`, `Disabled`). */
+  status: Scalars['String']['output'];
+  /** Film (VOD) categories. */
+  vodCategories: Scalars['Int']['output'];
+};
+
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
 
@@ -719,8 +885,10 @@ export type ResolversTypes = ResolversObject<{
   CapturePayPalOrderPayload: ResolverTypeWrapper<Omit<CapturePayPalOrderPayload, 'activation' | 'device'> & { activation: ResolversTypes['Activation'], device: ResolversTypes['Device'] }>;
   ChangeDeviceKeyInput: ChangeDeviceKeyInput;
   ChangeParentPinInput: ChangeParentPinInput;
+  ChannelSample: ResolverTypeWrapper<ChannelSample>;
   CheckParentPinInput: CheckParentPinInput;
   CheckParentPinPayload: ResolverTypeWrapper<CheckParentPinPayload>;
+  CheckPlaylistInput: CheckPlaylistInput;
   Coin: ResolverTypeWrapper<Coin>;
   ContactMessageInput: ContactMessageInput;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
@@ -729,15 +897,20 @@ export type ResolversTypes = ResolversObject<{
   Device: ResolverTypeWrapper<DeviceEntity>;
   DeviceSettingsPayload: ResolverTypeWrapper<Omit<DeviceSettingsPayload, 'device'> & { device: ResolversTypes['Device'] }>;
   DeviceStatus: DeviceStatus;
+  EpgCheck: ResolverTypeWrapper<EpgCheck>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   LoginInput: LoginInput;
   LoginPayload: ResolverTypeWrapper<Omit<LoginPayload, 'device'> & { device: ResolversTypes['Device'] }>;
   LogoutPayload: ResolverTypeWrapper<LogoutPayload>;
+  M3uCheck: ResolverTypeWrapper<M3uCheck>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PayPalOrder: ResolverTypeWrapper<PayPalOrder>;
   PaymentMethod: PaymentMethod;
   Playlist: ResolverTypeWrapper<PlaylistView>;
+  PlaylistCheck: ResolverTypeWrapper<CheckResult>;
+  PlaylistCheckProblem: PlaylistCheckProblem;
+  PlaylistCheckVerdict: PlaylistCheckVerdict;
   PlaylistInput: PlaylistInput;
   PlaylistPayload: ResolverTypeWrapper<Omit<PlaylistPayload, 'playlist'> & { playlist: ResolversTypes['Playlist'] }>;
   PlaylistType: PlaylistType;
@@ -752,6 +925,7 @@ export type ResolversTypes = ResolversObject<{
   SwitchMacAddressInput: SwitchMacAddressInput;
   UnlockPlaylistInput: UnlockPlaylistInput;
   UpdatePlaylistInput: UpdatePlaylistInput;
+  XcCheck: ResolverTypeWrapper<XcCheckResult>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -763,8 +937,10 @@ export type ResolversParentTypes = ResolversObject<{
   CapturePayPalOrderPayload: Omit<CapturePayPalOrderPayload, 'activation' | 'device'> & { activation: ResolversParentTypes['Activation'], device: ResolversParentTypes['Device'] };
   ChangeDeviceKeyInput: ChangeDeviceKeyInput;
   ChangeParentPinInput: ChangeParentPinInput;
+  ChannelSample: ChannelSample;
   CheckParentPinInput: CheckParentPinInput;
   CheckParentPinPayload: CheckParentPinPayload;
+  CheckPlaylistInput: CheckPlaylistInput;
   Coin: Coin;
   ContactMessageInput: ContactMessageInput;
   DateTime: Scalars['DateTime']['output'];
@@ -772,14 +948,17 @@ export type ResolversParentTypes = ResolversObject<{
   DeletePlaylistPayload: DeletePlaylistPayload;
   Device: DeviceEntity;
   DeviceSettingsPayload: Omit<DeviceSettingsPayload, 'device'> & { device: ResolversParentTypes['Device'] };
+  EpgCheck: EpgCheck;
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   LoginInput: LoginInput;
   LoginPayload: Omit<LoginPayload, 'device'> & { device: ResolversParentTypes['Device'] };
   LogoutPayload: LogoutPayload;
+  M3uCheck: M3uCheck;
   Mutation: Record<PropertyKey, never>;
   PayPalOrder: PayPalOrder;
   Playlist: PlaylistView;
+  PlaylistCheck: CheckResult;
   PlaylistInput: PlaylistInput;
   PlaylistPayload: Omit<PlaylistPayload, 'playlist'> & { playlist: ResolversParentTypes['Playlist'] };
   Pricing: PricingTerms;
@@ -793,6 +972,7 @@ export type ResolversParentTypes = ResolversObject<{
   SwitchMacAddressInput: SwitchMacAddressInput;
   UnlockPlaylistInput: UnlockPlaylistInput;
   UpdatePlaylistInput: UpdatePlaylistInput;
+  XcCheck: XcCheckResult;
 }>;
 
 export type CacheControlDirectiveArgs = {
@@ -831,6 +1011,12 @@ export type CapturePayPalOrderPayloadResolvers<ContextType = GraphQLContext, Par
   device?: Resolver<ResolversTypes['Device'], ParentType, ContextType>;
 }>;
 
+export type ChannelSampleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ChannelSample'] = ResolversParentTypes['ChannelSample']> = ResolversObject<{
+  group?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  logo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type CheckParentPinPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CheckParentPinPayload'] = ResolversParentTypes['CheckParentPinPayload']> = ResolversObject<{
   valid?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 }>;
@@ -867,6 +1053,13 @@ export type DeviceSettingsPayloadResolvers<ContextType = GraphQLContext, ParentT
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type EpgCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EpgCheck'] = ResolversParentTypes['EpgCheck']> = ResolversObject<{
+  channels?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reachable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  xmltv?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
 export type LoginPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoginPayload'] = ResolversParentTypes['LoginPayload']> = ResolversObject<{
   device?: Resolver<ResolversTypes['Device'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -876,11 +1069,21 @@ export type LogoutPayloadResolvers<ContextType = GraphQLContext, ParentType exte
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 }>;
 
+export type M3uCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['M3uCheck'] = ResolversParentTypes['M3uCheck']> = ResolversObject<{
+  channels?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  entriesWithoutUrl?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  groups?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  guideUrls?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  sample?: Resolver<Array<ResolversTypes['ChannelSample']>, ParentType, ContextType>;
+}>;
+
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   capturePayPalOrder?: Resolver<ResolversTypes['CapturePayPalOrderPayload'], ParentType, ContextType, RequireFields<MutationCapturePayPalOrderArgs, 'orderId'>>;
   changeDeviceKey?: Resolver<ResolversTypes['DeviceSettingsPayload'], ParentType, ContextType, RequireFields<MutationChangeDeviceKeyArgs, 'input'>>;
   changeParentPin?: Resolver<ResolversTypes['DeviceSettingsPayload'], ParentType, ContextType, RequireFields<MutationChangeParentPinArgs, 'input'>>;
   checkParentPin?: Resolver<ResolversTypes['CheckParentPinPayload'], ParentType, ContextType, RequireFields<MutationCheckParentPinArgs, 'input'>>;
+  checkPlaylist?: Resolver<ResolversTypes['PlaylistCheck'], ParentType, ContextType, RequireFields<MutationCheckPlaylistArgs, 'input'>>;
+  checkPlaylistValues?: Resolver<ResolversTypes['PlaylistCheck'], ParentType, ContextType, RequireFields<MutationCheckPlaylistValuesArgs, 'input'>>;
   createPayPalOrder?: Resolver<ResolversTypes['PayPalOrder'], ParentType, ContextType>;
   createPlaylist?: Resolver<ResolversTypes['PlaylistPayload'], ParentType, ContextType, RequireFields<MutationCreatePlaylistArgs, 'input'>>;
   deletePlaylist?: Resolver<ResolversTypes['DeletePlaylistPayload'], ParentType, ContextType, RequireFields<MutationDeletePlaylistArgs, 'input'>>;
@@ -904,6 +1107,7 @@ export type PlaylistResolvers<ContextType = GraphQLContext, ParentType extends R
   epgUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isProtected?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastCheck?: Resolver<Maybe<ResolversTypes['PlaylistCheck']>, ParentType, ContextType>;
   locked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   password?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -912,6 +1116,20 @@ export type PlaylistResolvers<ContextType = GraphQLContext, ParentType extends R
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PlaylistCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlaylistCheck'] = ResolversParentTypes['PlaylistCheck']> = ResolversObject<{
+  checkedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  epg?: Resolver<Maybe<ResolversTypes['EpgCheck']>, ParentType, ContextType>;
+  httpStatus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  m3u?: Resolver<Maybe<ResolversTypes['M3uCheck']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  problem?: Resolver<Maybe<ResolversTypes['PlaylistCheckProblem']>, ParentType, ContextType>;
+  reachable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  verdict?: Resolver<ResolversTypes['PlaylistCheckVerdict'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  xc?: Resolver<Maybe<ResolversTypes['XcCheck']>, ParentType, ContextType>;
 }>;
 
 export type PlaylistPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlaylistPayload'] = ResolversParentTypes['PlaylistPayload']> = ResolversObject<{
@@ -958,28 +1176,44 @@ export type StartActivationPayloadResolvers<ContextType = GraphQLContext, Parent
   redirectUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type XcCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['XcCheck'] = ResolversParentTypes['XcCheck']> = ResolversObject<{
+  activeConnections?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  isTrial?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  liveCategories?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxConnections?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  seriesCategories?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  vodCategories?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Activation?: ActivationResolvers<ContextType>;
   ActivationEligibility?: ActivationEligibilityResolvers<ContextType>;
   Captcha?: CaptchaResolvers<ContextType>;
   CapturePayPalOrderPayload?: CapturePayPalOrderPayloadResolvers<ContextType>;
+  ChannelSample?: ChannelSampleResolvers<ContextType>;
   CheckParentPinPayload?: CheckParentPinPayloadResolvers<ContextType>;
   Coin?: CoinResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   DeletePlaylistPayload?: DeletePlaylistPayloadResolvers<ContextType>;
   Device?: DeviceResolvers<ContextType>;
   DeviceSettingsPayload?: DeviceSettingsPayloadResolvers<ContextType>;
+  EpgCheck?: EpgCheckResolvers<ContextType>;
   LoginPayload?: LoginPayloadResolvers<ContextType>;
   LogoutPayload?: LogoutPayloadResolvers<ContextType>;
+  M3uCheck?: M3uCheckResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   PayPalOrder?: PayPalOrderResolvers<ContextType>;
   Playlist?: PlaylistResolvers<ContextType>;
+  PlaylistCheck?: PlaylistCheckResolvers<ContextType>;
   PlaylistPayload?: PlaylistPayloadResolvers<ContextType>;
   Pricing?: PricingResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RegisterDevicePayload?: RegisterDevicePayloadResolvers<ContextType>;
   SendContactMessagePayload?: SendContactMessagePayloadResolvers<ContextType>;
   StartActivationPayload?: StartActivationPayloadResolvers<ContextType>;
+  XcCheck?: XcCheckResolvers<ContextType>;
 }>;
 
 export type DirectiveResolvers<ContextType = GraphQLContext> = ResolversObject<{

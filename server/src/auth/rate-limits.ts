@@ -18,6 +18,7 @@ export class RateLimits {
   private readonly pinPerDevice: RateLimiterPostgres;
   private readonly pinPerIp: RateLimiterPostgres;
   private readonly switchMacPerDevice: RateLimiterPostgres;
+  private readonly checksPerDevice: RateLimiterPostgres;
 
   constructor(
     dataSource: DataSource,
@@ -27,6 +28,7 @@ export class RateLimits {
       windowMs: number;
       registerPerIpPerHour: number;
       contactPerIpPerHour: number;
+      playlistChecksPerDevicePerHour?: number;
     },
   ) {
     const pool = (dataSource.driver as PostgresDriver).master as Pool;
@@ -88,6 +90,12 @@ export class RateLimits {
     });
     // Generous for people, tight enough that a script cannot fill the captcha table.
     this.captchaPerIp = new RateLimiterPostgres({ ...common, keyPrefix: 'captcha_ip', points: 60, duration: 60 });
+    this.checksPerDevice = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'playlist_check',
+      points: limits.playlistChecksPerDevicePerHour ?? 30,
+      duration: 3600,
+    });
   }
 
   /**
@@ -148,6 +156,14 @@ export class RateLimits {
       this.contactPerIp,
       ip,
       'You have sent several messages in a short time. Please wait a while before sending another.',
+    );
+  }
+
+  async countPlaylistCheck(deviceId: string): Promise<void> {
+    await consumeOrThrow(
+      this.checksPerDevice,
+      deviceId,
+      'This device has checked playlists many times in the last hour. Please try again later.',
     );
   }
 

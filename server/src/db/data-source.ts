@@ -9,6 +9,7 @@ import { Foundation1763700000000 } from '../migrations/1763700000000-Foundation'
 import { ContactMessages1763800000000 } from '../migrations/1763800000000-ContactMessages';
 import { Playlists1763900000000 } from '../migrations/1763900000000-Playlists';
 import { Payments1764000000000 } from '../migrations/1764000000000-Payments';
+import { PlaylistChecks1764100000000 } from '../migrations/1764100000000-PlaylistChecks';
 import { ActivationEntity } from '../payments/activation.entity';
 import { PlaylistEntity } from '../playlist/playlist.entity';
 import { DeviceMacChangeEntity } from '../device/device-mac-change.entity';
@@ -28,6 +29,7 @@ export const migrations = [
   ContactMessages1763800000000,
   Playlists1763900000000,
   Payments1764000000000,
+  PlaylistChecks1764100000000,
 ];
 
 export function createDataSource(url: string, poolSize: number): DataSource {

@@ -12,6 +12,7 @@ import { deviceResolvers } from '../device/device.resolvers';
 import { playlistResolvers } from '../playlist/playlist.resolvers';
 import { pricingResolvers } from '../pricing/pricing.resolvers';
 import { paymentResolvers } from '../payments/payment.resolvers';
+import { playlistCheckResolvers } from '../playlist-check/playlist-check.resolvers';
 import type { Resolvers } from '../__generated__/resolvers-types';
 import type { GraphQLContext } from './context';
 import { DateTimeScalar } from './scalars';
@@ -45,7 +46,10 @@ const resolvers: Resolvers = {
     ...contactResolvers.Mutation,
     ...playlistResolvers.Mutation,
     ...paymentResolvers.Mutation,
+    ...playlistCheckResolvers.Mutation,
   },
+  PlaylistCheck: playlistCheckResolvers.PlaylistCheck,
+  XcCheck: playlistCheckResolvers.XcCheck,
   Device: { ...deviceResolvers.Device, ...paymentResolvers.Device },
   Activation: paymentResolvers.Activation,
   Playlist: playlistResolvers.Playlist,

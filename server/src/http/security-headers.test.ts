@@ -8,6 +8,8 @@ describe('contentSecurityPolicy', () => {
     expect(csp.scriptSrc).toEqual(["'self'"]);
     expect(csp.frameSrc).toEqual(["'self'"]);
     expect(csp.connectSrc).toEqual(["'self'"]);
+    // Channel logos of playlist checks come from providers' hosts, over https only.
+    expect(csp.imgSrc).toEqual(["'self'", 'data:', 'https:']);
     expect(contentSecurityPolicy(loadConfig({ PAYMENT_METHODS: 'opay,crypto' })).frameSrc).toEqual(["'none'"]);
   });
 

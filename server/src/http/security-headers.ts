@@ -32,7 +32,9 @@ export function contentSecurityPolicy(config: Config) {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...liveChat, ...new Set(paypal)],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', ...liveChat, ...new Set(paypal)],
+    // Channel logos in playlist checks come from any provider's host; images cannot run code, and the portal
+    // loads them without a referrer. Plain-http logos stay blocked on an https site (mixed content).
+    imgSrc: ["'self'", 'data:', 'https:'],
     connectSrc: ["'self'", ...liveChat, ...new Set(paypal)],
     frameSrc: frames.length ? frames : ["'none'"],
     mediaSrc: ["'self'"],

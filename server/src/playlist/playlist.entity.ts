@@ -59,6 +59,10 @@ export class PlaylistEntity {
   @Column({ name: 'pin_hash', type: 'text', nullable: true })
   pinHash: string | null;
 
+  /** The last check's result (playlist-check/check-result.ts), shown in the list; null until checked. */
+  @Column({ name: 'last_check', type: 'jsonb', nullable: true })
+  lastCheck: unknown;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

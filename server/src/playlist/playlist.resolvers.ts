@@ -42,6 +42,7 @@ export const playlistResolvers: Resolvers = {
     username: (view) => playlistDetails(view).username,
     password: (view) => playlistDetails(view).password,
     playlistCode: (view) => playlistDetails(view).playlistCode,
+    lastCheck: (view) => playlistDetails(view).lastCheck,
     createdAt: (view) => view.entity.createdAt,
     updatedAt: (view) => view.entity.updatedAt,
   },

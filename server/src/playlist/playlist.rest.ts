@@ -38,6 +38,7 @@ export function legacyPlaylist(view: PlaylistView) {
     password: details.password,
     playlist_code: details.playlistCode,
     is_protected: view.entity.isProtected,
+    last_check: details.lastCheck,
   };
 }
 
@@ -105,6 +106,32 @@ export function playlistRestRouter(services: Services): Router {
       const { pin } = bodyFields(req.body, { pin: 'pin' });
       const view = await playlists.unlock({ deviceId: device.id, clientIp: clientIp(req) }, { id: req.params.id, pin });
       res.json({ status: 'success', message: PLAYLIST_UNLOCKED_MESSAGE, playlist: legacyPlaylist(view) });
+    }),
+  );
+
+  // The playlist check (not in the legacy portal): a saved playlist by id, or a form's values before saving.
+  router.post(
+    '/device/checkPlaylist/:id',
+    restHandler({}, async (req, res) => {
+      const device = await requireDevice(req, devices);
+      const { pin } = bodyFields(req.body, { pin: 'pin' });
+      const result = await services.playlistChecks.checkSaved(
+        { deviceId: device.id, clientIp: clientIp(req) },
+        { id: req.params.id, pin },
+      );
+      res.json({ status: 'success', check: result });
+    }),
+  );
+  router.post(
+    '/device/checkPlaylist',
+    restHandler(SAVE_FIELDS, async (req, res) => {
+      const device = await requireDevice(req, devices);
+      const { id: _id, currentPin: _pin, ...playlist } = bodyFields(req.body, SAVE_BODY);
+      const result = await services.playlistChecks.checkValues(
+        { deviceId: device.id, clientIp: clientIp(req) },
+        playlist,
+      );
+      res.json({ status: 'success', check: result });
     }),
   );
 

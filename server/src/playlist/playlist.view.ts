@@ -1,3 +1,4 @@
+import type { CheckResult } from '../playlist-check/check-result';
 import type { PlaylistEntity } from './playlist.entity';
 
 /**
@@ -19,5 +20,7 @@ export function playlistDetails({ entity, unlocked }: PlaylistView) {
     username: hidden ? null : entity.username,
     password: hidden ? null : entity.password,
     playlistCode: hidden ? null : entity.playlistCode,
+    // A check names what it found at the playlist's address (its guide URLs, channel names): details too.
+    lastCheck: hidden ? null : ((entity.lastCheck as CheckResult | null) ?? null),
   };
 }

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import Swal from 'sweetalert2';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CreatePlaylistDocument, DeletePlaylistDocument } from '../../__generated__/graphql';
-import { buildPlaylist } from '../../test/factories';
+import { CheckPlaylistDocument, CreatePlaylistDocument, DeletePlaylistDocument } from '../../__generated__/graphql';
+import { buildPlaylist, buildPlaylistCheck } from '../../test/factories';
 import { answerDialogs, dialogs, graphQLFailure, playlistsMock, renderPlaylistPages } from '../../test/playlistPages';
 
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn() } }));
@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 describe('ManagePlaylistsPage: the list', () => {
-  it('shows the five columns, and the URL cell as the spec sets it', async () => {
+  it('shows the six columns, and the URL cell as the spec sets it', async () => {
     const longUrl = 'http://provider.example/get.php?token=' + 'x'.repeat(5000);
     renderPlaylistPages([
       playlistsMock([
@@ -56,7 +56,7 @@ describe('ManagePlaylistsPage: the list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Playlist', 'URL', 'Username', 'Password', 'Actions']);
+    ).toEqual(['Playlist', 'URL', 'Username', 'Password', 'Last check', 'Actions']);
 
     const cells = (name: string) => within(screen.getByRole('row', { name: new RegExp(name) })).getAllByRole('cell');
     const urlCell = cells('General one')[1]!;
@@ -69,13 +69,14 @@ describe('ManagePlaylistsPage: the list', () => {
       'http://xc.example:8080',
       'alice',
       's3cret!',
+      'NeverCheck',
       '',
     ]);
     expect(cells('Code one')[1]).toHaveTextContent('123456');
     expect(cells('Locked one')[1]).toHaveTextContent('Protected');
     expect(cells('Nothing')[1]).toHaveTextContent('N/A');
 
-    const actions = within(cells('Code one')[4]!);
+    const actions = within(cells('Code one')[5]!);
     expect(actions.getByRole('button', { name: 'Edit Code one' })).toBeInTheDocument();
     expect(actions.getByRole('button', { name: 'Delete Code one' })).toBeInTheDocument();
   });
@@ -407,5 +408,153 @@ describe('ManagePlaylistsPage: delete', () => {
     await list();
     await user.click(screen.getByRole('button', { name: 'Delete Sports' }));
     await waitFor(() => expect(dialogs()[1]).toMatchObject({ icon: 'error', title: 'Unauthorized.', text }));
+  });
+});
+
+describe('ManagePlaylistsPage: checks', () => {
+  const sports = buildPlaylist({ id: 'p1', name: 'Sports' });
+  const movies = buildPlaylist({ id: 'p2', name: 'Movies', isProtected: true, locked: true, url: null });
+  const kids = buildPlaylist({ id: 'p3', name: 'Kids', type: 'CODE', url: null, playlistCode: '123456' });
+
+  function checked(id: string, pin: string | null, check = buildPlaylistCheck(), delay = 0) {
+    return {
+      request: { query: CheckPlaylistDocument, variables: { input: { id, pin } } },
+      result: { data: { checkPlaylist: check } },
+      delay,
+    };
+  }
+
+  /** The 'Last check' cell of a playlist's row. */
+  function lastCheckCell(name: string) {
+    return within(screen.getByRole('row', { name: new RegExp(`^${name}`) })).getAllByRole('cell')[4]!;
+  }
+
+  it('shows each playlist’s last check: its verdict and when, never, protected, or n/a for codes', async () => {
+    const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000).toISOString();
+    renderPlaylistPages([
+      playlistsMock([
+        buildPlaylist({
+          id: 'w',
+          name: 'Warned',
+          lastCheck: buildPlaylistCheck({ verdict: 'WARNING', checkedAt: fiveMinutesAgo }),
+        }),
+        buildPlaylist({ id: 'f', name: 'Failing', lastCheck: buildPlaylistCheck({ verdict: 'FAILED' }) }),
+        sports,
+        movies,
+        kids,
+      ]),
+    ]);
+    await list();
+    expect(within(lastCheckCell('Warned')).getByText('Plays, with warnings')).toBeInTheDocument();
+    expect(within(lastCheckCell('Warned')).getByText('5 min ago')).toBeInTheDocument();
+    // Older than a day: the date itself.
+    expect(lastCheckCell('Failing')).toHaveTextContent(/Will not play\d{1,2} Nov\. 2026/);
+    expect(lastCheckCell('Sports')).toHaveTextContent(/^NeverCheck$/);
+    expect(lastCheckCell('Movies')).toHaveTextContent(/^ProtectedCheck$/);
+    expect(lastCheckCell('Kids')).toHaveTextContent(/^n\/a$/);
+    expect(screen.queryByRole('button', { name: 'Check Kids' })).not.toBeInTheDocument();
+  });
+
+  it('checks a playlist, shows busy meanwhile while other rows stay usable, then the result and its last check', async () => {
+    const other = buildPlaylist({ id: 'p4', name: 'News' });
+    const { user } = renderPlaylistPages([
+      playlistsMock([sports, other]),
+      checked('p1', null, buildPlaylistCheck({ message: 'The playlist opens: 2 channels in 1 group.' }), 150),
+    ]);
+    await list();
+    const button = screen.getByRole('button', { name: 'Check Sports' });
+    expect(button).toHaveTextContent('Check');
+    await user.click(button);
+
+    expect(button).toHaveTextContent('Checking…');
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Check News' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Edit News' })).toBeEnabled();
+
+    const card = await screen.findByRole('region', { name: 'Check of “Sports”' });
+    expect(within(card).getByText('Will play')).toBeInTheDocument();
+    expect(card).toHaveTextContent('The playlist opens: 2 channels in 1 group.');
+    expect(within(card).getByRole('img', { name: 'Sky Sports' })).toBeInTheDocument();
+    expect(button).toHaveTextContent(/^Check$/);
+    expect(button).toBeEnabled();
+    expect(button).not.toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Sports: Will play.');
+
+    // The list now shows the new result as the playlist's last check.
+    expect(within(lastCheckCell('Sports')).getByText('Will play')).toBeInTheDocument();
+    expect(within(lastCheckCell('News')).getByText('Never')).toBeInTheDocument();
+    expect(dialogs()).toEqual([]);
+
+    await user.click(within(card).getByRole('button', { name: 'Close the check of Sports' }));
+    expect(screen.queryByRole('region', { name: 'Check of “Sports”' })).not.toBeInTheDocument();
+    expect(within(lastCheckCell('Sports')).getByText('Will play')).toBeInTheDocument();
+  });
+
+  it('asks a protected playlist’s PIN first and sends it with the check', async () => {
+    answerDialogs({ pins: ['4321'] });
+    const { user } = renderPlaylistPages([
+      playlistsMock([sports, movies]),
+      checked('p2', '4321', buildPlaylistCheck({ verdict: 'FAILED', problem: 'TIMEOUT', message: 'Timed out.' })),
+    ]);
+    await list();
+    await user.click(screen.getByRole('button', { name: 'Check Movies' }));
+
+    const card = await screen.findByRole('region', { name: 'Check of “Movies”' });
+    expect(within(card).getByText('Will not play')).toBeInTheDocument();
+    expect(dialogs()).toEqual([expect.objectContaining({ title: 'Enter PIN', input: 'password' })]);
+    // A locked playlist's last check stays with whoever gave the PIN: the list still does not show it.
+    expect(lastCheckCell('Movies')).toHaveTextContent(/^ProtectedCheck$/);
+  });
+
+  it('does not check when the PIN prompt is cancelled', async () => {
+    answerDialogs({ pins: [] });
+    const { user } = renderPlaylistPages([playlistsMock([movies])]);
+    await list();
+    await user.click(screen.getByRole('button', { name: 'Check Movies' }));
+    await waitFor(() => expect(dialogs()).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Check Movies' })).toBeEnabled();
+    expect(screen.queryByRole('region', { name: /^Check of/ })).not.toBeInTheDocument();
+  });
+
+  it('shows "Wrong PIN!" when the server refuses the PIN', async () => {
+    answerDialogs({ pins: ['0000'] });
+    const { user } = renderPlaylistPages([
+      playlistsMock([movies]),
+      {
+        request: { query: CheckPlaylistDocument, variables: { input: { id: 'p2', pin: '0000' } } },
+        result: graphQLFailure('FORBIDDEN', 'Wrong PIN!'),
+      },
+    ]);
+    await list();
+    await user.click(screen.getByRole('button', { name: 'Check Movies' }));
+    await waitFor(() =>
+      expect(dialogs()[1]).toMatchObject({ icon: 'error', title: 'Wrong PIN!', text: 'Please try again!' }),
+    );
+    expect(screen.queryByRole('region', { name: /^Check of/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check Movies' })).toBeEnabled();
+  });
+
+  it.each([
+    [
+      'too many checks',
+      { result: graphQLFailure('RATE_LIMITED', 'Too many checks. Please wait a minute.') },
+      { icon: 'error', title: 'Too many checks. Please wait a minute.' },
+    ],
+    [
+      'a network failure',
+      { error: new Error('Failed to fetch') },
+      { icon: 'error', title: 'Request failed, please try again later.' },
+    ],
+  ])('reports %s in a dialog', async (_case, answer, dialog) => {
+    const { user } = renderPlaylistPages([
+      playlistsMock([sports]),
+      { request: { query: CheckPlaylistDocument, variables: { input: { id: 'p1', pin: null } } }, ...answer },
+    ]);
+    await list();
+    await user.click(screen.getByRole('button', { name: 'Check Sports' }));
+    await waitFor(() => expect(dialogs()).toEqual([expect.objectContaining(dialog)]));
+    expect(screen.queryByRole('region', { name: /^Check of/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check Sports' })).toBeEnabled();
   });
 });

@@ -11,6 +11,7 @@ import { PlaylistForm } from './playlists/PlaylistForm';
 import { Pagination, PlaylistTable } from './playlists/PlaylistTable';
 import { ADD_HEADINGS, formDefaults, toPlaylistInput } from './playlists/playlistModel';
 import type { Playlist, PlaylistKind } from './playlists/playlistModel';
+import { usePlaylistChecks } from './playlists/usePlaylistChecks';
 import '../../styles/playlists.css';
 
 const PAGE_SIZE = 8;
@@ -60,6 +61,7 @@ export default function ManagePlaylistsPage() {
   // Protected playlists come back unlocked from a save: keep those details out of the cache.
   const [createPlaylist] = useCreatePlaylistMutation({ fetchPolicy: 'no-cache' });
   const [deletePlaylist] = useDeletePlaylistMutation();
+  const checks = usePlaylistChecks({ onNotFound: refreshList });
 
   const shownFlash = useRef<string | null>(null);
   useEffect(() => {
@@ -199,13 +201,19 @@ export default function ManagePlaylistsPage() {
         </div>
       ) : (
         <>
-          <div className="playlists__table-wrap">
-            <PlaylistTable
-              playlists={pageRows}
-              busyId={busyId}
-              onEdit={(playlist) => void navigate(`/dashboard/edit/${encodeURIComponent(playlist.id)}`)}
-              onDelete={(playlist) => void remove(playlist)}
-            />
+          <div className="playlists__list">
+            <div className="playlists__table-wrap">
+              <PlaylistTable
+                playlists={pageRows}
+                busyId={busyId}
+                onEdit={(playlist) => void navigate(`/dashboard/edit/${encodeURIComponent(playlist.id)}`)}
+                onDelete={(playlist) => void remove(playlist)}
+                checkingIds={checks.checkingIds}
+                checkResults={checks.results}
+                onCheck={(playlist) => void checks.check(playlist)}
+                onCloseCheck={checks.close}
+              />
+            </div>
           </div>
           <div className="playlists__footer">
             <p className="playlists__count" aria-live="polite">
@@ -217,6 +225,9 @@ export default function ManagePlaylistsPage() {
           </div>
         </>
       )}
+      <p className="visually-hidden" role="status">
+        {checks.announcement}
+      </p>
     </DashboardPanel>
   );
 }

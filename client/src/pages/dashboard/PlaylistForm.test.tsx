@@ -1,9 +1,16 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
 import Swal from 'sweetalert2';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../common/messages';
 import type { PlaylistValues } from '../../../../common/validation';
+import { CheckPlaylistValuesDocument } from '../../__generated__/graphql';
+import type { PlaylistInput } from '../../__generated__/graphql';
+import { dialogs } from '../../test/dialogs';
+import { buildPlaylistCheck } from '../../test/factories';
+import { graphQLFailure } from '../../test/playlistPages';
 import { PlaylistForm } from './playlists/PlaylistForm';
 import { formDefaults } from './playlists/playlistModel';
 import type { PlaylistKind } from './playlists/playlistModel';
@@ -12,10 +19,16 @@ vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ i
 
 const m = messages.playlist;
 
-function renderForm(kind: PlaylistKind, onSave = vi.fn<(values: PlaylistValues) => Promise<void>>()) {
+function renderForm(
+  kind: PlaylistKind,
+  onSave = vi.fn<(values: PlaylistValues) => Promise<void>>(),
+  mocks: MockLink.MockedResponse[] = [],
+) {
   const onCancel = vi.fn();
   render(
-    <PlaylistForm kind={kind} heading="Form" defaultValues={formDefaults(kind)} onSave={onSave} onCancel={onCancel} />,
+    <MockedProvider mocks={mocks}>
+      <PlaylistForm kind={kind} heading="Form" defaultValues={formDefaults(kind)} onSave={onSave} onCancel={onCancel} />
+    </MockedProvider>,
   );
   const user = userEvent.setup();
   return { user, onSave, onCancel, save: () => user.click(screen.getByRole('button', { name: 'Save' })) };
@@ -180,5 +193,151 @@ describe('PlaylistForm', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledOnce();
     expect(onSave).not.toHaveBeenCalled();
+  });
+});
+
+describe('PlaylistForm: Check', () => {
+  const GENERAL: PlaylistInput = {
+    name: '',
+    type: 'GENERAL',
+    url: 'http://provider.example/list.m3u',
+    epgUrl: null,
+    username: null,
+    password: null,
+    playlistCode: null,
+    isProtected: false,
+    pin: null,
+  };
+
+  function checkedValues(input: PlaylistInput, answer: object, delay = 0): MockLink.MockedResponse {
+    return { request: { query: CheckPlaylistValuesDocument, variables: { input } }, ...answer, delay };
+  }
+
+  const plays = (check = buildPlaylistCheck()) => ({ result: { data: { checkPlaylistValues: check } } });
+  const checkButton = () => screen.getByRole('button', { name: /^Check/ });
+
+  it('general: checks the values as they are, name or not, without saving, and shows the result', async () => {
+    const { user, onSave } = renderForm('general', undefined, [
+      checkedValues(GENERAL, plays(buildPlaylistCheck({ message: 'The playlist opens: 2 channels in 1 group.' })), 150),
+    ]);
+    await user.type(screen.getByLabelText('Playlist URL'), 'http://provider.example/list.m3u');
+    // Protection does not matter to a check, so an unfinished PIN does not stop it (nor is it sent).
+    await user.click(screen.getByRole('switch', { name: 'Protect this playlist' }));
+    expect(checkButton()).toHaveAttribute('type', 'button');
+    await user.click(checkButton());
+
+    expect(checkButton()).toHaveTextContent('Checking…');
+    expect(checkButton()).toBeDisabled();
+    expect(checkButton()).toHaveAttribute('aria-busy', 'true');
+
+    const card = await screen.findByRole('region', { name: 'Check result' });
+    expect(within(card).getByText('Will play')).toBeInTheDocument();
+    expect(card).toHaveTextContent('The playlist opens: 2 channels in 1 group.');
+    expect(checkButton()).toHaveTextContent(/^Check$/);
+    expect(checkButton()).toBeEnabled();
+    expect(shownErrors()).toEqual([]);
+    expect(onSave).not.toHaveBeenCalled();
+    expect(dialogs()).toEqual([]);
+  });
+
+  it('xc: sends the account’s host, username, password and guide, and the name when there is one', async () => {
+    const { user } = renderForm('xc', undefined, [
+      checkedValues(
+        {
+          name: 'My provider',
+          type: 'XC',
+          url: 'http://xc.example:8080',
+          epgUrl: 'http://xc.example/epg.xml',
+          username: 'alice',
+          password: 's3cret!',
+          playlistCode: null,
+          isProtected: false,
+          pin: null,
+        },
+        plays(
+          buildPlaylistCheck({
+            verdict: 'WARNING',
+            warnings: ['The account expires in 3 days.'],
+            m3u: null,
+            xc: {
+              status: 'Active',
+              expiresAt: null,
+              isTrial: false,
+              maxConnections: 1,
+              activeConnections: 0,
+              liveCategories: 40,
+              vodCategories: 12,
+              seriesCategories: 8,
+            },
+          }),
+        ),
+      ),
+    ]);
+    await user.type(screen.getByLabelText('Playlist name'), ' My provider ');
+    await user.type(screen.getByLabelText('Host URL'), 'http://xc.example:8080');
+    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 's3cret!');
+    await user.type(screen.getByLabelText('XMLTV EPG URL (optional)'), 'http://xc.example/epg.xml');
+    await user.click(checkButton());
+
+    const card = await screen.findByRole('region', { name: 'Check result' });
+    expect(within(card).getByText('Plays, with warnings')).toBeInTheDocument();
+    expect(within(card).getByRole('list', { name: 'Warnings' })).toHaveTextContent('The account expires in 3 days.');
+    expect(within(card).getByRole('heading', { name: 'Account' })).toBeInTheDocument();
+  });
+
+  it('shows the form’s messages on the fields a check needs, and sends nothing', async () => {
+    const { user } = renderForm('xc');
+    await user.type(screen.getByLabelText('Host URL'), 'provider.example:8080');
+    await user.click(checkButton());
+    // No name needed; the account's fields are.
+    expect(shownErrors()).toEqual([m.hostInvalid, m.usernameRequired, m.passwordRequired]);
+    expect(screen.getByLabelText('Host URL')).toHaveAccessibleDescription(m.hostInvalid);
+    expect(screen.getByLabelText('Host URL')).toHaveFocus();
+    expect(checkButton()).toBeEnabled();
+    expect(screen.queryByRole('region', { name: 'Check result' })).not.toBeInTheDocument();
+    expect(dialogs()).toEqual([]);
+  });
+
+  it('shows the server’s field messages on the fields', async () => {
+    const { user } = renderForm('general', undefined, [
+      checkedValues(GENERAL, {
+        result: graphQLFailure('BAD_USER_INPUT', 'Invalid playlist', { fieldErrors: { url: 'Invalid URL Format' } }),
+      }),
+    ]);
+    await user.type(screen.getByLabelText('Playlist URL'), 'http://provider.example/list.m3u');
+    await user.click(checkButton());
+    await waitFor(() =>
+      expect(screen.getByLabelText('Playlist URL')).toHaveAccessibleDescription('Invalid URL Format'),
+    );
+    expect(dialogs()).toEqual([]);
+    expect(screen.queryByRole('region', { name: 'Check result' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'too many checks',
+      { result: graphQLFailure('RATE_LIMITED', 'Too many checks. Please wait a minute.') },
+      'Too many checks. Please wait a minute.',
+    ],
+    ['a network failure', { error: new Error('Failed to fetch') }, 'Request failed, please try again later.'],
+    [
+      'another GraphQL error',
+      { result: graphQLFailure('INTERNAL_SERVER_ERROR', 'Unexpected error.') },
+      'Request failed, please try again later.',
+    ],
+  ])('reports %s in a dialog', async (_case, answer, title) => {
+    const { user } = renderForm('general', undefined, [checkedValues(GENERAL, answer)]);
+    await user.type(screen.getByLabelText('Playlist URL'), 'http://provider.example/list.m3u');
+    await user.click(checkButton());
+    await waitFor(() => expect(dialogs()).toEqual([expect.objectContaining({ icon: 'error', title })]));
+    expect(checkButton()).toBeEnabled();
+    expect(screen.queryByRole('region', { name: 'Check result' })).not.toBeInTheDocument();
+  });
+
+  it('code: has no Check button', () => {
+    renderForm('code');
+    expect(screen.queryByRole('button', { name: /^Check/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 });

@@ -4,10 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '../../../../../common/messages';
 import { PLAYLIST_LIMITS, playlistFormSchema } from '../../../../../common/validation';
 import type { PlaylistFormInput, PlaylistValues } from '../../../../../common/validation';
+import { useCheckPlaylistValuesMutation } from '../../../__generated__/hooks';
 import { TextField } from '../../../components/TextField';
 import { alertError, showAlert, showWrongPin } from '../../../lib/alerts';
 import { readGraphQLFailure } from '../../../lib/graphqlFailure';
 import { DashboardPanel } from '../DashboardPanel';
+import { CheckResultCard } from './CheckResultCard';
+import { VERDICT_LABELS, showCheckFailure, toCheckInput } from './playlistCheck';
+import type { PlaylistCheck } from './playlistCheck';
 import type { PlaylistKind } from './playlistModel';
 
 type FieldName = keyof PlaylistFormInput;
@@ -32,10 +36,15 @@ export interface PlaylistFormProps {
 /** The add and edit form of all three kinds of playlist (spec section 5). */
 export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }: PlaylistFormProps) {
   const [showPassword, setShowPassword] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [checkResult, setCheckResult] = useState<PlaylistCheck | null>(null);
+  // Nothing is stored by a check, and the values may carry credentials: keep the answer out of the cache.
+  const [checkValues] = useCheckPlaylistValuesMutation({ fetchPolicy: 'no-cache' });
   const {
     control,
     register,
     handleSubmit,
+    getValues,
     clearErrors,
     setError,
     setFocus,
@@ -67,22 +76,54 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
     }
   }
 
+  /** Shows server or form messages on the fields shown; returns those for fields this form does not show. */
+  function showFieldErrors(fieldErrors: Record<string, string>, shown: FieldName[]): string[] {
+    const unplaced: string[] = [];
+    let focused = false;
+    for (const [field, fieldMessage] of Object.entries(fieldErrors)) {
+      if (shown.includes(field as FieldName)) {
+        setError(field as FieldName, { type: 'server', message: fieldMessage }, { shouldFocus: !focused });
+        focused = true;
+      } else {
+        unplaced.push(fieldMessage);
+      }
+    }
+    return unplaced;
+  }
+
+  /** Checks the values as they are now, before saving: the source fields must be valid, the name may wait. */
+  async function check() {
+    const prepared = toCheckInput(getValues());
+    clearErrors();
+    if (prepared.fieldErrors) {
+      showFieldErrors(prepared.fieldErrors, FIELDS_OF[kind]);
+      return;
+    }
+    setChecking(true);
+    setCheckResult(null);
+    try {
+      const { data } = await checkValues({ variables: { input: prepared.input } });
+      if (!data) throw new Error('The check answer carried no data');
+      setCheckResult(data.checkPlaylistValues);
+    } catch (failure) {
+      const reason = readGraphQLFailure(failure);
+      if (reason.code === 'BAD_USER_INPUT' && Object.keys(reason.fieldErrors).length > 0) {
+        const unplaced = showFieldErrors(reason.fieldErrors, FIELDS_OF[kind]);
+        if (unplaced.length > 0) await showAlert('error', messages.playlist.requestFailed, unplaced.join(' '));
+      } else {
+        await showCheckFailure(reason);
+      }
+    } finally {
+      setChecking(false);
+    }
+  }
+
   async function reportFailure(failure: unknown) {
     const { answered, code, message, fieldErrors } = readGraphQLFailure(failure);
     if (!answered) return alertError(messages.playlist.requestFailed);
     if (code === 'FORBIDDEN') return showWrongPin();
     if (code === 'BAD_USER_INPUT' && Object.keys(fieldErrors).length > 0) {
-      const shown = [...FIELDS_OF[kind], ...(isProtected ? PIN_FIELDS : [])];
-      const unplaced: string[] = [];
-      let focused = false;
-      for (const [field, fieldMessage] of Object.entries(fieldErrors)) {
-        if (shown.includes(field as FieldName)) {
-          setError(field as FieldName, { type: 'server', message: fieldMessage }, { shouldFocus: !focused });
-          focused = true;
-        } else {
-          unplaced.push(fieldMessage);
-        }
-      }
+      const unplaced = showFieldErrors(fieldErrors, [...FIELDS_OF[kind], ...(isProtected ? PIN_FIELDS : [])]);
       if (unplaced.length > 0) await showAlert('error', messages.playlist.saveFailed, unplaced.join(' '));
       return;
     }
@@ -224,11 +265,38 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
           <button type="button" className="button button--ghost" onClick={onCancel}>
             Cancel
           </button>
+          {kind !== 'code' && (
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={checking}
+              aria-busy={checking}
+              onClick={() => void check()}
+            >
+              {checking ? 'Checking…' : 'Check'}
+            </button>
+          )}
           <button type="submit" className="button button--primary" disabled={isSubmitting} aria-busy={isSubmitting}>
             Save
           </button>
         </div>
       </form>
+      {kind !== 'code' && (
+        <>
+          <p className="visually-hidden" role="status">
+            {checking
+              ? 'Checking the playlist…'
+              : checkResult
+                ? `${VERDICT_LABELS[checkResult.verdict]}. ${checkResult.message}`
+                : ''}
+          </p>
+          {checkResult && (
+            <div className="playlist-form__check">
+              <CheckResultCard key={checkResult.checkedAt} check={checkResult} heading="Check result" takeFocus />
+            </div>
+          )}
+        </>
+      )}
     </DashboardPanel>
   );
 }

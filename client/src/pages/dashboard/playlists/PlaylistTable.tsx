@@ -1,3 +1,8 @@
+import { Fragment } from 'react';
+import { useNow } from '../../../hooks/useNow';
+import { CheckResultCard, VerdictBadge } from './CheckResultCard';
+import { formatCheckedAgo, formatCheckedAt, isCheckable } from './playlistCheck';
+import type { PlaylistCheck } from './playlistCheck';
 import { kindOf, urlCell } from './playlistModel';
 import type { Playlist } from './playlistModel';
 
@@ -14,17 +19,57 @@ function Secret({ playlist, value }: { playlist: Playlist; value: string | null 
   );
 }
 
+/** The 'Last check' cell's status: the last verdict and when, or why there is none. */
+function LastCheck({ playlist, now }: { playlist: Playlist; now: number }) {
+  if (!isCheckable(playlist)) {
+    return (
+      <span className="playlists__muted" title="Playlist codes are opened by the TV app and cannot be checked here.">
+        n/a
+      </span>
+    );
+  }
+  const check = playlist.lastCheck;
+  if (check) {
+    return (
+      <span className="playlists__last-check">
+        <VerdictBadge verdict={check.verdict} compact />
+        <time className="playlists__checked-at" dateTime={check.checkedAt} title={formatCheckedAt(check.checkedAt)}>
+          {formatCheckedAgo(check.checkedAt, now)}
+        </time>
+      </span>
+    );
+  }
+  // The server keeps a protected playlist's last check to itself until its PIN is given.
+  return <span className="playlists__muted">{playlist.isProtected ? 'Protected' : 'Never'}</span>;
+}
+
+/** The number of columns, for the check panel's cell that spans them all. */
+const COLUMNS = 6;
+
+export interface PlaylistTableProps {
+  playlists: Playlist[];
+  busyId: string | null;
+  onEdit: (playlist: Playlist) => void;
+  onDelete: (playlist: Playlist) => void;
+  /** Playlists whose check is running. */
+  checkingIds: ReadonlySet<string>;
+  /** Check results to show under their rows, by playlist id. */
+  checkResults: ReadonlyMap<string, PlaylistCheck>;
+  onCheck: (playlist: Playlist) => void;
+  onCloseCheck: (playlist: Playlist) => void;
+}
+
 export function PlaylistTable({
   playlists,
   busyId,
   onEdit,
   onDelete,
-}: {
-  playlists: Playlist[];
-  busyId: string | null;
-  onEdit: (playlist: Playlist) => void;
-  onDelete: (playlist: Playlist) => void;
-}) {
+  checkingIds,
+  checkResults,
+  onCheck,
+  onCloseCheck,
+}: PlaylistTableProps) {
+  const now = useNow();
   return (
     <table className="playlists__table">
       <thead>
@@ -41,6 +86,9 @@ export function PlaylistTable({
           <th scope="col" className="playlists__col-secret">
             Password
           </th>
+          <th scope="col" className="playlists__col-check">
+            Last check
+          </th>
           <th scope="col" className="playlists__col-actions">
             Actions
           </th>
@@ -49,59 +97,97 @@ export function PlaylistTable({
       <tbody>
         {playlists.map((playlist) => {
           const url = urlCell(playlist);
+          const checking = checkingIds.has(playlist.id);
+          const result = checkResults.get(playlist.id);
+          const panelId = `playlist-check-${playlist.id}`;
           return (
-            <tr key={playlist.id}>
-              <td data-label="Playlist" className="playlists__name">
-                <div>
-                  <span className="playlists__name-text">{playlist.name}</span>
-                  <span className="playlists__kind">{KIND_LABELS[kindOf(playlist.type)]}</span>
-                </div>
-              </td>
-              <td data-label="URL">
-                {url === 'Protected' ? (
-                  <span className="playlists__protected">
-                    <LockIcon />
-                    Protected
-                  </span>
-                ) : url === 'N/A' ? (
-                  <span className="playlists__muted">N/A</span>
-                ) : (
-                  <span className="playlists__clip playlists__mono" title={url}>
-                    {url}
-                  </span>
-                )}
-              </td>
-              <td data-label="Username">
-                <Secret playlist={playlist} value={playlist.username} />
-              </td>
-              <td data-label="Password">
-                <Secret playlist={playlist} value={playlist.password} />
-              </td>
-              <td data-label="Actions">
-                <div className="playlists__actions">
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Edit ${playlist.name}`}
-                    title="Edit"
-                    onClick={() => onEdit(playlist)}
-                  >
-                    <EditIcon />
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button icon-button--danger"
-                    aria-label={`Delete ${playlist.name}`}
-                    title="Delete"
-                    disabled={busyId === playlist.id}
-                    aria-busy={busyId === playlist.id}
-                    onClick={() => onDelete(playlist)}
-                  >
-                    <DeleteIcon />
-                  </button>
-                </div>
-              </td>
-            </tr>
+            <Fragment key={playlist.id}>
+              <tr className={result ? 'playlists__row--with-check' : undefined}>
+                <td data-label="Playlist" className="playlists__name">
+                  <div>
+                    <span className="playlists__name-text">{playlist.name}</span>
+                    <span className="playlists__kind">{KIND_LABELS[kindOf(playlist.type)]}</span>
+                  </div>
+                </td>
+                <td data-label="URL">
+                  {url === 'Protected' ? (
+                    <span className="playlists__protected">
+                      <LockIcon />
+                      Protected
+                    </span>
+                  ) : url === 'N/A' ? (
+                    <span className="playlists__muted">N/A</span>
+                  ) : (
+                    <span className="playlists__clip playlists__mono" title={url}>
+                      {url}
+                    </span>
+                  )}
+                </td>
+                <td data-label="Username">
+                  <Secret playlist={playlist} value={playlist.username} />
+                </td>
+                <td data-label="Password">
+                  <Secret playlist={playlist} value={playlist.password} />
+                </td>
+                <td data-label="Last check">
+                  <div className="playlists__check">
+                    <LastCheck playlist={playlist} now={now} />
+                    {isCheckable(playlist) && (
+                      <button
+                        type="button"
+                        className="playlists__check-button"
+                        aria-label={`Check ${playlist.name}`}
+                        aria-controls={result ? panelId : undefined}
+                        disabled={checking}
+                        aria-busy={checking}
+                        onClick={() => onCheck(playlist)}
+                      >
+                        {checking && <span className="playlists__check-spinner" aria-hidden="true" />}
+                        {checking ? 'Checking…' : 'Check'}
+                      </button>
+                    )}
+                  </div>
+                </td>
+                <td data-label="Actions">
+                  <div className="playlists__actions">
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Edit ${playlist.name}`}
+                      title="Edit"
+                      onClick={() => onEdit(playlist)}
+                    >
+                      <EditIcon />
+                    </button>
+                    <button
+                      type="button"
+                      className="icon-button icon-button--danger"
+                      aria-label={`Delete ${playlist.name}`}
+                      title="Delete"
+                      disabled={busyId === playlist.id}
+                      aria-busy={busyId === playlist.id}
+                      onClick={() => onDelete(playlist)}
+                    >
+                      <DeleteIcon />
+                    </button>
+                  </div>
+                </td>
+              </tr>
+              {result && (
+                <tr className="playlists__check-row" id={panelId}>
+                  <td colSpan={COLUMNS}>
+                    <CheckResultCard
+                      key={result.checkedAt}
+                      check={result}
+                      heading={`Check of “${playlist.name}”`}
+                      dismissLabel={`Close the check of ${playlist.name}`}
+                      onDismiss={() => onCloseCheck(playlist)}
+                      takeFocus
+                    />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
           );
         })}
       </tbody>

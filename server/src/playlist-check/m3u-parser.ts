@@ -1,0 +1,614 @@
+/**
+ * Streaming M3U / M3U8 (extended M3U, as IPTV providers serve it) parser.
+ *
+ * Feed it chunks as they arrive (`push`), get every entry through `onEntry` as soon as its URL line (or the next
+ * #EXTINF) is read, and the header and figures at the `end`. Memory stays bounded whatever the input: only the
+ * partial last line of a chunk is carried over, and a line longer than `maxLineBytes` is skipped (counted) without
+ * being buffered.
+ *
+ * Speed: the decoded text of each chunk is scanned in place with indexOf / charCodeAt (no regular expressions, no
+ * splitting into line strings); only the values kept in an entry are sliced out of it.
+ *
+ * Interpretation of the rules:
+ * - The title is what follows the first comma met *between* attributes (a comma inside a quoted value never
+ *   counts), so a title may itself contain commas ("Movie, The"), as VLC and most parsers read it.
+ * - A line that is neither empty nor a `#` line is a URL line. When it follows an #EXTINF it is that entry's URL,
+ *   whatever it looks like. A URL line without an #EXTINF before it is an entry of its own (name '', duration -1)
+ *   when the file starts with #EXTM3U, or, in a file without that header, when it starts with a URL scheme
+ *   (`scheme://`), so plain lists of URLs parse but an HTML page, a JSON error or binary data give no entries.
+ * - #EXTGRP and #EXTVLCOPT lines belong to the entry being read (after its #EXTINF, before its URL); met before
+ *   any #EXTINF (right after the previous URL), they are kept for the next entry, as VLC applies them.
+ * - A missing or unreadable #EXTINF duration is -1.
+ * - Later #EXTM3U lines (concatenated playlists) add the header attributes not seen yet.
+ */
+import { StringDecoder } from 'node:string_decoder';
+
+export interface M3uEntry {
+  /** The title after the comma that follows the #EXTINF attributes (trimmed; '' without one). */
+  name: string;
+  /** #EXTINF:<duration>; -1 when missing or unreadable. */
+  duration: number;
+  /** The stream URL line (without any |header suffix); null if the entry has none before the next #EXTINF / end. */
+  url: string | null;
+  /** From a `url|User-Agent=x&Referer=y` suffix (URL-decoded values). */
+  headers: Record<string, string>;
+  /** Every key="value" (and key=value unquoted) attribute of #EXTINF, with lower-case keys. */
+  attributes: Record<string, string>;
+  /** group-title split on ';', plus #EXTGRP:<name> lines; trimmed, empty ones dropped, no duplicates. */
+  groups: string[];
+  /** #EXTVLCOPT:key=value lines belonging to the entry (lower-case keys). */
+  vlcOptions: Record<string, string>;
+}
+
+/** #EXTM3U attributes: x-tvg-url, url-tvg, tvg-url, catchup, ... (lower-case keys). */
+export interface M3uHeader {
+  isM3u: boolean;
+  attributes: Record<string, string>;
+}
+
+export interface M3uParserOptions {
+  onEntry?: (entry: M3uEntry) => void;
+  /** Default 64 * 1024: a longer line (in UTF-8 bytes) is skipped, counted in stats.overlongLines, never buffered. */
+  maxLineBytes?: number;
+}
+
+export interface M3uStats {
+  entries: number;
+  withUrl: number;
+  withoutUrl: number;
+  overlongLines: number;
+  /** Lines read (empty ones included; a CRLF ends one line). */
+  lines: number;
+  /** Bytes pushed (UTF-8 bytes for string chunks). */
+  bytes: number;
+}
+
+const TAB_OR_LESS = 32; // charCodeAt(i) <= 32: space, tab and every control character count as blank
+const LF = 10;
+const CR = 13;
+const HASH = 35;
+const COMMA = 44;
+const EQUALS = 61;
+const QUOTE = 34;
+const APOSTROPHE = 39;
+const COLON = 58;
+const SEMICOLON = ';';
+const BOM = 0xfeff;
+
+/** Set by scanAttributes: the group-title value of the line just scanned (undefined without one). */
+let scannedGroupTitle: string | undefined;
+
+/**
+ * The attribute names met in nearly every line, as constants: storing a constant key skips slicing the name out
+ * and looking it up in V8's string table. Any other name is sliced (and lower-cased when needed).
+ */
+function attributeKey(s: string, start: number, end: number, upper: boolean): string {
+  if (!upper) {
+    switch (end - start) {
+      case 6:
+        if (s.startsWith('tvg-id', start)) return 'tvg-id';
+        break;
+      case 7:
+        if (s.startsWith('catchup', start)) return 'catchup';
+        if (s.startsWith('tvg-url', start)) return 'tvg-url';
+        if (s.startsWith('url-tvg', start)) return 'url-tvg';
+        break;
+      case 8:
+        if (s.startsWith('tvg-name', start)) return 'tvg-name';
+        if (s.startsWith('tvg-logo', start)) return 'tvg-logo';
+        if (s.startsWith('tvg-chno', start)) return 'tvg-chno';
+        break;
+      case 9:
+        if (s.startsWith('x-tvg-url', start)) return 'x-tvg-url';
+        break;
+      case 11:
+        if (s.startsWith('group-title', start)) return 'group-title';
+        break;
+      case 12:
+        if (s.startsWith('catchup-days', start)) return 'catchup-days';
+        break;
+      case 14:
+        if (s.startsWith('catchup-source', start)) return 'catchup-source';
+        break;
+    }
+    return s.slice(start, end);
+  }
+  return s.slice(start, end).toLowerCase();
+}
+
+/**
+ * Reads `key="value"`, `key='value'` and `key=value` attributes of s[i, end) into attrs; returns the index of the
+ * first comma met between attributes (the title follows it), or -1.
+ */
+function scanAttributes(s: string, i: number, end: number, attrs: Record<string, string>): number {
+  scannedGroupTitle = undefined;
+  while (i < end) {
+    let c = s.charCodeAt(i);
+    if (c <= TAB_OR_LESS) {
+      i += 1;
+      continue;
+    }
+    if (c === COMMA) return i;
+    // A name: up to '=', a blank or a comma.
+    const k = i;
+    let upper = false;
+    for (;;) {
+      if (c >= 65 && c <= 90) upper = true;
+      i += 1;
+      if (i >= end) break;
+      c = s.charCodeAt(i);
+      if (c <= TAB_OR_LESS || c === EQUALS || c === COMMA) break;
+    }
+    if (i >= end || c !== EQUALS || i === k) continue; // a bare word: ignored
+    const key = attributeKey(s, k, i, upper);
+    i += 1;
+    c = i < end ? s.charCodeAt(i) : 0;
+    if (c <= TAB_OR_LESS && i < end) {
+      // `key= "value"`: blanks before a quote are tolerated; otherwise the value is empty.
+      let j = i + 1;
+      while (j < end && s.charCodeAt(j) <= TAB_OR_LESS) j += 1;
+      const q = j < end ? s.charCodeAt(j) : 0;
+      if (q === QUOTE || q === APOSTROPHE) {
+        i = j;
+        c = q;
+      }
+    }
+    let value: string;
+    if (c === QUOTE || c === APOSTROPHE) {
+      const close = s.indexOf(c === QUOTE ? '"' : "'", i + 1);
+      if (close === -1 || close >= end) {
+        value = s.slice(i + 1, end);
+        i = end;
+      } else {
+        value = s.slice(i + 1, close);
+        i = close + 1;
+      }
+    } else {
+      const v = i;
+      while (i < end && (c = s.charCodeAt(i)) > TAB_OR_LESS && c !== COMMA) i += 1;
+      value = s.slice(v, i);
+    }
+    attrs[key] = value;
+    if (key === 'group-title') scannedGroupTitle = value;
+  }
+  return -1;
+}
+
+/** #EXTINF duration token s[start, end) (digits, sign, dot). */
+function parseDuration(s: string, start: number, end: number): number {
+  let i = start;
+  let negative = false;
+  let c = s.charCodeAt(i);
+  if (c === 45) {
+    negative = true;
+    i += 1;
+  } else if (c === 43) i += 1;
+  let n = 0;
+  const digitsStart = i;
+  while (i < end) {
+    c = s.charCodeAt(i);
+    if (c < 48 || c > 57) break;
+    n = n * 10 + (c - 48);
+    i += 1;
+  }
+  if (i === end && i > digitsStart && i - digitsStart < 15) return negative ? -n : n;
+  const v = parseFloat(s.slice(start, end));
+  return Number.isFinite(v) ? v : -1;
+}
+
+function trimmed(s: string): string {
+  const n = s.length;
+  if (n === 0 || (s.charCodeAt(0) > TAB_OR_LESS && s.charCodeAt(n - 1) > TAB_OR_LESS)) return s;
+  return s.trim();
+}
+
+function addGroup(groups: string[], name: string): void {
+  const g = trimmed(name);
+  if (g.length !== 0 && !groups.includes(g)) groups.push(g);
+}
+
+function addGroups(groups: string[], groupTitle: string): void {
+  if (groupTitle.indexOf(SEMICOLON) === -1) addGroup(groups, groupTitle);
+  else for (const part of groupTitle.split(SEMICOLON)) addGroup(groups, part);
+}
+
+function decodeComponent(s: string): string {
+  if (s.indexOf('%') === -1) return s;
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** The `User-Agent=x&Referer=y` suffix of a URL line (after its '|'). */
+function parseHeaderSuffix(suffix: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const pair of suffix.split('&')) {
+    const eq = pair.indexOf('=');
+    const key = decodeComponent(trimmed(eq === -1 ? pair : pair.slice(0, eq)));
+    if (key.length !== 0) headers[key] = eq === -1 ? '' : decodeComponent(trimmed(pair.slice(eq + 1)));
+  }
+  return headers;
+}
+
+/** `scheme://` at s[start]: scheme is a letter then letters, digits, '+', '-', '.'. */
+function startsWithScheme(s: string, start: number, end: number): boolean {
+  let i = start;
+  const limit = Math.min(end, start + 32);
+  while (i < limit) {
+    const c = s.charCodeAt(i) | 32;
+    if ((c >= 97 && c <= 122) || (i > start && ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46))) i += 1;
+    else break;
+  }
+  return i > start && i + 2 < end && s.startsWith('://', i);
+}
+
+/** `#EXTM3U` (any case) at s[i]. */
+function startsWithExtM3u(s: string, i: number): boolean {
+  return (
+    s.charCodeAt(i) === HASH &&
+    (s.charCodeAt(i + 1) | 32) === 101 &&
+    (s.charCodeAt(i + 2) | 32) === 120 &&
+    (s.charCodeAt(i + 3) | 32) === 116 &&
+    (s.charCodeAt(i + 4) | 32) === 109 &&
+    s.charCodeAt(i + 5) === 51 &&
+    (s.charCodeAt(i + 6) | 32) === 117
+  );
+}
+
+function newEntry(
+  name: string,
+  duration: number,
+  attributes: Record<string, string>,
+  groups: string[],
+  vlcOptions: Record<string, string>,
+): M3uEntry {
+  return { name, duration, url: null, headers: {}, attributes, groups, vlcOptions };
+}
+
+export class M3uParser {
+  private readonly onEntry: ((entry: M3uEntry) => void) | undefined;
+  private readonly maxLineBytes: number;
+  private decoder: StringDecoder | null = null;
+  /** The partial last line of the previous chunk ('' for none). */
+  private carry = '';
+  /** Inside a line longer than maxLineBytes: dropping its text up to its end. */
+  private skipping = false;
+  /** The previous chunk ended with CR: a LF starting the next one ends the same line. */
+  private pendingCR = false;
+  /** A string chunk's last unit, a high surrogate, waiting for its low half at the start of the next one. */
+  private highSurrogate = '';
+  private started = false;
+  private ended = false;
+  private headerValue: M3uHeader | null = null;
+  /** The entry whose #EXTINF was read and whose URL line has not come yet. */
+  private current: M3uEntry | null = null;
+  /** #EXTGRP / #EXTVLCOPT met while no entry was open: they go to the next one. */
+  private nextGroups: string[] | null = null;
+  private nextOptions: Record<string, string> | null = null;
+  private readonly stats: M3uStats = { entries: 0, withUrl: 0, withoutUrl: 0, overlongLines: 0, lines: 0, bytes: 0 };
+
+  constructor(options: M3uParserOptions = {}) {
+    this.onEntry = options.onEntry;
+    const max = options.maxLineBytes ?? 64 * 1024;
+    this.maxLineBytes = max > 0 ? max : 64 * 1024;
+  }
+
+  /** The header as soon as the first non-empty line was seen (null before). */
+  get header(): M3uHeader | null {
+    return this.headerValue;
+  }
+
+  /**
+   * Feeds the next chunk (Buffer or string) as it arrives; handles chunk boundaries anywhere (mid-line, mid-CRLF,
+   * mid-UTF-8 sequence), CRLF/LF/CR line ends, a UTF-8 BOM at the start.
+   */
+  push(chunk: Buffer | string): void {
+    if (this.ended) throw new Error('M3uParser: push after end');
+    if (typeof chunk === 'string') {
+      // Bytes of an unfinished UTF-8 sequence from a previous Buffer chunk stay unfinished.
+      if (this.decoder !== null) this.feed(this.decoder.end());
+      let text = chunk;
+      if (this.highSurrogate.length !== 0) {
+        text = this.highSurrogate + text;
+        this.highSurrogate = '';
+      }
+      // A surrogate pair split between two string chunks is joined again (and counted as its 4 bytes).
+      const last = text.charCodeAt(text.length - 1);
+      if (last >= 0xd800 && last <= 0xdbff) {
+        this.highSurrogate = text.slice(-1);
+        text = text.slice(0, -1);
+      }
+      this.stats.bytes += Buffer.byteLength(text, 'utf8');
+      this.feed(text);
+    } else {
+      this.flushHighSurrogate();
+      this.stats.bytes += chunk.length;
+      if (this.decoder === null) this.decoder = new StringDecoder('utf8');
+      this.feed(this.decoder.write(chunk));
+    }
+  }
+
+  /** Ends the input; returns the header and stats. */
+  end(): { header: M3uHeader; stats: M3uStats } {
+    if (!this.ended) {
+      this.flushHighSurrogate();
+      if (this.decoder !== null) this.feed(this.decoder.end());
+      this.ended = true;
+      if (this.skipping) {
+        this.skipping = false;
+        this.stats.lines += 1;
+      } else if (this.carry.length !== 0) {
+        const line = this.carry;
+        this.carry = '';
+        this.stats.lines += 1;
+        this.processLine(line, 0, line.length);
+      }
+      if (this.current !== null) {
+        const entry = this.current;
+        this.current = null;
+        this.emit(entry);
+      }
+      if (this.headerValue === null) this.headerValue = { isM3u: false, attributes: {} };
+    }
+    return { header: this.headerValue!, stats: this.stats };
+  }
+
+  private flushHighSurrogate(): void {
+    if (this.highSurrogate.length === 0) return;
+    const text = this.highSurrogate;
+    this.highSurrogate = '';
+    this.stats.bytes += Buffer.byteLength(text, 'utf8');
+    this.feed(text);
+  }
+
+  private feed(text: string): void {
+    const len = text.length;
+    if (len === 0) return;
+    let pos = 0;
+    if (!this.started) {
+      this.started = true;
+      if (text.charCodeAt(0) === BOM) pos = 1;
+    }
+    if (this.pendingCR) {
+      this.pendingCR = false;
+      if (text.charCodeAt(pos) === LF) pos += 1;
+    }
+    if (this.skipping || this.carry.length !== 0) {
+      // The end of the line carried over (or skipped) from the previous chunks.
+      let e = text.indexOf('\n', pos);
+      const cr = text.indexOf('\r', pos);
+      if (cr !== -1 && (e === -1 || cr < e)) e = cr;
+      if (e === -1) {
+        if (!this.skipping && pos < len) {
+          this.carry += pos === 0 ? text : text.slice(pos);
+          this.checkCarry();
+        }
+        return;
+      }
+      this.stats.lines += 1;
+      if (this.skipping) this.skipping = false;
+      else {
+        const line = this.carry + text.slice(pos, e);
+        this.carry = '';
+        if (this.tooLong(line, 0, line.length)) this.overlong(line, 0);
+        else this.processLine(line, 0, line.length);
+      }
+      pos = e + 1;
+      if (text.charCodeAt(e) === CR) {
+        if (pos >= len) this.pendingCR = true;
+        else if (text.charCodeAt(pos) === LF) pos += 1;
+      }
+    }
+    // Whole lines of this chunk, scanned in place. The next LF and the next CR are each searched for again only
+    // once passed, so a file without CR costs one scan for CR per chunk.
+    const maxUnits = this.maxLineBytes;
+    const surelyShort = Math.floor(maxUnits / 3); // a UTF-16 unit is at most 3 UTF-8 bytes
+    let lf = -1;
+    let cr = -1;
+    for (;;) {
+      if (lf < pos) {
+        lf = text.indexOf('\n', pos);
+        if (lf === -1) lf = len;
+      }
+      if (cr < pos) {
+        cr = text.indexOf('\r', pos);
+        if (cr === -1) cr = len;
+      }
+      const e = lf < cr ? lf : cr;
+      if (e === len) break;
+      this.stats.lines += 1;
+      if (e - pos > surelyShort && this.tooLong(text, pos, e)) this.overlong(text, pos);
+      else this.processLine(text, pos, e);
+      pos = e + 1;
+      if (e === cr) {
+        if (pos >= len) this.pendingCR = true;
+        else if (text.charCodeAt(pos) === LF) pos += 1;
+      }
+    }
+    if (pos < len) {
+      this.carry = text.slice(pos);
+      this.checkCarry();
+    }
+  }
+
+  private tooLong(s: string, start: number, end: number): boolean {
+    const units = end - start;
+    if (units > this.maxLineBytes) return true;
+    if (units * 3 <= this.maxLineBytes) return false;
+    return Buffer.byteLength(start === 0 && end === s.length ? s : s.slice(start, end), 'utf8') > this.maxLineBytes;
+  }
+
+  /** The partial line grew past the limit: count it, drop it, skip the rest of it. */
+  private checkCarry(): void {
+    const carry = this.carry;
+    if (!this.tooLong(carry, 0, carry.length)) return;
+    this.carry = '';
+    this.skipping = true;
+    this.overlong(carry, 0);
+  }
+
+  private overlong(s: string, start: number): void {
+    this.stats.overlongLines += 1;
+    if (this.headerValue === null) {
+      while (start < s.length && s.charCodeAt(start) <= TAB_OR_LESS) start += 1;
+      this.headerValue = { isM3u: startsWithExtM3u(s, start), attributes: {} };
+    }
+  }
+
+  private processLine(s: string, start: number, end: number): void {
+    while (start < end && s.charCodeAt(start) <= TAB_OR_LESS) start += 1;
+    if (start === end) return;
+    while (s.charCodeAt(end - 1) <= TAB_OR_LESS) end -= 1;
+    if (this.headerValue === null) {
+      const isM3u = startsWithExtM3u(s, start);
+      const attributes: Record<string, string> = {};
+      this.headerValue = { isM3u, attributes };
+      if (isM3u) {
+        scanAttributes(s, start + 7, end, attributes);
+        return;
+      }
+    }
+    if (s.charCodeAt(start) === HASH) this.directive(s, start, end);
+    else this.urlLine(s, start, end);
+  }
+
+  /** A `#` line: #EXTINF, #EXTGRP, #EXTVLCOPT, #EXTM3U; anything else is a comment. */
+  private directive(s: string, start: number, end: number): void {
+    if (
+      end - start < 7 ||
+      (s.charCodeAt(start + 1) | 32) !== 101 ||
+      (s.charCodeAt(start + 2) | 32) !== 120 ||
+      (s.charCodeAt(start + 3) | 32) !== 116
+    )
+      return;
+    const c4 = s.charCodeAt(start + 4) | 32;
+    if (c4 === 105) {
+      // #EXTINF
+      if ((s.charCodeAt(start + 5) | 32) === 110 && (s.charCodeAt(start + 6) | 32) === 102)
+        this.extinf(s, start + 7, end);
+    } else if (c4 === 118) {
+      // #EXTVLCOPT:key=value
+      if (
+        end - start > 11 &&
+        s.charCodeAt(start + 10) === COLON &&
+        (s.startsWith('LCOPT', start + 5) || s.slice(start + 5, start + 10).toLowerCase() === 'lcopt')
+      )
+        this.vlcOption(s, start + 11, end);
+    } else if (c4 === 103) {
+      // #EXTGRP:name
+      if (
+        end - start > 8 &&
+        (s.charCodeAt(start + 5) | 32) === 114 &&
+        (s.charCodeAt(start + 6) | 32) === 112 &&
+        s.charCodeAt(start + 7) === COLON
+      ) {
+        const name = s.slice(start + 8, end);
+        if (this.current !== null) addGroup(this.current.groups, name);
+        else addGroup((this.nextGroups ??= []), name);
+      }
+    } else if (c4 === 109 && startsWithExtM3u(s, start)) {
+      // A later #EXTM3U (concatenated playlists): attributes not seen yet are added.
+      const more: Record<string, string> = {};
+      scanAttributes(s, start + 7, end, more);
+      const attributes = this.headerValue!.attributes;
+      for (const key of Object.keys(more)) if (!(key in attributes)) attributes[key] = more[key]!;
+    }
+  }
+
+  private extinf(s: string, i: number, end: number): void {
+    if (i < end) {
+      const c = s.charCodeAt(i);
+      if (c === COLON) i += 1;
+      else if (c > TAB_OR_LESS) return; // #EXTINFO..., not an #EXTINF
+    }
+    while (i < end && s.charCodeAt(i) <= TAB_OR_LESS) i += 1;
+    const d = i;
+    while (i < end) {
+      const c = s.charCodeAt(i);
+      if ((c >= 48 && c <= 57) || c === 45 || c === 46 || c === 43) i += 1;
+      else break;
+    }
+    const duration = i > d ? parseDuration(s, d, i) : -1;
+    const attributes: Record<string, string> = {};
+    const comma = scanAttributes(s, i, end, attributes);
+    let name = '';
+    if (comma !== -1) {
+      let a = comma + 1;
+      while (a < end && s.charCodeAt(a) <= TAB_OR_LESS) a += 1;
+      if (a < end) name = s.slice(a, end);
+    }
+    const groups: string[] = [];
+    if (scannedGroupTitle !== undefined) addGroups(groups, scannedGroupTitle);
+    if (this.current !== null) {
+      const previous = this.current;
+      this.current = null;
+      this.emit(previous);
+    }
+    this.current = this.open(name, duration, attributes, groups);
+  }
+
+  /** A new entry, taking the #EXTGRP / #EXTVLCOPT lines that came before it. */
+  private open(name: string, duration: number, attributes: Record<string, string>, groups: string[]): M3uEntry {
+    let options: Record<string, string>;
+    if (this.nextOptions !== null) {
+      options = this.nextOptions;
+      this.nextOptions = null;
+    } else options = {};
+    if (this.nextGroups !== null) {
+      for (const g of this.nextGroups) addGroup(groups, g);
+      this.nextGroups = null;
+    }
+    return newEntry(name, duration, attributes, groups, options);
+  }
+
+  private vlcOption(s: string, i: number, end: number): void {
+    while (i < end && s.charCodeAt(i) <= TAB_OR_LESS) i += 1;
+    if (i >= end) return;
+    const eq = s.indexOf('=', i);
+    let key: string;
+    let value = '';
+    if (eq === -1 || eq >= end) key = s.slice(i, end).toLowerCase();
+    else {
+      key = trimmed(s.slice(i, eq)).toLowerCase();
+      value = trimmed(s.slice(eq + 1, end));
+    }
+    if (key.length === 0) return;
+    if (this.current !== null) this.current.vlcOptions[key] = value;
+    else (this.nextOptions ??= {})[key] = value;
+  }
+
+  private urlLine(s: string, start: number, end: number): void {
+    let entry = this.current;
+    if (entry === null) {
+      if (!this.headerValue!.isM3u && !startsWithScheme(s, start, end)) return; // not a playlist line
+      entry = this.open('', -1, {}, []);
+    } else this.current = null;
+    const line = s.slice(start, end);
+    const bar = line.indexOf('|');
+    if (bar === -1) entry.url = line;
+    else {
+      entry.url = trimmed(line.slice(0, bar));
+      entry.headers = parseHeaderSuffix(line.slice(bar + 1));
+    }
+    this.emit(entry);
+  }
+
+  private emit(entry: M3uEntry): void {
+    const stats = this.stats;
+    stats.entries += 1;
+    if (entry.url === null) stats.withoutUrl += 1;
+    else stats.withUrl += 1;
+    if (this.onEntry !== undefined) this.onEntry(entry);
+  }
+}
+
+/** Convenience: parse a whole string, returning every entry. */
+export function parseM3u(text: string): { header: M3uHeader; entries: M3uEntry[]; stats: M3uStats } {
+  const entries: M3uEntry[] = [];
+  const parser = new M3uParser({ onEntry: (entry) => entries.push(entry) });
+  parser.push(text);
+  const { header, stats } = parser.end();
+  return { header, entries, stats };
+}

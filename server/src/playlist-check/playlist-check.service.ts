@@ -1,0 +1,210 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { DataSource } from 'typeorm';
+import { playlistSchema, type PlaylistValues } from '../../../common/validation';
+import type { RateLimits } from '../auth/rate-limits';
+import { DomainError } from '../common/errors';
+import { validate } from '../common/validate';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import type { PlaylistEntity } from '../playlist/playlist.entity';
+import type { PlaylistCaller, PlaylistService } from '../playlist/playlist.service';
+import { CheckFailure, type CheckResult } from './check-result';
+import { checkEpg } from './epg-check';
+import { checkM3u } from './m3u-check';
+import type { SafeFetchOptions } from './safe-fetch';
+import { checkXc } from './xc-check';
+
+const DAY_MS = 86_400_000;
+
+export const CODE_NOT_CHECKABLE =
+  'A playlist code is opened by the TV app through its provider; only URL and Xtream Codes playlists can be checked here.';
+
+/** What a check fetches: an M3U URL, or an Xtream Codes account; either with a guide URL. */
+type Source =
+  | { kind: 'm3u'; url: string; epgUrl: string | null }
+  | { kind: 'xc'; host: string; username: string; password: string; epgUrl: string | null };
+
+/**
+ * Checks playlists as the TV would open them (issue "Playlist check"): the safe fetcher, the streaming M3U
+ * parser, the Xtream Codes API and the guide. Limited per device (PostgreSQL counters, every instance) and per
+ * process (a fixed number at once); a result for the same source is reused for a short while, so a provider is
+ * not polled (providers ban accounts that poll too often). Credentials never reach a message or a log.
+ */
+export class PlaylistCheckService {
+  private readonly recent: LRUCache<string, CheckResult>;
+  private running = 0;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly playlists: PlaylistService,
+    private readonly rateLimits: RateLimits,
+    private readonly settings: Config['playlistCheck'],
+    private readonly logger: Logger,
+  ) {
+    this.recent = new LRUCache({ max: 5000, ttl: Math.max(1, settings.cacheMs), allowStale: false });
+  }
+
+  /** Checks a saved playlist (a protected one with its PIN) and keeps the result as its last check. */
+  async checkSaved(caller: PlaylistCaller, input: { id: unknown; pin?: unknown }): Promise<CheckResult> {
+    const { entity } = await this.playlists.unlock(caller, { id: input.id, pin: input.pin });
+    const result = await this.run(caller.deviceId, sourceOf(entity));
+    await this.dataSource.query(
+      `UPDATE playlists SET last_check = $3, last_checked_at = now() WHERE id = $1 AND device_id = $2`,
+      [entity.id, caller.deviceId, JSON.stringify(result)],
+    );
+    return result;
+  }
+
+  /** Checks a form's values before they are saved: the same validation as saving; nothing is stored. */
+  async checkValues(caller: PlaylistCaller, input: unknown): Promise<CheckResult> {
+    // The source fields are validated as for saving; the name and protection do not matter before saving.
+    const raw = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+    const values = validate(playlistSchema, {
+      ...raw,
+      name: typeof raw.name === 'string' && raw.name.trim() ? raw.name : 'Unsaved playlist',
+      isProtected: false,
+      pin: undefined,
+    });
+    return this.run(caller.deviceId, sourceOfValues(values));
+  }
+
+  private async run(deviceId: string, source: Source): Promise<CheckResult> {
+    const key = createHash('sha256').update(JSON.stringify(source)).digest('base64url');
+    const cached = this.settings.cacheMs > 0 ? this.recent.get(key) : undefined;
+    if (cached) return cached;
+    await this.rateLimits.countPlaylistCheck(deviceId);
+    if (this.running >= this.settings.concurrency) {
+      throw new DomainError(
+        'RATE_LIMITED',
+        'Many playlists are being checked right now. Please try again in a few seconds.',
+        undefined,
+        5,
+      );
+    }
+    this.running += 1;
+    try {
+      const result = await this.check(source);
+      if (this.settings.cacheMs > 0) this.recent.set(key, result);
+      return result;
+    } finally {
+      this.running -= 1;
+    }
+  }
+
+  private fetchOptions(): SafeFetchOptions {
+    return {
+      timeoutMs: this.settings.timeoutMs,
+      maxBytes: this.settings.maxBytes,
+      userAgent: this.settings.userAgent,
+      allow: this.settings.allow,
+    };
+  }
+
+  private async check(source: Source): Promise<CheckResult> {
+    const started = Date.now();
+    const options = this.fetchOptions();
+    const warnings: string[] = [];
+    const base = { m3u: null, xc: null, epg: null, httpStatus: null } as Pick<
+      CheckResult,
+      'm3u' | 'xc' | 'epg' | 'httpStatus'
+    >;
+    let guide: string | null = source.epgUrl;
+    try {
+      if (source.kind === 'm3u') {
+        const { result, httpStatus } = await checkM3u(source.url, options);
+        base.m3u = result;
+        base.httpStatus = httpStatus;
+        guide ??= result.guideUrls[0] ?? null;
+        if (result.entriesWithoutUrl > 0) {
+          warnings.push(
+            `${result.entriesWithoutUrl.toLocaleString('en')} entr${result.entriesWithoutUrl === 1 ? 'y has' : 'ies have'} no stream address and will not play.`,
+          );
+        }
+      } else {
+        const { result, httpStatus } = await checkXc(source.host, source.username, source.password, options);
+        base.xc = result;
+        base.httpStatus = httpStatus;
+        if (result.expiresAt) {
+          const days = Math.floor((Date.parse(result.expiresAt) - Date.now()) / DAY_MS);
+          if (days < 7) warnings.push(`The account expires in ${Math.max(0, days)} day${days === 1 ? '' : 's'}.`);
+        }
+        if (
+          result.maxConnections !== null &&
+          result.activeConnections !== null &&
+          result.activeConnections >= result.maxConnections
+        ) {
+          warnings.push('Every connection the account allows is in use: the TV may be refused until one ends.');
+        }
+      }
+      if (guide) {
+        base.epg = await checkEpg(guide, options);
+        if (base.epg.message) warnings.push(base.epg.message);
+      } else {
+        warnings.push('No guide (EPG) URL: the TV will show channels without programme information.');
+      }
+      return {
+        ...base,
+        checkedAt: new Date().toISOString(),
+        durationMs: Date.now() - started,
+        verdict: warnings.length ? 'WARNING' : 'OK',
+        reachable: true,
+        problem: null,
+        message: summary(base),
+        warnings,
+      };
+    } catch (err) {
+      if (!(err instanceof CheckFailure)) {
+        this.logger.error({ err, kind: source.kind }, 'playlist check failed unexpectedly');
+        throw err;
+      }
+      return {
+        ...base,
+        checkedAt: new Date().toISOString(),
+        durationMs: Date.now() - started,
+        verdict: 'FAILED',
+        reachable: err.reachable,
+        problem: err.problem,
+        message: err.message,
+        warnings,
+        httpStatus: err.httpStatus ?? base.httpStatus,
+      };
+    }
+  }
+}
+
+function summary(base: Pick<CheckResult, 'm3u' | 'xc'>): string {
+  if (base.m3u) {
+    const { channels, groups } = base.m3u;
+    return `The playlist opens: ${channels.toLocaleString('en')} channel${channels === 1 ? '' : 's'} in ${groups.toLocaleString('en')} group${groups === 1 ? '' : 's'}.`;
+  }
+  if (base.xc) {
+    const { liveCategories, vodCategories, seriesCategories, expiresAt } = base.xc;
+    return `The account is active${expiresAt ? ` until ${expiresAt.slice(0, 10)}` : ''}: ${liveCategories} live, ${vodCategories} film and ${seriesCategories} series categories.`;
+  }
+  return 'Checked.';
+}
+
+function sourceOf(entity: PlaylistEntity): Source {
+  return sourceOfValues({
+    type: entity.type,
+    url: entity.url,
+    epgUrl: entity.epgUrl,
+    username: entity.username,
+    password: entity.password,
+  } as PlaylistValues);
+}
+
+function sourceOfValues(values: Pick<PlaylistValues, 'type' | 'url' | 'epgUrl' | 'username' | 'password'>): Source {
+  if (values.type === 'code' || !values.url) throw new DomainError('BAD_USER_INPUT', CODE_NOT_CHECKABLE);
+  if (values.type === 'xc') {
+    return {
+      kind: 'xc',
+      host: values.url,
+      username: values.username ?? '',
+      password: values.password ?? '',
+      epgUrl: values.epgUrl ?? null,
+    };
+  }
+  return { kind: 'm3u', url: values.url, epgUrl: values.epgUrl ?? null };
+}

@@ -1,0 +1,621 @@
+/**
+ * SSRF-safe fetching of user-supplied URLs (M3U playlists, Xtream Codes player_api.php, XMLTV guides).
+ *
+ * - Only http: and https:. Every hop (the first URL and each redirect target) is checked: literal IP hosts before any
+ *   request is made, names inside the connection's own `lookup`, so the socket connects to exactly the addresses that
+ *   were checked (no check-then-connect race, no DNS rebinding between check and connect).
+ * - A name is refused if ANY of its addresses is internal (rather than connecting to the public ones only): a name that
+ *   mixes public and internal addresses is either misconfigured or an attack, and refusing cannot be raced.
+ * - "Internal" is everything ipaddr.js does not classify as 'unicast' (loopback, private, link-local, CGNAT, unique
+ *   local, multicast, unspecified, reserved, 6to4/Teredo/NAT64...), plus IPv4-compatible IPv6 (::a.b.c.d). IPv4-mapped
+ *   IPv6 (::ffff:a.b.c.d) is judged as its IPv4 address.
+ * - One time limit covers everything (DNS, connect, redirects, headers and body); one size limit covers the decoded body,
+ *   counted while streaming (zip bombs stop at maxBytes).
+ * - Each request has its own connection (no keep-alive pool that could be reused for a differently checked host); the
+ *   socket is destroyed when the body is read, on close(), on errors and when the time runs out.
+ * - Error messages are meant for the owner: no stack, no credentials (URLs are echoed without userinfo and query).
+ */
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
+import zlib from 'node:zlib';
+import ipaddr from 'ipaddr.js';
+
+export type FetchFailure =
+  | 'invalid-url' // not parseable (credentials in the URL are fine)
+  | 'unsupported-protocol' // anything but http: / https:
+  | 'blocked-address' // resolves to (or is) an internal address, unless allowed
+  | 'dns' // name does not resolve (ENOTFOUND, EAI_AGAIN...)
+  | 'connection' // refused, reset, unreachable, not HTTP, corrupt compressed body
+  | 'tls' // certificate/handshake errors
+  | 'timeout' // the TOTAL time limit ran out (or the caller's signal aborted)
+  | 'too-many-redirects' // more than maxRedirects (a redirect loop ends here too)
+  | 'too-large'; // body exceeded maxBytes (checked while streaming)
+
+export class FetchError extends Error {
+  constructor(
+    readonly failure: FetchFailure,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'FetchError';
+  }
+}
+
+export interface SafeFetchOptions {
+  /** Total time limit in milliseconds: DNS + connect + redirects + headers + body. */
+  timeoutMs: number;
+  /** The most (decoded) body bytes read. */
+  maxBytes: number;
+  /** Redirects followed at most; default 5. */
+  maxRedirects?: number;
+  userAgent: string;
+  /** Hosts/addresses allowed even though internal: exact hostnames ('localhost'), IPs, or CIDRs ('127.0.0.0/8', '::1/128'). Tests use it for their local servers. */
+  allow?: readonly string[];
+  headers?: Record<string, string>;
+  /** The caller's cancellation, combined with the time limit (an abort fails with 'timeout'). */
+  signal?: AbortSignal;
+  method?: 'GET' | 'HEAD';
+}
+
+export interface SafeResponse {
+  status: number;
+  /** The final URL after redirects (complete, credentials included: use displayUrl() before showing it). */
+  url: string;
+  /** Every URL visited, first to last, already in display form (no userinfo, no query) for messages like "redirected to ...". */
+  redirects: string[];
+  /** The headers as the server sent them (content-encoding/-length describe the wire, not the decoded body). */
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as it arrives (decompressed if the server sent gzip/deflate/br content-encoding), limited to maxBytes and to the time limit: iterating throws FetchError('too-large' | 'timeout' | 'connection'). Can be iterated once. */
+  body: AsyncIterable<Buffer>;
+  /** Stops reading and frees the socket (call when enough was read). Iterating the body to its end does it too. */
+  close(): void;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Headers that must not follow a redirect to another origin. */
+const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
+/** Headers the caller may not set: they are ours or would confuse the connection. */
+const RESERVED_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'user-agent']);
+
+/** A URL as it may be shown to the owner: without userinfo and query string (they can carry passwords). */
+export function displayUrl(url: string | URL, base?: string | URL): string {
+  try {
+    const parsed = new URL(url.toString(), base);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  } catch {
+    return '(invalid address)';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Addresses and the allow-list
+
+type IpAddress = ipaddr.IPv4 | ipaddr.IPv6;
+
+interface AllowList {
+  hosts: Set<string>;
+  ranges: [IpAddress, number][];
+}
+
+const allowListCache = new WeakMap<readonly string[], AllowList>();
+
+function compileAllowList(allow: readonly string[] = []): AllowList {
+  const cached = allowListCache.get(allow);
+  if (cached) return cached;
+  const list: AllowList = { hosts: new Set(), ranges: [] };
+  for (const raw of allow) {
+    const entry = stripBrackets(raw.trim().toLowerCase());
+    const ip = parseIp(entry);
+    if (ip) {
+      list.ranges.push([ip, ip.kind() === 'ipv4' ? 32 : 128]);
+    } else if (entry.includes('/')) {
+      try {
+        const [base, bits] = ipaddr.parseCIDR(entry);
+        // An IPv4-mapped IPv6 range (::ffff:127.0.0.0/104) is kept as its IPv4 range, like the addresses it matches.
+        if (base.kind() === 'ipv6' && (base as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
+          list.ranges.push([(base as ipaddr.IPv6).toIPv4Address(), bits - 96]);
+        } else {
+          list.ranges.push([base, bits]);
+        }
+      } catch {
+        throw new TypeError(`Invalid allow-list entry: ${raw}`);
+      }
+    } else if (entry) {
+      list.hosts.add(stripTrailingDot(entry));
+    }
+  }
+  allowListCache.set(allow, list);
+  return list;
+}
+
+function stripBrackets(host: string): string {
+  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+}
+
+function stripTrailingDot(host: string): string {
+  return host.endsWith('.') ? host.slice(0, -1) : host;
+}
+
+/** A strictly written IP address (dotted-quad IPv4 or IPv6), IPv4-mapped IPv6 turned into its IPv4; else null. */
+function parseIp(address: string): IpAddress | null {
+  const bare = stripBrackets(address.trim());
+  if (net.isIP(bare) === 0) return null;
+  try {
+    return ipaddr.process(bare);
+  } catch {
+    return null;
+  }
+}
+
+function isAllowedAddress(ip: IpAddress, allow: AllowList): boolean {
+  return allow.ranges.some(([base, bits]) => base.kind() === ip.kind() && ip.match(base, bits));
+}
+
+/** ipaddr.js's range name, with IPv4-compatible IPv6 (::a.b.c.d, deprecated and unroutable) counted as reserved. */
+function rangeOf(ip: IpAddress): string {
+  const range = ip.range();
+  if (range === 'unicast' && ip.kind() === 'ipv6' && ip.match(ipaddr.IPv6.parse('::'), 96)) return 'reserved';
+  return range;
+}
+
+/** Whether an address (v4 or v6 string) is public unicast, honouring the allow-list. Exported for tests. */
+export function isPublicAddress(address: string, allow?: readonly string[]): boolean {
+  const ip = parseIp(address);
+  if (!ip) return false;
+  if (isAllowedAddress(ip, compileAllowList(allow))) return true;
+  return rangeOf(ip) === 'unicast';
+}
+
+function describeRange(range: string): string {
+  switch (range) {
+    case 'loopback':
+      return 'a loopback address (the server itself)';
+    case 'private':
+    case 'uniqueLocal':
+      return 'a private network address';
+    case 'linkLocal':
+      return 'a link-local address (such as a cloud metadata service)';
+    case 'carrierGradeNat':
+      return 'a carrier-grade NAT (shared) address';
+    case 'unspecified':
+      return 'an unspecified address';
+    case 'multicast':
+      return 'a multicast address';
+    case 'broadcast':
+      return 'a broadcast address';
+    default:
+      return 'a reserved or special-purpose address';
+  }
+}
+
+function blockedError(host: string, address: string, viaDns: boolean): FetchError {
+  const ip = parseIp(address);
+  const what = describeRange(ip ? rangeOf(ip) : 'reserved');
+  const shown = ip ? ip.toString() : address;
+  return new FetchError(
+    'blocked-address',
+    viaDns
+      ? `The address ${host} resolves to ${what} (${shown}), which this service does not fetch.`
+      : `The address ${host} is ${what}, which this service does not fetch.`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Messages
+
+function seconds(ms: number): string {
+  const value = Math.round(ms / 100) / 10;
+  return `${value} ${value === 1 ? 'second' : 'seconds'}`;
+}
+
+function size(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
+  return `${bytes} bytes`;
+}
+
+function errorCode(err: unknown): string | undefined {
+  if (err instanceof AggregateError) {
+    const first: unknown = err.errors[0];
+    return (err as NodeJS.ErrnoException).code ?? errorCode(first);
+  }
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function dnsError(err: unknown, host: string): FetchError {
+  const code = errorCode(err);
+  const temporary = code === 'EAI_AGAIN' || code === 'ETIMEOUT' || code === 'ESERVFAIL';
+  return new FetchError(
+    'dns',
+    temporary
+      ? `The address ${host} could not be looked up right now (DNS). Please try again later.`
+      : `The address ${host} could not be found (DNS).`,
+    { cause: err },
+  );
+}
+
+const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|ERR_OSSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|EPROTO$)/;
+
+/** Maps an error of the request or of the connection to a FetchError. */
+function requestError(err: unknown, host: string, https: boolean): FetchError {
+  if (err instanceof FetchError) return err;
+  const code = errorCode(err) ?? '';
+  if (https && TLS_CODE.test(code)) {
+    let reason = 'the secure handshake failed';
+    if (code === 'CERT_HAS_EXPIRED') reason = 'its certificate has expired';
+    else if (code === 'CERT_NOT_YET_VALID') reason = 'its certificate is not valid yet';
+    else if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH')
+      reason = 'its certificate is for a different name';
+    else if (/SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|CERT_/.test(code))
+      reason = 'its certificate is not trusted (self-signed or unknown authority)';
+    return new FetchError('tls', `The secure (https) connection to ${host} failed: ${reason} (${code}).`, {
+      cause: err,
+    });
+  }
+  if (code.startsWith('HPE_')) {
+    return new FetchError('connection', `The server at ${host} did not answer with valid HTTP.`, { cause: err });
+  }
+  let reason: string;
+  switch (code) {
+    case 'ECONNREFUSED':
+      reason = 'the connection was refused';
+      break;
+    case 'ECONNRESET':
+    case 'EPIPE':
+      reason = 'the connection was closed unexpectedly';
+      break;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'EHOSTDOWN':
+    case 'ENETDOWN':
+      reason = 'the server cannot be reached from here';
+      break;
+    case 'ETIMEDOUT':
+      reason = 'the connection attempt timed out';
+      break;
+    default:
+      reason = code ? `the connection failed (${code})` : 'the connection failed';
+  }
+  return new FetchError('connection', `Could not connect to ${host}: ${reason}.`, { cause: err });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// URLs
+
+function parseTarget(url: string, redirectedFrom?: URL): URL {
+  let parsed: URL;
+  try {
+    parsed = redirectedFrom ? new URL(url, redirectedFrom) : new URL(url.trim());
+  } catch {
+    throw new FetchError(
+      'invalid-url',
+      redirectedFrom
+        ? `The server at ${redirectedFrom.hostname} redirected to an address that is not valid.`
+        : 'This is not a valid web address.',
+    );
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    const scheme = /^[a-z][a-z0-9+.-]*:$/i.test(parsed.protocol) ? parsed.protocol : 'other';
+    throw new FetchError(
+      'unsupported-protocol',
+      redirectedFrom
+        ? `The server at ${redirectedFrom.hostname} redirected to a ${scheme} address; only http and https addresses are fetched.`
+        : `Only http:// and https:// addresses can be fetched (this one is ${scheme}).`,
+    );
+  }
+  if (!parsed.hostname) throw new FetchError('invalid-url', 'This web address has no host name.');
+  return parsed;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// One hop
+
+interface Hop {
+  req: http.ClientRequest;
+  res: http.IncomingMessage;
+}
+
+interface HopContext {
+  method: 'GET' | 'HEAD';
+  headers: Record<string, string>;
+  allow: AllowList;
+  signal: AbortSignal;
+}
+
+/** Sends one request; resolves with the response head, rejects with a FetchError. */
+function requestOnce(target: URL, ctx: HopContext, prefix: string): Promise<Hop> {
+  const host = stripBrackets(target.hostname);
+  const isHttps = target.protocol === 'https:';
+  const literal = net.isIP(host) !== 0;
+  const hostAllowed = !literal && ctx.allow.hosts.has(stripTrailingDot(host));
+
+  if (literal) {
+    const ip = parseIp(host);
+    if (!ip || (!isAllowedAddress(ip, ctx.allow) && rangeOf(ip) !== 'unicast')) {
+      return Promise.reject(withPrefix(blockedError(host, host, false), prefix));
+    }
+  }
+
+  /** Resolves the name and checks all its addresses; the socket connects only to the addresses handed back here. */
+  const lookup: net.LookupFunction = (hostname, options, callback) => {
+    dns.lookup(hostname, { family: options.family ?? 0, hints: options.hints, all: true }, (err, addresses) => {
+      if (err || addresses.length === 0) {
+        callback(withPrefix(dnsError(err, host), prefix), []);
+        return;
+      }
+      if (!hostAllowed) {
+        const internal = addresses.find(({ address }) => {
+          const ip = parseIp(address);
+          return !ip || (!isAllowedAddress(ip, ctx.allow) && rangeOf(ip) !== 'unicast');
+        });
+        if (internal) {
+          callback(withPrefix(blockedError(host, internal.address, true), prefix), []);
+          return;
+        }
+      }
+      if (options.all) callback(null, addresses);
+      else callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
+
+  if (ctx.signal.aborted) return Promise.reject(ctx.signal.reason as FetchError);
+
+  return new Promise<Hop>((resolve, reject) => {
+    let settled = false;
+    const auth =
+      target.username || target.password ? `${safeDecode(target.username)}:${safeDecode(target.password)}` : undefined;
+    const requestOptions: https.RequestOptions = {
+      protocol: target.protocol,
+      hostname: host,
+      port: target.port ? Number(target.port) : undefined,
+      path: `${target.pathname}${target.search}`,
+      method: ctx.method,
+      headers: ctx.headers,
+      auth,
+      agent: false,
+      lookup: literal ? undefined : lookup,
+    };
+    if (isHttps) {
+      requestOptions.rejectUnauthorized = true;
+      if (!literal) requestOptions.servername = stripTrailingDot(host);
+    }
+    const req = (isHttps ? https : http).request(requestOptions);
+
+    const onAbort = () => req.destroy(ctx.signal.reason as Error);
+    const fail = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      ctx.signal.removeEventListener('abort', onAbort);
+      req.destroy();
+      if (ctx.signal.aborted) reject(ctx.signal.reason as FetchError);
+      // FetchErrors come from the checking lookup and already carry the prefix.
+      else if (err instanceof FetchError) reject(err);
+      else reject(withPrefix(requestError(err, host, isHttps), prefix));
+    };
+    // Stays attached for the life of the request: later errors reach the response stream, never the process.
+    req.on('error', fail);
+    req.on('response', (res) => {
+      if (settled) {
+        res.destroy();
+        return;
+      }
+      settled = true;
+      ctx.signal.removeEventListener('abort', onAbort);
+      resolve({ req, res });
+    });
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
+    req.end();
+  });
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function withPrefix(err: FetchError, prefix: string): FetchError {
+  if (!prefix || err.failure === 'timeout') return err;
+  return new FetchError(err.failure, `${prefix} ${err.message}`, { cause: err.cause });
+}
+
+function sameOrigin(a: URL, b: URL): boolean {
+  return a.origin === b.origin;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Body
+
+/** Counts the bytes that pass and fails once more than `limit` passed. */
+class ByteLimit extends Transform {
+  private total = 0;
+  constructor(
+    private readonly limit: number,
+    private readonly error: () => FetchError,
+  ) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.total += chunk.length;
+    if (this.total > this.limit) callback(this.error());
+    else callback(null, chunk);
+  }
+}
+
+function decoderFor(encoding: string | undefined): Transform | null {
+  switch ((encoding ?? '').trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return zlib.createGunzip({ finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    case 'deflate':
+      return zlib.createInflate({ finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    case 'br':
+      return zlib.createBrotliDecompress({ finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
+    default:
+      return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// safeFetch
+
+export async function safeFetch(url: string, options: SafeFetchOptions): Promise<SafeResponse> {
+  let target = parseTarget(url);
+  const maxRedirects = options.maxRedirects ?? 5;
+  const allow = compileAllowList(options.allow);
+  let method = options.method ?? 'GET';
+
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (!RESERVED_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+  }
+  headers['user-agent'] = options.userAgent;
+  headers['accept-encoding'] ??= 'gzip, deflate, br';
+
+  // One controller for the whole fetch: the time limit and the caller's signal both abort it, with a FetchError reason.
+  const controller = new AbortController();
+  let phase: 'head' | 'body' = 'head';
+  const timer = setTimeout(() => {
+    controller.abort(
+      new FetchError(
+        'timeout',
+        phase === 'head'
+          ? `The server did not answer within ${seconds(options.timeoutMs)}.`
+          : `The server did not send the whole response within ${seconds(options.timeoutMs)}.`,
+      ),
+    );
+  }, options.timeoutMs);
+  const onCallerAbort = () => controller.abort(new FetchError('timeout', 'The check was cancelled.'));
+  const callerSignal = options.signal;
+  if (callerSignal?.aborted) onCallerAbort();
+  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  let cleaned = false;
+  const cleanupTimers = () => {
+    if (cleaned) return;
+    cleaned = true;
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
+  };
+
+  const visited = [displayUrl(target)];
+  let hop: Hop;
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const prefix = redirects === 0 ? '' : `The server redirected to ${displayUrl(target)}.`;
+      hop = await requestOnce(target, { method, headers, allow, signal: controller.signal }, prefix);
+      const location = hop.res.headers.location;
+      if (!REDIRECT_STATUSES.has(hop.res.statusCode ?? 0) || !location) break;
+
+      // A redirect: free this connection, then check the next hop like the first one.
+      hop.res.destroy();
+      hop.req.destroy();
+      if (redirects >= maxRedirects) {
+        throw new FetchError(
+          'too-many-redirects',
+          `The address redirected more than ${maxRedirects} ${maxRedirects === 1 ? 'time' : 'times'} (last to ${displayUrl(location, target)}).`,
+        );
+      }
+      const next = parseTarget(location, target);
+      if (!sameOrigin(next, target)) for (const name of CREDENTIAL_HEADERS) delete headers[name];
+      if (hop.res.statusCode === 303 && method !== 'HEAD') method = 'GET';
+      target = next;
+      visited.push(displayUrl(target));
+    }
+  } catch (err) {
+    cleanupTimers();
+    if (err instanceof FetchError) throw err;
+    if (controller.signal.aborted) throw controller.signal.reason as FetchError;
+    throw requestError(err, target.hostname, target.protocol === 'https:');
+  }
+
+  phase = 'body';
+  const { req, res } = hop;
+  const host = target.hostname;
+  const tooLarge = () =>
+    new FetchError(
+      'too-large',
+      `The response from ${host} is larger than ${size(options.maxBytes)}, the most this service reads.`,
+    );
+
+  // The decoded body, limited by maxBytes; the raw bytes are limited too (a compressed stream that decodes to nothing).
+  const decoder = method === 'HEAD' ? null : decoderFor(res.headers['content-encoding'] as string | undefined);
+  let output: Readable = res;
+  if (decoder) {
+    output = pipeline(res, new ByteLimit(options.maxBytes, tooLarge), decoder, () => {
+      // Errors surface through the iteration of `decoder`.
+    });
+  }
+
+  let finished = false;
+  let closedByCaller = false;
+  const finish = (reason?: Error) => {
+    cleanupTimers();
+    controller.signal.removeEventListener('abort', onAbort);
+    if (finished) return;
+    finished = true;
+    if (reason) output.destroy(reason);
+    else output.destroy();
+    res.destroy();
+    req.destroy();
+  };
+  const onAbort = () => finish(controller.signal.reason as FetchError);
+  if (controller.signal.aborted) onAbort();
+  else controller.signal.addEventListener('abort', onAbort, { once: true });
+  // Errors after the head (reset, parse errors) surface through the iteration; keep them off the process.
+  res.on('error', () => {});
+
+  const noBody = method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
+  if (noBody) finish();
+
+  const declaredLength = Number(res.headers['content-length']);
+  let iterated = false;
+
+  async function* read(): AsyncGenerator<Buffer> {
+    if (iterated) throw new Error('The body of a SafeResponse can be read only once.');
+    iterated = true;
+    if (noBody || closedByCaller) return;
+    let total = 0;
+    try {
+      if (!decoder && Number.isFinite(declaredLength) && declaredLength > options.maxBytes) throw tooLarge();
+      for await (const chunk of output as AsyncIterable<Buffer>) {
+        total += chunk.length;
+        if (total > options.maxBytes) throw tooLarge();
+        yield chunk;
+      }
+      if (!decoder && !res.complete) throw new Error('incomplete');
+    } catch (err) {
+      if (err instanceof FetchError) throw err;
+      if (controller.signal.aborted) throw controller.signal.reason as FetchError;
+      if (closedByCaller) return;
+      const code = errorCode(err) ?? '';
+      if (code.startsWith('Z_') || code === 'ERR_BROTLI_DECOMPRESSION_FAILED' || code.startsWith('ERR__')) {
+        throw new FetchError('connection', `The compressed response from ${host} is corrupt.`, { cause: err });
+      }
+      throw new FetchError('connection', `The connection to ${host} broke off while the response was being read.`, {
+        cause: err,
+      });
+    } finally {
+      finish();
+    }
+  }
+
+  return {
+    status: res.statusCode ?? 0,
+    url: target.href,
+    redirects: visited,
+    headers: { ...res.headers },
+    body: { [Symbol.asyncIterator]: () => read() },
+    close: () => {
+      if (!finished) closedByCaller = true;
+      finish();
+    },
+  };
+}

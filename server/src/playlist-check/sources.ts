@@ -1,0 +1,79 @@
+import { CheckFailure, type CheckProblem } from './check-result';
+import { FetchError, safeFetch, type FetchFailure, type SafeFetchOptions, type SafeResponse } from './safe-fetch';
+
+const PROBLEM_OF: Record<FetchFailure, CheckProblem> = {
+  'invalid-url': 'INVALID_URL',
+  'unsupported-protocol': 'INVALID_URL',
+  'blocked-address': 'BLOCKED_ADDRESS',
+  dns: 'DNS',
+  connection: 'CONNECTION',
+  tls: 'TLS',
+  timeout: 'TIMEOUT',
+  'too-many-redirects': 'TOO_MANY_REDIRECTS',
+  'too-large': 'TOO_LARGE',
+};
+
+/** A fetcher failure as the check reports it (its message is already safe to show). */
+export function checkFailureOf(err: unknown): CheckFailure {
+  if (err instanceof CheckFailure) return err;
+  if (err instanceof FetchError) {
+    const reached = err.failure === 'too-large' || err.failure === 'timeout';
+    return new CheckFailure(PROBLEM_OF[err.failure], err.message, null, reached);
+  }
+  throw err;
+}
+
+/** Fetches, turning fetcher failures and HTTP error statuses into CheckFailures. */
+export async function open(url: string, options: SafeFetchOptions): Promise<SafeResponse> {
+  let res: SafeResponse;
+  try {
+    res = await safeFetch(url, options);
+  } catch (err) {
+    throw checkFailureOf(err);
+  }
+  if (res.status >= 400) {
+    res.close();
+    throw new CheckFailure(
+      'HTTP_STATUS',
+      `The server answered HTTP ${res.status}${res.status === 401 || res.status === 403 ? ' (access refused: check the account, or the provider may block this kind of request)' : res.status === 404 ? ' (not found: check the URL)' : ''}.`,
+      res.status,
+      true,
+    );
+  }
+  return res;
+}
+
+/** Reads a whole (small) body, for APIs: at most `limit` bytes. */
+export async function readText(res: SafeResponse, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of res.body) {
+      size += chunk.length;
+      if (size > limit) {
+        throw new CheckFailure(
+          'TOO_LARGE',
+          `The answer is larger than ${Math.round(limit / 1024 / 1024)} MB.`,
+          res.status,
+          true,
+        );
+      }
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    throw checkFailureOf(err);
+  } finally {
+    res.close();
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The URL without userinfo or query, safe to show (provider URLs carry credentials in their query). */
+export function shownUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return '(invalid URL)';
+  }
+}

@@ -1,0 +1,349 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { generateM3u } from '../../server/src/playlist-check/m3u-samples';
+import { signedInDevice, startTestServer, type TestServer } from '../support/server';
+
+/**
+ * The playlist check through the real server, against a local provider: M3U playlists, an Xtream Codes panel
+ * and XMLTV guides, and the ways they go wrong. The test server may fetch 127.0.0.1 only because the
+ * allow-list says so; every other internal address stays refused.
+ */
+
+const XC_USER = 'alice';
+const XC_PASS = 'S3cret.Pass';
+const EXPIRES = Math.floor(Date.UTC(2031, 0, 15) / 1000);
+
+function xmltv(channels: number): string {
+  const list = Array.from(
+    { length: channels },
+    (_, i) => `<channel id="c${i}"><display-name>C${i}</display-name></channel>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<tv generator-info-name="test">${list.join('\n')}<programme start="20260101000000 +0000" channel="c0"><title>T</title></programme></tv>`;
+}
+
+let provider: http.Server;
+let base = '';
+const seen: string[] = [];
+
+function startProvider(): Promise<void> {
+  const playlist = generateM3u({ entries: 500, withoutUrlEvery: 100, seed: 7 });
+  provider = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    seen.push(url.pathname);
+    switch (url.pathname) {
+      case '/good.m3u':
+        res.setHeader('content-type', 'audio/x-mpegurl');
+        return void res.end(playlist);
+      case '/plain.m3u':
+        return void res.end(
+          '#EXTM3U\n#EXTINF:-1 tvg-logo="http://logo.example/a.png" group-title="News",News One\nhttp://stream.example/1.ts\n',
+        );
+      case '/html-panel/player_api.php':
+      case '/login':
+        res.setHeader('content-type', 'text/html');
+        return void res.end('<!DOCTYPE html><html><body><form>Login</form></body></html>');
+      case '/binary':
+        return void res.end(Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)));
+      case '/text':
+        return void res.end('just some words, not a playlist\n');
+      case '/empty':
+        return void res.end('');
+      case '/no-channels.m3u':
+        return void res.end('#EXTM3U\n#EXTINF:-1,Nothing here\n');
+      case '/missing':
+        res.statusCode = 404;
+        return void res.end('no');
+      case '/loop':
+        res.statusCode = 302;
+        res.setHeader('location', '/loop');
+        return void res.end();
+      case '/to-metadata':
+        res.statusCode = 302;
+        res.setHeader('location', 'http://169.254.169.254/latest/meta-data/');
+        return void res.end();
+      case '/endless':
+        res.setHeader('content-type', 'audio/x-mpegurl');
+        res.write('#EXTM3U\n');
+        {
+          const line = `#EXTINF:-1,Channel\nhttp://stream.example/${'x'.repeat(200)}.ts\n`.repeat(100);
+          const pump = () => {
+            while (res.write(line)) {
+              /* fill the buffer */
+            }
+          };
+          res.on('drain', pump);
+          pump();
+          req.on('close', () => res.off('drain', pump));
+        }
+        return;
+      case '/guide.xml':
+        return void res.end(xmltv(42));
+      case '/guide.xml.gz':
+        return void res.end(gzipSync(xmltv(7)));
+      case '/player_api.php': {
+        res.setHeader('content-type', 'application/json');
+        const ok = url.searchParams.get('username') === XC_USER && url.searchParams.get('password') === XC_PASS;
+        const expired = url.searchParams.get('username') === 'bob' && url.searchParams.get('password') === XC_PASS;
+        if (expired) {
+          return void res.end(JSON.stringify({ user_info: { auth: 1, status: 'Expired', exp_date: '1600000000' } }));
+        }
+        if (!ok) return void res.end(JSON.stringify({ user_info: { auth: 0 } }));
+        const action = url.searchParams.get('action');
+        if (action === 'get_live_categories') return void res.end(JSON.stringify([{}, {}, {}]));
+        if (action === 'get_vod_categories') return void res.end(JSON.stringify([{}, {}]));
+        if (action === 'get_series_categories') return void res.end(JSON.stringify([{}]));
+        return void res.end(
+          JSON.stringify({
+            user_info: {
+              auth: 1,
+              status: 'Active',
+              exp_date: String(EXPIRES),
+              is_trial: '0',
+              active_cons: '0',
+              max_connections: '2',
+            },
+            server_info: { url: 'line.example', port: '8080' },
+          }),
+        );
+      }
+      default:
+        res.statusCode = 404;
+        return void res.end();
+    }
+  });
+  return new Promise((resolve) =>
+    provider.listen(0, '127.0.0.1', () => {
+      base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+      resolve();
+    }),
+  );
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  await startProvider();
+  server = await startTestServer({
+    PLAYLIST_CHECK_ALLOW: '127.0.0.1',
+    PLAYLIST_CHECK_TIMEOUT_SECONDS: '5',
+    PLAYLIST_CHECK_MAX_MB: '5',
+    PLAYLIST_CHECK_CACHE_SECONDS: '0',
+    PLAYLIST_CHECK_PER_DEVICE_PER_HOUR: '1000',
+    LOGIN_MAX_FAILURES_PER_IP: '1000',
+  });
+});
+afterAll(async () => {
+  await server.stop();
+  await new Promise((resolve) => provider.close(resolve));
+});
+
+const CHECK_FIELDS = `verdict reachable problem message warnings httpStatus
+  m3u { channels groups entriesWithoutUrl guideUrls sample { name logo group } }
+  xc { status expiresAt isTrial maxConnections activeConnections liveCategories vodCategories seriesCategories }
+  epg { reachable xmltv channels message }`;
+const CHECK_VALUES = `mutation($input: PlaylistInput!) { checkPlaylistValues(input: $input) { ${CHECK_FIELDS} } }`;
+const CHECK_SAVED = `mutation($input: CheckPlaylistInput!) { checkPlaylist(input: $input) { ${CHECK_FIELDS} } }`;
+const CREATE = 'mutation($input: PlaylistInput!) { createPlaylist(input: $input) { playlist { id } } }';
+
+type Client = Awaited<ReturnType<typeof signedInDevice>>['client'];
+
+async function checkUrl(client: Client, url: string, epgUrl?: string) {
+  const res = await client.gql(CHECK_VALUES, { input: { name: '', type: 'GENERAL', url, epgUrl } });
+  expect(res.json.errors).toBeUndefined();
+  return res.json.data.checkPlaylistValues;
+}
+
+describe('checking an M3U playlist', () => {
+  it('counts channels, groups, entries without a stream, and samples channels with logos', async () => {
+    const { client } = await signedInDevice(server);
+    const check = await checkUrl(client, `${base}/good.m3u`, `${base}/guide.xml`);
+    expect(check.reachable).toBe(true);
+    expect(check.httpStatus).toBe(200);
+    expect(check.m3u.channels).toBe(495);
+    expect(check.m3u.entriesWithoutUrl).toBe(5);
+    expect(check.m3u.groups).toBeGreaterThan(1);
+    expect(check.m3u.sample.length).toBeGreaterThan(0);
+    expect(check.m3u.sample[0].logo).toMatch(/^https?:\/\//);
+    expect(check.epg).toEqual({ reachable: true, xmltv: true, channels: 42, message: null });
+    expect(check.verdict).toBe('WARNING');
+    expect(check.warnings).toEqual(['5 entries have no stream address and will not play.']);
+    expect(check.message).toBe(`The playlist opens: 495 channels in ${check.m3u.groups} groups.`);
+  });
+
+  it('reads a gzip-compressed guide, and says when there is no guide at all', async () => {
+    const { client } = await signedInDevice(server);
+    const withGz = await checkUrl(client, `${base}/plain.m3u`, `${base}/guide.xml.gz`);
+    expect(withGz.epg).toEqual({ reachable: true, xmltv: true, channels: 7, message: null });
+    expect(withGz.verdict).toBe('OK');
+    expect(withGz.m3u.sample).toEqual([{ name: 'News One', logo: 'http://logo.example/a.png', group: 'News' }]);
+    const without = await checkUrl(client, `${base}/plain.m3u`);
+    expect(without.verdict).toBe('WARNING');
+    expect(without.warnings).toEqual(['No guide (EPG) URL: the TV will show channels without programme information.']);
+    const notAGuide = await checkUrl(client, `${base}/plain.m3u`, `${base}/login`);
+    expect(notAGuide.epg).toMatchObject({ reachable: true, xmltv: false });
+  });
+
+  it.each([
+    ['a login page', '/login', 'LOGIN_PAGE', true],
+    ['binary garbage', '/binary', 'NOT_M3U', true],
+    ['plain text', '/text', 'NOT_M3U', true],
+    ['an empty answer', '/empty', 'EMPTY', true],
+    ['a playlist without streams', '/no-channels.m3u', 'EMPTY', true],
+    ['a 404', '/missing', 'HTTP_STATUS', true],
+    ['a redirect loop', '/loop', 'TOO_MANY_REDIRECTS', false],
+    ['a redirect to the cloud metadata address', '/to-metadata', 'BLOCKED_ADDRESS', false],
+    ['an endless body', '/endless', 'TOO_LARGE', true],
+  ])('fails clearly on %s', async (_what, path, problem, reachable) => {
+    const { client } = await signedInDevice(server);
+    const check = await checkUrl(client, `${base}${path}`);
+    expect(check).toMatchObject({ verdict: 'FAILED', problem, reachable });
+    expect(check.message.length).toBeGreaterThan(10);
+  });
+
+  it('refuses internal addresses that are not on the allow-list, without connecting', async () => {
+    const { client } = await signedInDevice(server);
+    for (const url of ['http://10.0.0.1/list.m3u', 'http://169.254.169.254/latest/', 'http://[::1]:9/x.m3u']) {
+      const check = await checkUrl(client, url);
+      expect(check).toMatchObject({ verdict: 'FAILED', problem: 'BLOCKED_ADDRESS', reachable: false });
+    }
+  });
+
+  it('validates the values like saving does, and cannot check a playlist code', async () => {
+    const { client } = await signedInDevice(server);
+    const bad = await client.gql(CHECK_VALUES, { input: { name: '', type: 'GENERAL', url: 'not a url' } });
+    expect(bad.json.errors[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fieldErrors: { url: 'Invalid URL Format' },
+    });
+    const code = await client.gql(CHECK_VALUES, { input: { name: 'x', type: 'CODE', playlistCode: '123456' } });
+    expect(code.json.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('checking an Xtream Codes account', () => {
+  it('reports the status, expiry, connections and category counts, never the password', async () => {
+    const { client } = await signedInDevice(server);
+    const res = await client.gql(CHECK_VALUES, {
+      input: { name: '', type: 'XC', url: base, username: XC_USER, password: XC_PASS, epgUrl: `${base}/guide.xml` },
+    });
+    const check = res.json.data.checkPlaylistValues;
+    expect(check.xc).toEqual({
+      status: 'Active',
+      expiresAt: new Date(EXPIRES * 1000).toISOString(),
+      isTrial: false,
+      maxConnections: 2,
+      activeConnections: 0,
+      liveCategories: 3,
+      vodCategories: 2,
+      seriesCategories: 1,
+    });
+    expect(check.verdict).toBe('OK');
+    expect(res.text).not.toContain(XC_PASS);
+  });
+
+  it('says when the credentials are wrong or the account has expired', async () => {
+    const { client } = await signedInDevice(server);
+    const wrong = await client.gql(CHECK_VALUES, {
+      input: { name: '', type: 'XC', url: base, username: XC_USER, password: 'Wrong.Pass1' },
+    });
+    expect(wrong.json.data.checkPlaylistValues).toMatchObject({ verdict: 'FAILED', problem: 'XC_AUTH' });
+    expect(wrong.text).not.toContain('Wrong.Pass1');
+    const expired = await client.gql(CHECK_VALUES, {
+      input: { name: '', type: 'XC', url: base, username: 'bob', password: XC_PASS },
+    });
+    expect(expired.json.data.checkPlaylistValues).toMatchObject({ verdict: 'FAILED', problem: 'XC_INACTIVE' });
+    expect(expired.json.data.checkPlaylistValues.message).toContain('expired');
+    const notPanel = await client.gql(CHECK_VALUES, {
+      input: { name: '', type: 'XC', url: `${base}/html-panel`, username: XC_USER, password: XC_PASS },
+    });
+    expect(notPanel.json.data.checkPlaylistValues.problem).toBe('XC_NOT_API');
+  });
+});
+
+describe('checking a saved playlist', () => {
+  it('keeps the result as its last check, shown in both lists', async () => {
+    const { client } = await signedInDevice(server);
+    const created = await client.gql(CREATE, { input: { name: 'Home', type: 'GENERAL', url: `${base}/plain.m3u` } });
+    const id = created.json.data.createPlaylist.playlist.id;
+    const before = await client.gql('{ playlists { id lastCheck { verdict } } }');
+    expect(before.json.data.playlists).toEqual([{ id, lastCheck: null }]);
+    const checked = await client.gql(CHECK_SAVED, { input: { id } });
+    expect(checked.json.data.checkPlaylist.m3u.channels).toBe(1);
+    const after = await client.gql('{ playlists { id lastCheck { verdict m3u { channels } } } }');
+    expect(after.json.data.playlists).toEqual([{ id, lastCheck: { verdict: 'WARNING', m3u: { channels: 1 } } }]);
+    const rest = await client.request('GET', '/frontend/device/playlists');
+    expect(rest.json.playlists[0].last_check).toMatchObject({ verdict: 'WARNING', m3u: { channels: 1 } });
+    const byRest = await client.request('POST', `/frontend/device/checkPlaylist/${id}`, { body: {} });
+    expect(byRest.status).toBe(200);
+    expect(byRest.json.check.m3u.channels).toBe(1);
+  });
+
+  it("needs a protected playlist's PIN, and never checks another device's playlist", async () => {
+    const owner = await signedInDevice(server);
+    const other = await signedInDevice(server);
+    const created = await owner.client.gql(CREATE, {
+      input: { name: 'Kids', type: 'GENERAL', url: `${base}/plain.m3u`, isProtected: true, pin: '4321' },
+    });
+    const id = created.json.data.createPlaylist.playlist.id;
+    const withoutPin = await owner.client.gql(CHECK_SAVED, { input: { id } });
+    expect(withoutPin.json.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const wrongPin = await owner.client.gql(CHECK_SAVED, { input: { id, pin: '0000' } });
+    expect(wrongPin.json.errors[0]).toMatchObject({ message: 'Wrong PIN!', extensions: { code: 'FORBIDDEN' } });
+    const right = await owner.client.gql(CHECK_SAVED, { input: { id, pin: '4321' } });
+    expect(right.json.data.checkPlaylist.m3u.channels).toBe(1);
+    // Locked in the list: its last check names what is at the address, so it stays hidden too.
+    const list = await owner.client.gql('{ playlists { id locked lastCheck { verdict } } }');
+    expect(list.json.data.playlists).toEqual([{ id, locked: true, lastCheck: null }]);
+    const stranger = await other.client.gql(CHECK_SAVED, { input: { id, pin: '4321' } });
+    expect(stranger.json.errors[0].extensions.code).toBe('NOT_FOUND');
+    const strangerRest = await other.client.request('POST', `/frontend/device/checkPlaylist/${id}`, {
+      body: { pin: '4321' },
+    });
+    expect(strangerRest.status).toBe(404);
+  });
+
+  it('refuses when signed out', async () => {
+    const res = await server
+      .client()
+      .gql(CHECK_VALUES, { input: { name: '', type: 'GENERAL', url: `${base}/plain.m3u` } });
+    expect(res.json.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('limits', () => {
+  it('limits checks per device per hour', async () => {
+    const limited = await startTestServer({
+      PLAYLIST_CHECK_ALLOW: '127.0.0.1',
+      PLAYLIST_CHECK_PER_DEVICE_PER_HOUR: '2',
+      PLAYLIST_CHECK_CACHE_SECONDS: '0',
+    });
+    try {
+      const { client } = await signedInDevice(limited);
+      const answers = [];
+      for (let i = 0; i < 3; i += 1) {
+        answers.push(
+          await client.gql(CHECK_VALUES, { input: { name: '', type: 'GENERAL', url: `${base}/plain.m3u` } }),
+        );
+      }
+      expect(answers.slice(0, 2).every((a) => a.json.data?.checkPlaylistValues.m3u.channels === 1)).toBe(true);
+      expect(answers[2]?.json.errors[0].extensions.code).toBe('RATE_LIMITED');
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('answers a repeated check of the same source from a short cache, without asking the provider again', async () => {
+    const cached = await startTestServer({ PLAYLIST_CHECK_ALLOW: '127.0.0.1', PLAYLIST_CHECK_CACHE_SECONDS: '60' });
+    try {
+      const { client } = await signedInDevice(cached);
+      const before = seen.filter((p) => p === '/plain.m3u').length;
+      for (let i = 0; i < 3; i += 1) {
+        const res = await client.gql(CHECK_VALUES, { input: { name: '', type: 'GENERAL', url: `${base}/plain.m3u` } });
+        expect(res.json.data.checkPlaylistValues.m3u.channels).toBe(1);
+      }
+      expect(seen.filter((p) => p === '/plain.m3u').length - before).toBe(1);
+    } finally {
+      await cached.stop();
+    }
+  });
+});
