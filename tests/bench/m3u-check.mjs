@@ -6,7 +6,11 @@
 // iptv-playlist-parser's parse, measured side by side in this one run, while holding bounded memory.
 // Environment: BENCH_ENTRIES (default 200000), BENCH_ROUNDS (default 5), BENCH_REFERENCE_ENTRIES (default 20000:
 // the same comparison on a smaller list, for reference).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseM3U } from '@iptv/playlist';
@@ -180,10 +184,122 @@ else {
   }
 }
 
+/** The resident memory of a process, from /proc (Linux), in bytes. */
+function rssOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
 /**
- * TODO(playlist check): the end-to-end check over HTTP (a server streaming a generated playlist with
- * generateM3uChunks, fetched and parsed by the playlist check), to be added here.
+ * End to end (target: under 2 s, server memory growth under 50 MB): the built server in production mode checks
+ * the 200,000-entry sample served by a local HTTP server in 64 KB chunks, through the graph with a TV token, as
+ * an owner's Check does. The server's resident memory is sampled every 10 ms during each check.
  */
-async function runEndToEnd() {}
+async function runEndToEnd() {
+  const bytes = Buffer.from(main.text);
+  const provider = http.createServer((req, res) => {
+    res.setHeader('content-type', 'audio/x-mpegurl');
+    let at = 0;
+    const pump = () => {
+      while (at < bytes.length) {
+        const chunk = bytes.subarray(at, at + CHUNK);
+        at += CHUNK;
+        if (!res.write(chunk)) return void res.once('drain', pump);
+      }
+      res.end();
+    };
+    pump();
+  });
+  await new Promise((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  const playlistUrl = `http://127.0.0.1:${provider.address().port}/get.php?username=u&password=p&type=m3u_plus`;
+  const port = 4000 + Math.floor(Math.random() * 900);
+  const child = spawn(process.execPath, ['dist/server/src/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghij',
+      SERVED_OVER_HTTPS: 'false',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'm3u-bench-')),
+      PLAYLIST_CHECK_ALLOW: '127.0.0.1',
+      PLAYLIST_CHECK_CACHE_SECONDS: '0',
+      PLAYLIST_CHECK_MAX_MB: '200',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${base}/readyz`)).ok) break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    const gql = async (query, variables, headers = {}) => {
+      const res = await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = await res.json();
+      if (body.errors) throw new Error(JSON.stringify(body.errors));
+      return body.data;
+    };
+    const { registerDevice } = await gql(
+      'mutation($i: RegisterDeviceInput!) { registerDevice(input: $i) { deviceToken } }',
+      { i: { macAddress: '02:be:4c:00:00:01' } },
+    );
+    const auth = { authorization: `Bearer ${registerDevice.deviceToken}` };
+    const check =
+      'mutation($i: PlaylistInput!) { checkPlaylistValues(input: $i) { verdict message m3u { channels groups entriesWithoutUrl } } }';
+    console.log('');
+    console.log(
+      `End to end: the built server checks the ${ENTRIES.toLocaleString('en')}-entry sample (${mb(main.bytes)} MB) over HTTP`,
+    );
+    const times = [];
+    const growths = [];
+    for (let round = 0; round < 3; round += 1) {
+      await new Promise((r) => setTimeout(r, 500));
+      const before = rssOf(child.pid);
+      let peak = before;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, rssOf(child.pid));
+      }, 10);
+      const started = performance.now();
+      const { checkPlaylistValues: result } = await gql(
+        check,
+        { i: { name: '', type: 'GENERAL', url: playlistUrl } },
+        auth,
+      );
+      const ms = performance.now() - started;
+      clearInterval(sampler);
+      peak = Math.max(peak, rssOf(child.pid));
+      times.push(ms);
+      growths.push(peak - before);
+      console.log(
+        `  round ${round + 1}: ${ms.toFixed(0).padStart(5)} ms  ${result.verdict} (${result.m3u?.channels ?? 0} channels, ` +
+          `${result.m3u?.groups ?? 0} groups, ${result.m3u?.entriesWithoutUrl ?? 0} without a stream)  ` +
+          `server RSS ${mb(before)} MB -> peak ${mb(peak)} MB (+${mb(peak - before)} MB)`,
+      );
+      if (result.verdict === 'FAILED') console.log(`    ${result.message}`);
+    }
+    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    console.log(
+      `  median ${median(times).toFixed(0)} ms (target < 2000 ms), largest memory growth ${mb(Math.max(...growths))} MB (target < 50 MB)`,
+    );
+  } finally {
+    await new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+    provider.close();
+  }
+}
 
 await runEndToEnd();
