@@ -77,6 +77,18 @@ function startProvider(): Promise<void> {
           req.on('close', () => res.off('drain', pump));
         }
         return;
+      case '/huge-line.m3u':
+        // A 10 MB single line (a broken export) between real entries: skipped without being held.
+        res.write('#EXTM3U\n#EXTINF:-1,Before\nhttp://stream.example/before.ts\n');
+        res.write(`#EXTINF:-1,${'x'.repeat(10 * 1024 * 1024)}\n`);
+        return void res.end('http://stream.example/huge.ts\n#EXTINF:-1,After\nhttp://stream.example/after.ts\n');
+      case '/slow.m3u': {
+        // Slow drip: a byte every 300 ms, far slower than the check's time limit allows.
+        res.write('#EXTM3U\n');
+        const timer = setInterval(() => res.write('#'), 300);
+        req.on('close', () => clearInterval(timer));
+        return;
+      }
       case '/guide.xml':
         return void res.end(xmltv(42));
       case '/guide.xml.gz':
@@ -126,7 +138,7 @@ beforeAll(async () => {
   server = await startTestServer({
     PLAYLIST_CHECK_ALLOW: '127.0.0.1',
     PLAYLIST_CHECK_TIMEOUT_SECONDS: '5',
-    PLAYLIST_CHECK_MAX_MB: '5',
+    PLAYLIST_CHECK_MAX_MB: '20',
     PLAYLIST_CHECK_CACHE_SECONDS: '0',
     PLAYLIST_CHECK_PER_DEVICE_PER_HOUR: '1000',
     LOGIN_MAX_FAILURES_PER_IP: '1000',
@@ -193,11 +205,22 @@ describe('checking an M3U playlist', () => {
     ['a redirect loop', '/loop', 'TOO_MANY_REDIRECTS', false],
     ['a redirect to the cloud metadata address', '/to-metadata', 'BLOCKED_ADDRESS', false],
     ['an endless body', '/endless', 'TOO_LARGE', true],
+    ['a slow-drip server', '/slow.m3u', 'TIMEOUT', true],
   ])('fails clearly on %s', async (_what, path, problem, reachable) => {
     const { client } = await signedInDevice(server);
     const check = await checkUrl(client, `${base}${path}`);
     expect(check).toMatchObject({ verdict: 'FAILED', problem, reachable });
     expect(check.message.length).toBeGreaterThan(10);
+  });
+
+  it('reads past a 10 MB single line, and the server stays healthy after every bad source', async () => {
+    const { client } = await signedInDevice(server);
+    const check = await checkUrl(client, `${base}/huge-line.m3u`);
+    // The overlong #EXTINF is skipped; its stream URL still counts, as a channel without a name.
+    expect(check.m3u.channels).toBe(3);
+    expect(check.verdict).toBe('WARNING');
+    const ready = await client.request('GET', '/readyz');
+    expect(ready.status).toBe(200);
   });
 
   it('refuses internal addresses that are not on the allow-list, without connecting', async () => {
