@@ -21,8 +21,17 @@ import { PageRenderer } from './http/page-renderer';
 import { securityHeaders } from './http/security-headers';
 import { seoRouter } from './http/seo';
 import { corsFor, refuseCrossSiteWrites } from './http/cross-site';
-import { errorHandler } from './http/errors';
+import { databaseUnavailableStatus, errorHandler } from './http/errors';
 import { projectRoot } from './common/paths';
+
+/**
+ * On SIGTERM, requests in flight get this long to finish before their connections are closed: less than
+ * main.ts's 10-second watchdog, so the sessions and the pool are still closed cleanly and the exit is 0.
+ */
+const DRAIN_GRACE_MS = 8_000;
+
+/** The legacy GETs under /frontend that change state (spec section 7); refused when sent from another site. */
+export const STATE_CHANGING_GETS = ['/device/logout', '/sendUserQuestion'];
 
 // The embedded Apollo Sandbox calls the graph from Apollo's own origins.
 const SANDBOX_ORIGINS = ['https://sandbox.embed.apollographql.com', 'https://studio.apollographql.com'];
@@ -104,7 +113,10 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     absoluteMs: config.sessionAbsoluteMs,
   });
 
-  const apollo = createApolloServer(config, logger, [ApolloServerPluginDrainHttpServer({ httpServer })]);
+  const apollo = createApolloServer(config, logger, [
+    ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: DRAIN_GRACE_MS }),
+    databaseUnavailableStatus(),
+  ]);
   await apollo.start();
   const graphOrigins = config.graphqlIntrospection
     ? [...config.allowedOrigins, ...SANDBOX_ORIGINS]
@@ -120,7 +132,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   app.use(
     '/frontend',
     corsFor(config.allowedOrigins),
-    refuseCrossSiteWrites(config.allowedOrigins),
+    refuseCrossSiteWrites(config.allowedOrigins, STATE_CHANGING_GETS),
     ...sessions.middleware,
     express.json({ limit: '100kb' }),
     express.urlencoded({ extended: false, limit: '100kb' }),

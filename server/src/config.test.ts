@@ -41,6 +41,10 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://tv.example.com/',
     });
     expect(config.graphqlIntrospection).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), GRAPHQL_INTROSPECTION: 'true' })
+        .graphqlIntrospection,
+    ).toBe(true);
     expect(config.publicUrl).toBe('https://tv.example.com');
     expect(config.allowedOrigins).toEqual(['https://tv.example.com']);
   });

@@ -76,6 +76,11 @@ const envSchema = z
     LOGIN_WINDOW_MINUTES: positiveInt.default(15),
     REGISTER_MAX_PER_IP_PER_HOUR: positiveInt.default(20),
     GRAPHQL_INTROSPECTION: bool.optional(),
+    // Limits on one GraphQL document (see graphql/limits.ts for what the portal's own operations measure).
+    GRAPHQL_MAX_DEPTH: positiveInt.max(100, 'must be at most 100').default(10),
+    GRAPHQL_MAX_ALIASES: positiveInt.max(1000, 'must be at most 1000').default(15),
+    GRAPHQL_MAX_TOKENS: positiveInt.max(100_000, 'must be at most 100000').default(1000),
+    GRAPHQL_MAX_COST: positiveInt.max(1_000_000, 'must be at most 1000000').default(2000),
     BRAND_NAME: z.string().trim().min(1).max(60).default(DEFAULT_SITE_CONFIG.productName),
     CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(DEFAULT_SITE_CONFIG.contactEmail),
     CONTACT_PHONE: z.string().trim().max(40).default(DEFAULT_SITE_CONFIG.contactPhone),
@@ -225,6 +230,8 @@ export interface Config {
   loginLimits: { perMac: number; perIp: number; windowMs: number };
   registerMaxPerIpPerHour: number;
   graphqlIntrospection: boolean;
+  /** What one GraphQL document may ask for; anything over is refused before it runs (graphql/limits.ts). */
+  graphqlLimits: GraphQLLimits;
   /** Brand and contact values shown by the site (sent to the browser: nothing secret here). */
   site: SiteConfig;
   /** Forwarding of contact messages; `smtpUrl` undefined means they are only stored. */
@@ -267,6 +274,17 @@ export interface Config {
     opay: OpayAccount;
     opay1: OpayAccount;
   };
+}
+
+export interface GraphQLLimits {
+  /** Nesting of fields (fragments do not add a level). */
+  maxDepth: number;
+  /** Aliased fields in one operation. */
+  maxAliases: number;
+  /** Lexical tokens in the document (checked while parsing, so a huge document is not even parsed). */
+  maxTokens: number;
+  /** graphql-armor's static cost: 1 per scalar field, 2 per object field, times 1.5 per level of nesting. */
+  maxCost: number;
 }
 
 export interface OpayAccount {
@@ -336,6 +354,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     registerMaxPerIpPerHour: env.REGISTER_MAX_PER_IP_PER_HOUR,
     graphqlIntrospection: env.GRAPHQL_INTROSPECTION ?? env.NODE_ENV !== 'production',
+    graphqlLimits: {
+      maxDepth: env.GRAPHQL_MAX_DEPTH,
+      maxAliases: env.GRAPHQL_MAX_ALIASES,
+      maxTokens: env.GRAPHQL_MAX_TOKENS,
+      maxCost: env.GRAPHQL_MAX_COST,
+    },
     site: {
       productName: env.BRAND_NAME,
       contactEmail: env.CONTACT_EMAIL,

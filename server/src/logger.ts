@@ -11,10 +11,27 @@ export const redactPaths = [
   '*.password',
   '*.pin',
   '*.captcha',
+  '*.email',
+  // Provider credentials, should an adapter's settings ever be logged.
+  '*.clientSecret',
+  '*.apiKey',
+  '*.ipnSecret',
+  '*.hashKey',
+  '*.secretKey',
+  // A failed statement (TypeORM's QueryFailedError, pg's DatabaseError) carries its parameters, and PostgreSQL's
+  // detail quotes the row or key ("Failing row contains (...)"): e-mails, hashes. The message, code, table and
+  // constraint stay, which is what a diagnosis needs.
+  'err.parameters',
+  'err.detail',
+  'err.driverError.detail',
+  'err.cause.parameters',
+  'err.cause.detail',
 ];
 
-export function createLogger(level: string) {
-  return pino({ level, redact: { paths: redactPaths, censor: '[redacted]' }, base: { service: 'm3u-player-web' } });
+/** JSON lines to stdout, or to `destination` (the tests read what would be logged). */
+export function createLogger(level: string, destination?: pino.DestinationStream) {
+  const options = { level, redact: { paths: redactPaths, censor: '[redacted]' }, base: { service: 'm3u-player-web' } };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type Logger = pino.Logger;

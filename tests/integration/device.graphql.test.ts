@@ -168,10 +168,15 @@ describe('login, currentDevice and logout (portal)', () => {
     };
     const pointsBefore = await points();
     const challengesBefore = await count(server, 'captcha_challenges');
-    const res = await server
-      .client()
-      .gql(`query { ${Array.from({ length: 70 }, (_, i) => `c${i}: captcha { token }`).join(' ')} }`);
-    expect(res.json.errors[0].extensions.code).toBe('RATE_LIMITED');
+    // 70 captchas in five requests of 14 aliases (one request may hold at most GRAPHQL_MAX_ALIASES, 15).
+    const codes: string[] = [];
+    for (let request = 0; request < 5; request += 1) {
+      const res = await server
+        .client()
+        .gql(`query { ${Array.from({ length: 14 }, (_, i) => `c${i}: captcha { token }`).join(' ')} }`);
+      codes.push(res.json.errors?.[0]?.extensions.code ?? 'OK');
+    }
+    expect(codes.at(-1)).toBe('RATE_LIMITED');
     // The answer goes out at the first refusal; wait for the other aliases to finish.
     for (let i = 0; i < 50 && (await points()) < pointsBefore + 70; i += 1) await new Promise((r) => setTimeout(r, 50));
     expect(await points()).toBe(pointsBefore + 70);

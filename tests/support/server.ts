@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/src/config';
-import { createLogger } from '../../server/src/logger';
+import { createLogger, type Logger } from '../../server/src/logger';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { randomMacAddress } from '../../server/src/device/mac';
 import { createTestDatabase } from './database';
@@ -19,9 +19,19 @@ export interface TestServer extends RunningServer {
 /**
  * The real server on a free port, on a fresh database (PostgreSQL when DATABASE_URL is set, the embedded
  * engine otherwise), with every captcha's answer fixed to TEST_CAPTCHA.
+ *
+ * `options.databaseUrl`: use that PostgreSQL database instead of a fresh one (several servers on one database,
+ * as instances behind a load balancer); it is left in place when the server stops, for its owner to drop.
+ * `options.logger`: log there instead of nowhere (to read what the server logs).
+ * An `env` value of undefined removes that setting, e.g. `{ NODE_ENV: 'production', CAPTCHA_TEST_ANSWER: undefined }`.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+export async function startTestServer(
+  env: Record<string, string | undefined> = {},
+  options: { databaseUrl?: string; logger?: Logger } = {},
+): Promise<TestServer> {
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'm3u-test-'));
   // A stand-in for the built client, so the tests do not depend on a build.
   const clientDir = path.join(dataDir, 'client');
@@ -30,7 +40,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     path.join(clientDir, 'index.html'),
     '<!doctype html><html><head><title>test app</title></head><body><div id="root"></div></body></html>',
   );
-  const config = loadConfig({
+  const settings: Record<string, string | undefined> = {
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
@@ -42,8 +52,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DB_POOL_SIZE: '4',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
-  });
-  const server = await startServer(config, createLogger(config.logLevel), {
+  };
+  const config = loadConfig(
+    Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv,
+  );
+  const server = await startServer(config, options.logger ?? createLogger(config.logLevel), {
     inMemory: true,
     clientDir,
     // Server rendering is exercised by the browser tests against the real build.

@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from './data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
@@ -34,7 +35,7 @@ export async function openDatabase(options: {
   const dataSource = createDataSource(url, poolSize);
   try {
     await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
+    await runMigrations(dataSource, embedded ? undefined : url);
   } catch (err) {
     if (dataSource.isInitialized) await dataSource.destroy();
     await embedded?.stop();
@@ -48,4 +49,30 @@ export async function openDatabase(options: {
       await embedded?.stop();
     },
   };
+}
+
+/** Any constant, the same in every instance: the advisory lock that lets one instance at a time migrate. */
+const MIGRATION_LOCK_KEY = 1_763_700_000;
+
+/**
+ * Runs the pending migrations. On a PostgreSQL server several instances may start at once (two replicas behind
+ * a load balancer, a rolling deploy): a session-level advisory lock, held on a connection of its own (a pool of
+ * one could not lend another), makes them migrate one after the other; the later ones find nothing to do. The
+ * lock goes with its connection if the process dies. The embedded engine has one process by construction.
+ */
+async function runMigrations(dataSource: DataSource, serverUrl: string | undefined): Promise<void> {
+  if (!serverUrl) {
+    await dataSource.runMigrations({ transaction: 'each' });
+    return;
+  }
+  const lock = new Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
+  // A connection lost while waiting is reported by the query; without a listener it would end the process.
+  lock.on('error', () => {});
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await lock.end();
+  }
 }

@@ -15,6 +15,7 @@ import { paymentResolvers } from '../payments/payment.resolvers';
 import { playlistCheckResolvers } from '../playlist-check/playlist-check.resolvers';
 import type { Resolvers } from '../__generated__/resolvers-types';
 import type { GraphQLContext } from './context';
+import { graphqlProtection, hideSuggestions, tokenLimitError } from './limits';
 import { DateTimeScalar } from './scalars';
 import { loadTypeDefs } from './schema';
 
@@ -57,10 +58,12 @@ const resolvers: Resolvers = {
 };
 
 /**
- * Domain errors keep their message and get their code; errors from Apollo about the request pass through;
- * anything else is logged and replaced by a generic message, so no stack, SQL or internals leak.
+ * Domain errors keep their message and get their code; errors from Apollo about the request pass through (in
+ * production without graphql-js's "Did you mean ...?" suggestions, which would map the schema for anyone); a
+ * document over a limit gets a message naming the limit; anything else is logged and replaced by a generic
+ * message, so no stack, SQL or internals leak.
  */
-export function formatError(logger: Logger) {
+export function formatError(logger: Logger, options: { hideSuggestions: boolean }) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
     if (original instanceof DomainError) {
@@ -76,9 +79,12 @@ export function formatError(logger: Logger) {
         },
       };
     }
+    const overLimit = tokenLimitError(formatted);
+    if (overLimit) return overLimit;
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) {
-      return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+      const message = options.hideSuggestions ? hideSuggestions(formatted.message) : formatted.message;
+      return { message, locations: formatted.locations, path: formatted.path, extensions: { code } };
     }
     logger.error({ err: original }, 'unexpected error in a GraphQL operation');
     return { message: INTERNAL_ERROR_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
@@ -90,12 +96,16 @@ export function createApolloServer(
   logger: Logger,
   extraPlugins: ApolloServerPlugin<GraphQLContext>[] = [],
 ) {
+  const limits = graphqlProtection(config.graphqlLimits);
   return new ApolloServer<GraphQLContext>({
     typeDefs: loadTypeDefs(),
     resolvers,
     introspection: config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
-    formatError: formatError(logger),
+    // Suggestions help a developer in Sandbox; in production they would describe the schema to anyone.
+    formatError: formatError(logger, { hideSuggestions: config.isProduction }),
+    validationRules: limits.validationRules,
+    parseOptions: limits.parseOptions,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
     // main.ts owns shutdown (HTTP, sessions, database, lock); Apollo's own signal handler would race it.

@@ -6,11 +6,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Refuses a state-changing request sent by a page of another site. Browsers always send Origin on such
  * requests; clients without a browser (TV apps, curl) send none and carry no cookies to abuse.
+ *
+ * `stateChangingGets`: paths (under the mount point) that change state on a GET because the legacy API says
+ * so (signing out, sending a contact message). A link or image on another site sends no Origin with a GET, so
+ * for these the browser's `Sec-Fetch-Site: cross-site` is refused too.
  */
-export function refuseCrossSiteWrites(allowedOrigins: string[]): RequestHandler {
+export function refuseCrossSiteWrites(allowedOrigins: string[], stateChangingGets: string[] = []): RequestHandler {
   const allowed = new Set(allowedOrigins);
+  const guardedGets = new Set(stateChangingGets);
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) && !(req.method === 'GET' && guardedGets.has(req.path))) return next();
     const origin = req.headers.origin;
     const crossSite = origin ? !allowed.has(origin) : req.headers['sec-fetch-site'] === 'cross-site';
     if (crossSite) {

@@ -1,5 +1,7 @@
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { DomainError, httpStatusFor, INTERNAL_ERROR_MESSAGE } from '../common/errors';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 
 /** REST field names differ from the graph's; errors are reported under the names the client sent. */
 export type FieldNames = Record<string, string>;
@@ -19,10 +21,30 @@ interface BodyParserError extends Error {
   status?: number;
 }
 
-/** The last handler: every error becomes a JSON answer with a clear message; only real faults are 500s. */
+/** Errors out of /graphql's own middleware (sessions, authentication) are answered in the graph's shape. */
+function isGraphqlRequest(req: Request): boolean {
+  return /^\/graphql(\/|\?|$)/.test(req.originalUrl);
+}
+
+/**
+ * The last handler: every error becomes a JSON answer with a clear message; only real faults are 500s. A
+ * database that is away (restarting, failing over, out of connections) is a 503 with Retry-After, so clients
+ * and load balancers retry; the pool reconnects by itself once it is back.
+ */
 export function errorHandler(): ErrorRequestHandler {
   return (err: unknown, req: Request, res: Response, next) => {
-    if (res.headersSent) return next(err);
+    if (res.headersSent) {
+      // An error after the whole answer was written: express-session touching a portal session in the database
+      // as it ends a response, while the database is away. The answer stands; passing the error on would make
+      // Express destroy the socket and cut the answer short.
+      if (res.writableEnded) {
+        req.log?.warn({ err: { message: (err as Error)?.message } }, 'error after the answer was sent');
+        return;
+      }
+      // Half an answer is out: Express can only close the connection.
+      req.log?.error({ err }, 'error in the middle of an answer');
+      return next(err);
+    }
     if (err instanceof DomainError) return sendDomainError(res, err);
     const parserError = err as BodyParserError;
     switch (parserError?.type) {
@@ -42,7 +64,42 @@ export function errorHandler(): ErrorRequestHandler {
             .json({ status: 'error', message: 'The request could not be read.' });
         }
     }
+    if (isDatabaseUnavailable(err)) {
+      req.log?.warn(
+        { err: { message: (err as Error).message, code: (err as { code?: unknown }).code } },
+        'database unavailable',
+      );
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(503);
+      if (isGraphqlRequest(req)) {
+        return void res.json({
+          errors: [{ message: DATABASE_UNAVAILABLE_MESSAGE, extensions: { code: 'UNAVAILABLE' } }],
+        });
+      }
+      return void res.json({ status: 'error', message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
     req.log?.error({ err }, 'unexpected error in a request');
     res.status(500).json({ status: 'error', message: INTERNAL_ERROR_MESSAGE });
+  };
+}
+
+/**
+ * The graph's side of the 503 above: an operation that failed because the database is away is answered 503
+ * with Retry-After instead of 200 (the error's message and code come from formatError). Clients retry, and a
+ * load balancer's passive health checks see the instance as failing.
+ */
+export function databaseUnavailableStatus<TContext extends BaseContext>(): ApolloServerPlugin<TContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors({ errors, response }) {
+          if (errors.some((error) => isDatabaseUnavailable(error.originalError ?? error))) {
+            response.http.status = 503;
+            response.http.headers.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+          }
+        },
+      };
+    },
   };
 }

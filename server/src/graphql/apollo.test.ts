@@ -1,0 +1,86 @@
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { QueryFailedError } from 'typeorm';
+import { DomainError, INTERNAL_ERROR_MESSAGE } from '../common/errors';
+import { createLogger } from '../logger';
+import { formatError } from './apollo';
+
+function capturingLogger() {
+  const lines: string[] = [];
+  return { lines, logger: createLogger('debug', { write: (line: string) => void lines.push(line) }) };
+}
+
+/** How Apollo hands a resolver's error to formatError: wrapped in a GraphQLError with a path. */
+function fromResolver(err: Error): [GraphQLError, GraphQLFormattedError] {
+  const wrapped = new GraphQLError(err.message, { path: ['playlists'], originalError: err });
+  return [wrapped, { message: err.message, path: ['playlists'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }];
+}
+
+describe('formatError', () => {
+  it('answers an internal failure with a generic message: no stack, no SQL, no parameters; the log has it', () => {
+    const { lines, logger } = capturingLogger();
+    const driverError = Object.assign(new Error('relation "playlists" does not exist'), { code: '42P01' });
+    const failure = new QueryFailedError(
+      'SELECT "id", "pin_hash" FROM "playlists" WHERE "device_id" = $1',
+      ['7d0c1c9e-device', 'payer@example.com'],
+      driverError,
+    );
+    const [error, formatted] = fromResolver(failure);
+    const answer = formatError(logger, { hideSuggestions: true })(formatted, error);
+    expect(answer).toEqual({
+      message: INTERNAL_ERROR_MESSAGE,
+      path: ['playlists'],
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
+    expect(JSON.stringify(answer)).not.toMatch(/SELECT|relation|pin_hash|payer@|stack|at /);
+    // Operators still see what happened, but not the query's parameters (they may hold an e-mail or a hash).
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('relation \\"playlists\\" does not exist');
+    expect(lines[0]).not.toContain('payer@example.com');
+  });
+
+  it('keeps a domain error’s own message, code and retry time', () => {
+    const { logger, lines } = capturingLogger();
+    const [error, formatted] = fromResolver(
+      new DomainError(
+        'RATE_LIMITED',
+        'Too many failed sign-in attempts. Please try again in 15 minutes.',
+        undefined,
+        900,
+      ),
+    );
+    expect(formatError(logger, { hideSuggestions: true })(formatted, error)).toMatchObject({
+      message: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+      extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 900 },
+    });
+    expect(lines).toEqual([]);
+  });
+
+  it('passes request errors through, without suggestions when asked, and never logs them as internal', () => {
+    const { logger, lines } = capturingLogger();
+    const message = 'Cannot query field "plylists" on type "Query". Did you mean "playlists"?';
+    const formatted = { message, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } };
+    const error = new GraphQLError(message);
+    expect(formatError(logger, { hideSuggestions: true })(formatted, error)).toEqual({
+      message: 'Cannot query field "plylists" on type "Query".',
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
+    expect(formatError(logger, { hideSuggestions: false })(formatted, error).message).toBe(message);
+    const limit = {
+      message: 'Aliases limit of 15 exceeded, found 16.',
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    };
+    expect(formatError(logger, { hideSuggestions: true })(limit, new GraphQLError(limit.message))).toEqual(limit);
+    expect(lines).toEqual([]);
+  });
+
+  it('names the token limit when the parser stops at it', () => {
+    const { logger, lines } = capturingLogger();
+    const message = 'Syntax Error: Document contains more that 1000 tokens. Parsing aborted.';
+    const formatted = { message, locations: [{ line: 1, column: 2990 }], extensions: { code: 'GRAPHQL_PARSE_FAILED' } };
+    expect(formatError(logger, { hideSuggestions: true })(formatted, new GraphQLError(message))).toEqual({
+      message: 'Token limit of 1000 exceeded.',
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
+    expect(lines).toEqual([]);
+  });
+});

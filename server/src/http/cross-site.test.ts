@@ -1,0 +1,38 @@
+import type { Request, Response } from 'express';
+import { refuseCrossSiteWrites } from './cross-site';
+
+const SITE = 'https://tv.example.com';
+
+function run(method: string, path: string, headers: Record<string, string>) {
+  const guard = refuseCrossSiteWrites([SITE], ['/device/logout']);
+  const res = { statusCode: 200, status: jest.fn(), json: jest.fn() };
+  res.status.mockImplementation((code: number) => {
+    res.statusCode = code;
+    return res;
+  });
+  const next = jest.fn();
+  guard({ method, path, headers } as unknown as Request, res as unknown as Response, next);
+  return next.mock.calls.length ? 'passed' : res.statusCode;
+}
+
+describe('refuseCrossSiteWrites', () => {
+  it('refuses writes from another origin or a cross-site fetch, and lets the site and non-browsers through', () => {
+    for (const method of ['POST', 'DELETE', 'PUT', 'PATCH']) {
+      expect(run(method, '/device/saveDeviceKey', { origin: 'https://evil.example' })).toBe(403);
+      expect(run(method, '/device/saveDeviceKey', { origin: 'null' })).toBe(403);
+      expect(run(method, '/device/saveDeviceKey', { 'sec-fetch-site': 'cross-site' })).toBe(403);
+      expect(run(method, '/device/saveDeviceKey', { origin: SITE })).toBe('passed');
+      expect(run(method, '/device/saveDeviceKey', { 'sec-fetch-site': 'same-origin' })).toBe('passed');
+      expect(run(method, '/device/saveDeviceKey', {})).toBe('passed');
+    }
+  });
+
+  it('lets reads through from anywhere, but guards the GETs that change state', () => {
+    expect(run('GET', '/device/playlists', { origin: 'https://evil.example' })).toBe('passed');
+    expect(run('GET', '/device/playlists', { 'sec-fetch-site': 'cross-site' })).toBe('passed');
+    expect(run('GET', '/device/logout', { 'sec-fetch-site': 'cross-site' })).toBe(403);
+    expect(run('GET', '/device/logout', { origin: 'https://evil.example' })).toBe(403);
+    expect(run('GET', '/device/logout', { 'sec-fetch-site': 'same-origin' })).toBe('passed');
+    expect(run('HEAD', '/device/logout', { 'sec-fetch-site': 'cross-site' })).toBe('passed');
+  });
+});

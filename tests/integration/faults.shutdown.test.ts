@@ -1,0 +1,128 @@
+import http from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { TestClient } from '../support/http';
+import {
+  ensureServerBuilt,
+  FAULT_CAPTCHA,
+  graphql,
+  registerTv,
+  sleep,
+  startBuiltServer,
+  uniqueMac,
+  type ServerProcess,
+} from '../support/product';
+
+/**
+ * SIGTERM drains (the way an orchestrator stops an instance, or `docker compose stop`): the requests in
+ * flight finish with their answers, new connections are refused at once so the load balancer sends them to the
+ * other instance, and the process exits 0 within a few seconds. The built server, as production runs it.
+ */
+
+const SOURCE_DELAY_MS = 2_000;
+
+let provider: http.Server;
+let providerUrl = '';
+const arrived: string[] = [];
+let server: ServerProcess | undefined;
+
+beforeAll(async () => {
+  await ensureServerBuilt();
+  // A playlist provider that takes its time: the playlist check is the slowest request the server serves.
+  provider = http.createServer((req, res) => {
+    arrived.push(req.url ?? '');
+    setTimeout(() => {
+      res.setHeader('content-type', 'audio/x-mpegurl');
+      res.end('#EXTM3U\n#EXTINF:-1 group-title="News",News One\nhttp://stream.example/1.ts\n');
+    }, SOURCE_DELAY_MS);
+  });
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await server?.kill();
+  await new Promise((resolve) => provider?.close(resolve));
+});
+
+/** 'connected', or the error code of a TCP connection attempt to the port. */
+function connectOutcome(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'failed'));
+  });
+}
+
+const CHECK = `mutation($input: PlaylistInput!) { checkPlaylistValues(input: $input) { verdict reachable m3u { channels } } }`;
+
+it('SIGTERM lets the requests in flight finish with 200, refuses new connections, and exits 0', async () => {
+  server = await startBuiltServer({ PLAYLIST_CHECK_ALLOW: '127.0.0.1', PLAYLIST_CHECK_CACHE_SECONDS: '0' });
+  const running = server;
+  const { deviceToken, deviceKey } = await registerTv(running.url, uniqueMac());
+
+  // A portal session too, so both the graph and a REST path have a request in flight.
+  const portal = new TestClient(running.url);
+  const mac = (
+    await graphql(running.url, 'query { currentDevice { macAddress } }', {}, { authorization: `Bearer ${deviceToken}` })
+  ).json.data.currentDevice.macAddress;
+  const signIn = await portal.request('POST', '/frontend/device/login', {
+    body: { mac_address: mac, device_key: deviceKey, captcha: FAULT_CAPTCHA, token: await portal.captcha() },
+  });
+  expect(signIn.status).toBe(200);
+
+  const started = Date.now();
+  const viaGraph = graphql(
+    running.url,
+    CHECK,
+    { input: { name: 'Slow', type: 'GENERAL', url: `${providerUrl}/graph.m3u` } },
+    { authorization: `Bearer ${deviceToken}` },
+  ).then((answer) => ({ ...answer, at: Date.now() }));
+  const viaRest = portal
+    .request('POST', '/frontend/device/checkPlaylist', {
+      body: { playlist_name: 'Slow', playlist_type: 'general', playlist_url: `${providerUrl}/rest.m3u` },
+    })
+    .then((answer) => ({ ...answer, at: Date.now() }));
+  // Both are in flight once the provider has been asked for each.
+  while (!['/graph.m3u', '/rest.m3u'].every((path) => arrived.includes(path))) {
+    if (Date.now() - started > 5_000) throw new Error(`the checks did not start:\n${running.output()}`);
+    await sleep(20);
+  }
+
+  running.child.kill('SIGTERM');
+  const signalled = Date.now();
+
+  // A new connection is refused while the two are still being served (a plain TCP connect: fetch could
+  // reuse a kept-alive connection instead of opening one).
+  let refused: string | undefined;
+  while (!refused && Date.now() - signalled < 1_000) {
+    refused = await connectOutcome(running.port);
+    if (refused === 'connected') refused = undefined;
+    if (!refused) await sleep(20);
+  }
+  const refusedAt = Date.now();
+  expect(refused).toBe('ECONNREFUSED');
+  expect(running.isRunning()).toBe(true);
+
+  const [graph, rest] = await Promise.all([viaGraph, viaRest]);
+  expect(graph.status).toBe(200);
+  expect(graph.json.data.checkPlaylistValues).toMatchObject({ reachable: true, m3u: { channels: 1 } });
+  expect(rest.status).toBe(200);
+  expect(rest.json).toMatchObject({ status: 'success', check: { reachable: true } });
+  // They were answered after the refusal: the drain, not a race won before the signal.
+  expect(graph.at).toBeGreaterThanOrEqual(refusedAt);
+  expect(rest.at).toBeGreaterThanOrEqual(refusedAt);
+
+  const exit = await running.exited;
+  const exitMs = Date.now() - signalled;
+  process.stdout.write(
+    `[faults.shutdown] new connections refused ${refusedAt - signalled} ms after SIGTERM; the two requests in ` +
+      `flight answered 200 ${graph.at - signalled} and ${rest.at - signalled} ms after it; exit ${exit.code} ` +
+      `after ${exitMs} ms\n`,
+  );
+  expect(exit).toEqual({ code: 0, signal: null });
+  expect(exitMs).toBeLessThan(SOURCE_DELAY_MS + 3_000);
+  expect(running.output()).not.toMatch(/shutdown failed|"level":50/);
+}, 60_000);

@@ -1,0 +1,694 @@
+/**
+ * Security review (DESIGN.md section 7; OWASP GraphQL Cheat Sheet, ASVS 5 level 2). What other suites already
+ * prove is referenced, not repeated:
+ *
+ * - aliased sign-ins are each counted (device.graphql.test.ts "counts every aliased attempt, so aliases cannot
+ *   multiply guesses"), batched requests are refused ("refuses batched requests"), and Apollo's CSRF
+ *   prevention refuses a text/plain POST ("refuses a simple cross-site request (Apollo CSRF prevention)");
+ * - a captcha is good once (device-login.rest.test.ts "accepts a captcha once only"); a locked MAC says when to
+ *   retry and locks the same whether or not it exists ("locks a MAC after repeated failures, says when to
+ *   retry, and refuses even the right key meanwhile");
+ * - no X-Powered-By on pages, HSTS off without HTTPS (http.test.ts "sends security headers and hides the
+ *   framework"); Sandbox on outside production ("offers Apollo Sandbox on /graphql to a browser outside
+ *   production"); session id regenerated at sign-in (device-login.rest.test.ts).
+ */
+import { createHash } from 'node:crypto';
+import { STATE_CHANGING_GETS } from '../../server/src/app';
+import { INTERNAL_ERROR_MESSAGE } from '../../server/src/common/errors';
+import { loadConfig } from '../../server/src/config';
+import { contactRestRouter } from '../../server/src/contact/contact.rest';
+import { deviceRestRouter } from '../../server/src/device/device.rest';
+import { randomMacAddress } from '../../server/src/device/mac';
+import { createLogger } from '../../server/src/logger';
+import { paymentRestRouter } from '../../server/src/payments/payment.rest';
+import { playlistRestRouter } from '../../server/src/playlist/playlist.rest';
+import { eventually } from '../support/payments';
+import { portalOperation } from '../support/operations';
+import {
+  ALLOWED_ORIGIN,
+  buildDevice,
+  count,
+  signedInDevice,
+  startTestServer,
+  TEST_CAPTCHA,
+  type TestServer,
+} from '../support/server';
+import type { TestClient } from '../support/http';
+
+const EVIL = 'https://evil.example';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({
+    // Client addresses come from X-Forwarded-For, so each test can be its own client address.
+    TRUST_PROXY: 'loopback',
+    LOGIN_MAX_FAILURES_PER_IP: '6',
+    LOGIN_MAX_FAILURES_PER_MAC: '5',
+  });
+});
+afterAll(() => server.stop());
+
+/** A client address of the documentation ranges, different for every call. */
+let lastAddress = 0;
+function newAddress(): string {
+  lastAddress += 1;
+  return `198.51.100.${lastAddress}`;
+}
+
+function fromAddress(address: string): Record<string, string> {
+  return { 'x-forwarded-for': address };
+}
+
+async function captchaFrom(client: TestClient, headers: Record<string, string> = {}): Promise<string> {
+  const res = await client.request('GET', '/frontend/captcha/generate', { headers });
+  return res.json.token as string;
+}
+
+function expectLimitRefusal(res: { status: number; json: any }, message: string | RegExp): void {
+  expect(res.status).toBe(400);
+  expect(res.json.data).toBeUndefined();
+  expect(res.json.errors).toHaveLength(1);
+  const [error] = res.json.errors;
+  expect(error.extensions).toEqual({ code: 'GRAPHQL_VALIDATION_FAILED' });
+  if (typeof message === 'string') expect(error.message).toBe(message);
+  else expect(error.message).toMatch(message);
+}
+
+/** `copies` aliased copies of the full playlist list, sharing the portal’s own fragment. */
+function playlistCopies(copies: number): string {
+  const { query } = portalOperation('Playlists');
+  const fragments = query.slice(query.indexOf('fragment '));
+  const lists = Array.from({ length: copies }, (_, i) => `l${i}: playlists(search: "${i}") { ...PlaylistFields }`);
+  return `query Copies { ${lists.join(' ')} }\n${fragments}`;
+}
+
+describe('GraphQL limits (depth, aliases, tokens, cost, directives)', () => {
+  it('let the portal’s heaviest operations through: the playlist list, a protected playlist, payments', async () => {
+    const { client } = await signedInDevice(server);
+    const created = await client.gql(portalOperation('CreatePlaylist').query, {
+      input: {
+        name: 'Heaviest',
+        type: 'XC',
+        url: 'http://provider.example:8080',
+        username: 'viewer',
+        password: 'secret1',
+        epgUrl: 'http://provider.example/epg.xml',
+        isProtected: true,
+        pin: '2468',
+      },
+    });
+    expect(created.json.errors).toBeUndefined();
+    const id = created.json.data.createPlaylist.playlist.id as string;
+    for (const [name, variables] of [
+      ['Playlists', {}],
+      ['Playlist', { id }],
+      ['UnlockPlaylist', { input: { id, pin: '2468' } }],
+      [
+        'UpdatePlaylist',
+        { input: { id, currentPin: '2468', playlist: { name: 'Heaviest', type: 'CODE', playlistCode: '123456' } } },
+      ],
+      ['DevicePayments', {}],
+      ['CurrentDevice', {}],
+      ['Pricing', {}],
+    ] as const) {
+      const res = await client.gql(portalOperation(name).query, variables);
+      expect([name, res.status, res.json.errors]).toEqual([name, 200, undefined]);
+    }
+  });
+
+  it('refuse a query nested too deeply: 400, the limit named, no stack', async () => {
+    const nested = `{ __type(name: "Device") { ${'ofType { '.repeat(10)}name${' }'.repeat(10)} } }`;
+    const res = await server.client().gql(nested);
+    expectLimitRefusal(res, 'Query depth limit of 10 exceeded, found 12.');
+    expect(res.text).not.toMatch(/stacktrace|\bat .*\.js/);
+  });
+
+  it('refuse too many aliases before any of them runs: 16 aliased sign-ins count nothing', async () => {
+    const { device } = await buildDevice(server);
+    const logins = Array.from(
+      { length: 16 },
+      (_, i) =>
+        `a${i}: login(input: { macAddress: "${device.macAddress}", deviceKey: "${100000 + i}", captcha: "${TEST_CAPTCHA}", captchaToken: "00000000-0000-4000-8000-0000000000${10 + i}" }) { message }`,
+    );
+    const res = await server.client().gql(`mutation { ${logins.join('\n')} }`, undefined, fromAddress(newAddress()));
+    expectLimitRefusal(res, 'Aliases limit of 15 exceeded, found 16.');
+    const counted = await server.db.dataSource.query(`SELECT points FROM rate_limits WHERE key = $1`, [
+      `login_mac:${device.macAddress}`,
+    ]);
+    expect(counted).toEqual([]);
+  });
+
+  it('refuse a document of too many tokens, without parsing it further', async () => {
+    const res = await server.client().gql(`{ ${'__typename '.repeat(1000)}}`);
+    expectLimitRefusal(res, 'Token limit of 1000 exceeded.');
+  });
+
+  it('refuse too many directives', async () => {
+    const res = await server.client().gql(`{ ${'ping @include(if: true) '.repeat(21)}}`);
+    expectLimitRefusal(res, 'Directives limit of 20 exceeded, found 21.');
+  });
+
+  it('refuse fifteen copies of the full playlist list by cost, and never answer them from the answer cache', async () => {
+    const { client } = await signedInDevice(server);
+    expect((await client.gql(playlistCopies(1))).json.errors).toBeUndefined();
+    // graphql/http.ts keeps whole answers of signed-in devices, looked up before Apollo runs: an operation
+    // refused by a limit is never a 200, so it is never kept, and asking again meets the limit again.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const res = await client.gql(playlistCopies(15));
+      expectLimitRefusal(res, /^Query Cost limit of 2000 exceeded, found \d+(\.\d+)?\.$/);
+    }
+  });
+
+  it('keep graphql-js’s suggestions outside production (they help in Sandbox)', async () => {
+    const res = await server.client().gql('{ plylists { id } }');
+    expect(res.json.errors[0].message).toMatch(
+      /^Cannot query field "plylists" on type "Query"\. Did you mean "playlists"/,
+    );
+  });
+});
+
+describe('failures reveal no internals', () => {
+  it('answers a database fault with a generic message: no SQL, no table names, no stack', async () => {
+    const { client } = await signedInDevice(server);
+    await server.db.dataSource.query('ALTER TABLE playlists RENAME TO playlists_hidden_for_test');
+    try {
+      const graph = await client.gql('query { playlists { id name } }');
+      expect(graph.json.errors).toEqual([
+        { message: INTERNAL_ERROR_MESSAGE, path: ['playlists'], extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+      ]);
+      const rest = await client.request('GET', '/frontend/device/playlists');
+      expect(rest.status).toBe(500);
+      expect(rest.json).toEqual({ status: 'error', message: INTERNAL_ERROR_MESSAGE });
+      for (const text of [graph.text, rest.text]) {
+        expect(text).not.toMatch(/SELECT|relation|playlists_hidden|QueryFailed|stack|\.ts:\d+|\.js:\d+/);
+      }
+    } finally {
+      await server.db.dataSource.query('ALTER TABLE playlists_hidden_for_test RENAME TO playlists');
+    }
+  });
+});
+
+describe('sign-in limits per client address', () => {
+  it('stop one address spraying many MACs, even at a right key; other addresses are not affected', async () => {
+    const attacker = newAddress();
+    const target = await buildDevice(server);
+    const statuses: number[] = [];
+    // Six MACs, some registered and some not, one wrong guess each: never the per-MAC limit (5).
+    for (let i = 0; i < 6; i += 1) {
+      const mac = i % 2 ? (await buildDevice(server)).device.macAddress : randomMacAddress();
+      const client = server.client();
+      const token = await captchaFrom(client, fromAddress(attacker));
+      const res = await client.request('POST', '/frontend/device/login', {
+        body: { mac_address: mac, device_key: '000000', captcha: TEST_CAPTCHA, token },
+        headers: fromAddress(attacker),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
+
+    const client = server.client();
+    const token = await captchaFrom(client, fromAddress(attacker));
+    const stopped = await client.request('POST', '/frontend/device/login', {
+      body: { mac_address: target.device.macAddress, device_key: target.deviceKey, captcha: TEST_CAPTCHA, token },
+      headers: fromAddress(attacker),
+    });
+    expect(stopped.status).toBe(429);
+    expect(stopped.json.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    expect(Number(stopped.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(client.cookies.size).toBe(0);
+
+    // The owner, from their own address, still signs in.
+    const owner = server.client();
+    const ownerAddress = newAddress();
+    const ownerToken = await captchaFrom(owner, fromAddress(ownerAddress));
+    const ok = await owner.request('POST', '/frontend/device/login', {
+      body: {
+        mac_address: target.device.macAddress,
+        device_key: target.deviceKey,
+        captcha: TEST_CAPTCHA,
+        token: ownerToken,
+      },
+      headers: fromAddress(ownerAddress),
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('say the same through the graph: RATE_LIMITED with the wait in retryAfterSeconds', async () => {
+    const attacker = newAddress();
+    const client = server.client();
+    let last: any;
+    for (let i = 0; i < 7; i += 1) {
+      const token = (await client.gql('query { captcha { token } }', undefined, fromAddress(attacker))).json.data
+        .captcha.token;
+      last = await client.gql(
+        portalOperation('Login').query,
+        { input: { macAddress: randomMacAddress(), deviceKey: '000000', captcha: TEST_CAPTCHA, captchaToken: token } },
+        fromAddress(attacker),
+      );
+    }
+    expect(last.json.errors[0].message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    expect(last.json.errors[0].extensions.code).toBe('RATE_LIMITED');
+    expect(last.json.errors[0].extensions.retryAfterSeconds).toBeGreaterThan(800);
+  });
+});
+
+/** What a forged cross-site request could change, read straight from the database. */
+async function stateOf(deviceId: string) {
+  const [device] = await server.db.dataSource.query(
+    `SELECT mac_address, device_key_hash, parent_pin_hash, licence_expires_at FROM devices WHERE id = $1`,
+    [deviceId],
+  );
+  const tables = ['devices', 'playlists', 'activations', 'contact_messages', 'sessions', 'device_mac_changes'];
+  const counts = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await count(server, t)])));
+  const playlists = await server.db.dataSource.query(
+    `SELECT id, name, updated_at FROM playlists WHERE device_id = $1 ORDER BY id`,
+    [deviceId],
+  );
+  return { device, counts, playlists };
+}
+
+/** Every route of the /frontend adapters, read from the routers themselves, so a new route is never missed. */
+function frontendRoutes(): Array<{ method: string; path: string }> {
+  const config = loadConfig({ NODE_ENV: 'test' });
+  const routers = [
+    deviceRestRouter(server.services, config),
+    playlistRestRouter(server.services),
+    paymentRestRouter(server.services, config),
+    contactRestRouter(server.services),
+  ];
+  return routers.flatMap((router) =>
+    (router.stack as Array<{ route?: { path: string; methods: Record<string, boolean> } }>).flatMap((layer) =>
+      layer.route
+        ? Object.keys(layer.route.methods).map((method) => ({ method: method.toUpperCase(), path: layer.route!.path }))
+        : [],
+    ),
+  );
+}
+
+describe('cross-site requests to the REST adapters', () => {
+  const CROSS_SITE: Array<Record<string, string>> = [
+    { origin: EVIL },
+    { origin: 'null' },
+    { 'sec-fetch-site': 'cross-site' },
+  ];
+
+  it('knows every route, and which GETs change state', () => {
+    const routes = frontendRoutes().map((r) => `${r.method} ${r.path}`);
+    // The newest state-changing routes (payments, playlist checks) are among those swept below.
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'POST /device/saveActivation',
+        'POST /paypal/order/create',
+        'POST /paypal/order/capture/:orderID',
+        'POST /device/checkPlaylist',
+        'POST /device/checkPlaylist/:id',
+      ]),
+    );
+    // A new GET must be sorted here: reading (left open, no CORS grant) or changing state (guarded).
+    const gets = routes.filter((r) => r.startsWith('GET ')).sort();
+    expect(gets).toEqual(
+      [
+        'GET /captcha/generate',
+        'GET /device',
+        'GET /device/checkMacValid',
+        'GET /device/playlists',
+        ...STATE_CHANGING_GETS.map((p) => `GET ${p}`),
+      ].sort(),
+    );
+  });
+
+  it('refuses every state-changing route from another site, changing nothing; the site’s own origin passes', async () => {
+    const { client, device } = await signedInDevice(server);
+    const playlist = await client.request('POST', '/frontend/device/savePlaylist', {
+      body: { current_playlist_url_id: -1, playlist_name: 'Mine', playlist_type: 'code', playlist_code: '112233' },
+    });
+    const playlistId = playlist.json.playlist._id as string;
+    // One body that would succeed on each route if it got through (each route reads only its own fields).
+    const body = {
+      mac_address: randomMacAddress(),
+      device_key: '654321',
+      captcha: TEST_CAPTCHA,
+      token: await client.captcha(),
+      pin_code: '2468',
+      current_playlist_url_id: -1,
+      playlist_name: 'Forged',
+      playlist_type: 'code',
+      playlist_code: '445566',
+      pin: '0000',
+      payment_type: 'opay',
+      name: 'Forged sender',
+      email: 'forged@example.com',
+      subject: 'Forged',
+      message: 'Sent from another site.',
+    };
+    const query = new URLSearchParams({
+      name: body.name,
+      email: body.email,
+      subject: body.subject,
+      message: body.message,
+    });
+    const routes = frontendRoutes().filter((r) => r.method !== 'GET' || STATE_CHANGING_GETS.includes(r.path));
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+    const send = (c: TestClient, route: { method: string; path: string }, headers: Record<string, string>) => {
+      const path = `/frontend${route.path.replace(':orderID', 'x').replace(':id', playlistId)}`;
+      return route.method === 'GET'
+        ? c.request('GET', `${path}?${query}`, { headers })
+        : c.request(route.method, path, { body, headers });
+    };
+
+    const before = await stateOf(device.id);
+    for (const route of routes) {
+      for (const headers of CROSS_SITE) {
+        const res = await send(client, route, headers);
+        expect([route.path, headers, res.status, res.json]).toEqual([
+          route.path,
+          headers,
+          403,
+          { status: 'error', message: 'Requests from other sites are not allowed.' },
+        ]);
+        expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      }
+    }
+    expect(await stateOf(device.id)).toEqual(before);
+    expect((await client.request('GET', '/frontend/device')).status).toBe(200); // still signed in
+
+    // From the portal's own origin the same requests reach their handlers (an anonymous client: 4xx/200).
+    for (const route of routes) {
+      const res = await send(server.client(), route, { origin: ALLOWED_ORIGIN });
+      expect([route.path, res.status === 403]).toEqual([route.path, false]);
+      expect(res.headers.get('access-control-allow-origin')).toBe(ALLOWED_ORIGIN);
+    }
+  });
+
+  it('leaves the providers’ webhooks open: the signature, not the Origin, decides', async () => {
+    for (const provider of ['crypto', 'paypal', 'cowpay', 'opay', 'opay1']) {
+      const res = await server.client().request('POST', `/webhooks/${provider}`, {
+        body: { forged: true },
+        headers: { origin: EVIL, 'sec-fetch-site': 'cross-site' },
+      });
+      expect([provider, res.status]).not.toEqual([provider, 403]);
+      expect(res.status).toBeLessThan(500);
+      expect(res.text).not.toContain('Requests from other sites');
+    }
+  });
+});
+
+describe('CORS', () => {
+  it.each(['/graphql', '/frontend/device/login'])(
+    'grants %s with credentials to an allowed origin’s preflight, and nothing to another',
+    async (path) => {
+      const preflight = (origin: string) =>
+        server.client().request('OPTIONS', path, {
+          headers: {
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type',
+          },
+        });
+      const allowed = await preflight(ALLOWED_ORIGIN);
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe(ALLOWED_ORIGIN);
+      expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(allowed.headers.get('access-control-allow-methods')).toContain('POST');
+      const foreign = await preflight(EVIL);
+      expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+      expect(foreign.headers.get('access-control-allow-credentials')).toBeNull();
+    },
+  );
+
+  it('sends no X-Powered-By on the graph, the REST adapters or the probes', async () => {
+    const client = server.client();
+    for (const res of [
+      await client.gql('{ ping }'),
+      await client.request('GET', '/frontend/device'),
+      await client.request('GET', '/healthz'),
+      await client.request('GET', '/no/such/page'),
+    ]) {
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+});
+
+describe('production mode', () => {
+  let prod: TestServer;
+  beforeAll(async () => {
+    prod = await startTestServer({
+      NODE_ENV: 'production',
+      // Production refuses a fixed captcha answer; the tests set one challenge's answer in the database.
+      CAPTCHA_TEST_ANSWER: undefined,
+      SERVED_OVER_HTTPS: 'true',
+      // Behind a TLS-terminating proxy on this machine.
+      TRUST_PROXY: 'loopback',
+    });
+  });
+  afterAll(() => prod?.stop());
+
+  it('refuses introspection and serves no Sandbox page', async () => {
+    for (const query of ['{ __schema { queryType { name } } }', '{ __type(name: "Device") { fields { name } } }']) {
+      const res = await prod.client().gql(query);
+      expect(res.status).toBe(400);
+      expect(res.json.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      expect(res.json.errors[0].message).toMatch(/introspection is not allowed/);
+      expect(res.text).not.toContain('"fields"');
+    }
+    const page = await prod.client().request('GET', '/graphql', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(400);
+    expect(page.text).not.toMatch(/embeddable-sandbox|<html/i);
+  });
+
+  it('gives no field, argument or enum suggestions ("Did you mean") to map the schema with', async () => {
+    const client = prod.client();
+    const answers = [
+      await client.gql('{ plylists { id } }'),
+      await client.gql('{ playlists(serch: "a") { id } }'),
+      await client.gql('mutation { createPlaylist(input: { name: "x", type: GENERALL }) { message } }'),
+      await client.gql('mutation($input: PlaylistInput!) { createPlaylist(input: $input) { message } }', {
+        input: { name: 'x', type: 'GENERALL' },
+      }),
+      await client.gql('mutation($input: PlaylistInput!) { createPlaylist(input: $input) { message } }', {
+        input: { nme: 'x', type: 'CODE' },
+      }),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(400);
+      expect(res.json.errors.length).toBeGreaterThan(0);
+      expect(res.text).not.toMatch(/Did you mean|\[Suggestion hidden\]/);
+      expect(res.text).not.toMatch(/"playlists"|"GENERAL"/);
+    }
+    expect(answers[0]!.json.errors[0].message).toBe('Cannot query field "plylists" on type "Query".');
+  });
+
+  it('sends HSTS, and signs in with a __Host- cookie that is Secure, HttpOnly and SameSite', async () => {
+    const home = await prod.client().request('GET', '/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(home.headers.get('strict-transport-security')).toMatch(/^max-age=\d{7,}; includeSubDomains$/);
+    expect(home.headers.get('x-powered-by')).toBeNull();
+
+    const { device, deviceKey } = await buildDevice(prod);
+    const signIn = async (headers: Record<string, string>) => {
+      const client = prod.client();
+      const token = await captchaFrom(client);
+      // Production draws a real captcha; give this one a known answer, as a person would read it.
+      const answer = 'KPRTW';
+      await prod.db.dataSource.query(`UPDATE captcha_challenges SET answer_hash = $2 WHERE id = $1`, [
+        token,
+        createHash('sha256').update(answer).digest('hex'),
+      ]);
+      const res = await client.request('POST', '/frontend/device/login', {
+        body: { mac_address: device.macAddress, device_key: deviceKey, captcha: answer, token },
+        headers,
+      });
+      return { res, cookies: res.headers.getSetCookie() };
+    };
+
+    const overHttps = await signIn({ 'x-forwarded-proto': 'https' });
+    expect(overHttps.res.status).toBe(200);
+    expect(overHttps.cookies).toHaveLength(1);
+    const cookie = overHttps.cookies[0]!;
+    expect(cookie).toMatch(/^__Host-sid=/);
+    const attributes = cookie.split(';').map((part) => part.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(['path=/', 'httponly', 'secure', 'samesite=lax']));
+    expect(attributes.some((a) => a.startsWith('domain='))).toBe(false);
+
+    // Reached over plain HTTP (no proxy saying https), the Secure cookie is never sent at all.
+    const overHttp = await signIn({});
+    expect(overHttp.res.status).toBe(200);
+    expect(overHttp.cookies).toEqual([]);
+  });
+});
+
+describe('secrets never reach a log', () => {
+  it('keeps device keys, PINs, TV tokens, the captcha answer, provider keys and payer e-mails out of the log', async () => {
+    const lines: string[] = [];
+    const logged = await startTestServer(
+      { LOG_LEVEL: 'debug', PLAYLIST_CHECK_ALLOW: '127.0.0.1' },
+      { logger: createLogger('debug', { write: (line: string) => void lines.push(line) }) },
+    );
+    try {
+      const secrets: string[] = [TEST_CAPTCHA, ...Object.values(logged.services.payments.providers.sandboxKeys)];
+      const digits: string[] = [];
+
+      // A TV registers and reads its status with its token; a wrong token is refused.
+      const tv = await logged
+        .client()
+        .gql(
+          'mutation($input: RegisterDeviceInput!) { registerDevice(input: $input) { deviceKey deviceToken device { macAddress } } }',
+          {
+            input: { macAddress: randomMacAddress(), model: 'Tizen 8' },
+          },
+        );
+      const { deviceKey, deviceToken, device } = tv.json.data.registerDevice;
+      digits.push(deviceKey);
+      secrets.push(deviceToken);
+      await logged.client().gql('{ currentDevice { status } }', undefined, { authorization: `Bearer ${deviceToken}` });
+      await logged.client().gql('{ currentDevice { status } }', undefined, { authorization: `Bearer ${deviceToken}x` });
+
+      // Sign-in: a wrong key, then the right one (REST), and through the graph.
+      const portal = logged.client();
+      const wrongKey = deviceKey === '135790' ? '246801' : '135790';
+      digits.push(wrongKey);
+      await portal.request('POST', '/frontend/device/login', {
+        body: {
+          mac_address: device.macAddress,
+          device_key: wrongKey,
+          captcha: TEST_CAPTCHA,
+          token: await portal.captcha(),
+        },
+      });
+      const signedIn = await portal.request('POST', '/frontend/device/login', {
+        body: {
+          mac_address: device.macAddress,
+          device_key: deviceKey,
+          captcha: TEST_CAPTCHA,
+          token: await portal.captcha(),
+        },
+      });
+      expect(signedIn.status).toBe(200);
+      const graphClient = logged.client();
+      const captchaToken = (await graphClient.gql('{ captcha { token } }')).json.data.captcha.token;
+      const graphLogin = await graphClient.gql(portalOperation('Login').query, {
+        input: { macAddress: device.macAddress, deviceKey, captcha: TEST_CAPTCHA.toLowerCase(), captchaToken },
+      });
+      expect(graphLogin.json.errors).toBeUndefined();
+
+      // Protected playlists, through both transports, opened with a wrong and a right PIN.
+      const pins = ['pin-Q7f2kV', 'pin-Zx93Lm'];
+      secrets.push(...pins, 'xc-pass-R4t8');
+      const created = await graphClient.gql(portalOperation('CreatePlaylist').query, {
+        input: {
+          name: 'Protected XC',
+          type: 'XC',
+          url: 'http://127.0.0.1:9/',
+          username: 'viewer',
+          password: 'xc-pass-R4t8',
+          isProtected: true,
+          pin: pins[0],
+        },
+      });
+      expect(created.json.errors).toBeUndefined();
+      const rest = await portal.request('POST', '/frontend/device/savePlaylist', {
+        body: {
+          current_playlist_url_id: -1,
+          playlist_name: 'Protected code',
+          playlist_type: 'code',
+          playlist_code: '778899',
+          protect: 'true',
+          pin: pins[1],
+        },
+      });
+      expect(rest.status).toBe(200);
+      await portal.request('POST', `/frontend/device/unlockPlaylist/${rest.json.playlist._id}`, {
+        body: { pin: 'pin-wrong-1' },
+      });
+      await portal.request('POST', `/frontend/device/unlockPlaylist/${rest.json.playlist._id}`, {
+        body: { pin: pins[1] },
+      });
+      await graphClient.gql(portalOperation('CheckPlaylist').query, {
+        input: { id: created.json.data.createPlaylist.playlist.id, pin: pins[0] },
+      });
+
+      // New device keys and a parent PIN, through both transports.
+      const newKeys = ['482915', '930217'];
+      digits.push(...newKeys, '5824');
+      await graphClient.gql(portalOperation('ChangeDeviceKey').query, { input: { deviceKey: newKeys[0] } });
+      await graphClient.gql(portalOperation('ChangeParentPin').query, { input: { pin: '5824' } });
+      await portal.request('POST', '/frontend/device/saveDeviceKey', { body: { device_key: newKeys[1] } });
+      await logged.client().gql('mutation { checkParentPin(input: { pin: "5824" }) { valid } }', undefined, {
+        authorization: `Bearer ${deviceToken}`,
+      });
+
+      // Checkouts with the payer's e-mail (crypto, paid at the sandbox; cowpay), and PayPal captured.
+      const payerEmails = ['payer-crypto-7q@example.com', 'payer-cowpay-9z@example.com'];
+      secrets.push(...payerEmails);
+      const payer = await signedInDevice(logged);
+      const crypto = await payer.client.request('POST', '/frontend/device/saveActivation', {
+        body: { email: payerEmails[0], coin_type: 'BTC', payment_type: 'crypto' },
+      });
+      expect(crypto.status).toBe(200);
+      const page = await (await fetch(crypto.json.url)).text();
+      const action = /action="([^"]+\/pay)"/.exec(page)?.[1];
+      await fetch(new URL(action!, crypto.json.url), { method: 'POST', redirect: 'manual' });
+      const cowpay = await signedInDevice(logged);
+      await cowpay.client.gql(portalOperation('StartActivation').query, {
+        input: {
+          method: 'COWPAY',
+          firstName: 'Amira',
+          lastName: 'Hassan',
+          email: payerEmails[1],
+          phoneNumber: '+201001234567',
+        },
+      });
+      const paypal = await signedInDevice(logged);
+      const order = (await paypal.client.gql(portalOperation('CreatePayPalOrder').query)).json.data.createPayPalOrder
+        .id;
+      await fetch(`${logged.url}/sandbox/paypal/orders/${order}/approve`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ card: 'ok' }),
+      });
+      const captured = await paypal.client.gql(portalOperation('CapturePayPalOrder').query, { orderId: order });
+      expect(captured.json.errors).toBeUndefined();
+      await eventually(
+        async () => (await payer.client.gql('{ currentDevice { status } }')).json.data.currentDevice.status,
+        (status) => status === 'ACTIVE',
+      );
+      // A document refused by a limit is the client's mistake: not logged as an internal error.
+      await graphClient.gql(playlistCopies(15));
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the sandbox's webhooks settle
+      expect(lines.join('')).not.toContain('unexpected error');
+
+      // An internal fault is logged with what went wrong, but not with the statement's parameters (the
+      // activation row being written holds the payer's e-mail).
+      const faultEmail = 'payer-fault-3k@example.com';
+      secrets.push(faultEmail);
+      await logged.db.dataSource.query(
+        `ALTER TABLE activations ADD CONSTRAINT sec_test_refuse CHECK (email IS DISTINCT FROM '${faultEmail}')`,
+      );
+      try {
+        const faulty = await signedInDevice(logged);
+        const refused = await faulty.client.request('POST', '/frontend/device/saveActivation', {
+          body: { email: faultEmail, coin_type: 'BTC', payment_type: 'crypto' },
+        });
+        expect(refused.status).toBe(500);
+        const graphRefused = await faulty.client.gql(portalOperation('StartActivation').query, {
+          input: { method: 'CRYPTO', email: faultEmail, coinType: 'BTC' },
+        });
+        expect(graphRefused.json.errors[0].extensions.code).toBe('INTERNAL_SERVER_ERROR');
+      } finally {
+        await logged.db.dataSource.query(`ALTER TABLE activations DROP CONSTRAINT sec_test_refuse`);
+      }
+
+      const log = lines.join('');
+      // The log did record all this: requests, the sandbox's payments, the fault.
+      expect(lines.length).toBeGreaterThan(40);
+      expect(log).toContain('/frontend/device/login');
+      expect(log).toContain('payment applied: device activated');
+      expect(log).toContain('sec_test_refuse');
+      for (const secret of secrets) expect([secret, log.includes(secret)]).toEqual([secret, false]);
+      for (const value of digits) {
+        expect([value, new RegExp(`(?<![0-9])${value}(?![0-9])`).test(log)]).toEqual([value, false]);
+      }
+    } finally {
+      await logged.stop();
+    }
+  });
+});
