@@ -12,6 +12,7 @@ import { deviceResolvers } from '../device/device.resolvers';
 import { playlistResolvers } from '../playlist/playlist.resolvers';
 import { pricingResolvers } from '../pricing/pricing.resolvers';
 import { paymentResolvers } from '../payments/payment.resolvers';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import { playlistCheckResolvers } from '../playlist-check/playlist-check.resolvers';
 import type { Resolvers } from '../__generated__/resolvers-types';
 import type { GraphQLContext } from './context';
@@ -85,6 +86,15 @@ export function formatError(logger: Logger, options: { hideSuggestions: boolean 
     if (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) {
       const message = options.hideSuggestions ? hideSuggestions(formatted.message) : formatted.message;
       return { message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+    }
+    // The database away (restart, failover, no free connection) is not a fault of the request: 503, retry.
+    if (isDatabaseUnavailable(original)) {
+      return {
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+        path: formatted.path,
+        locations: formatted.locations,
+        extensions: { code: 'UNAVAILABLE' },
+      };
     }
     logger.error({ err: original }, 'unexpected error in a GraphQL operation');
     return { message: INTERNAL_ERROR_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
