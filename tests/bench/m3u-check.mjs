@@ -6,15 +6,14 @@
 // iptv-playlist-parser's parse, measured side by side in this one run, while holding bounded memory.
 // Environment: BENCH_ENTRIES (default 200000), BENCH_ROUNDS (default 5), BENCH_REFERENCE_ENTRIES (default 20000:
 // the same comparison on a smaller list, for reference).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseM3U } from '@iptv/playlist';
 import iptvPlaylistParser from 'iptv-playlist-parser';
+import { gql, startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -212,46 +211,15 @@ async function runEndToEnd() {
   });
   await new Promise((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const playlistUrl = `http://127.0.0.1:${provider.address().port}/get.php?username=u&password=p&type=m3u_plus`;
-  const port = 4000 + Math.floor(Math.random() * 900);
-  const child = spawn(process.execPath, ['dist/server/src/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghij',
-      SERVED_OVER_HTTPS: 'false',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'm3u-bench-')),
-      PLAYLIST_CHECK_ALLOW: '127.0.0.1',
-      PLAYLIST_CHECK_CACHE_SECONDS: '0',
-      PLAYLIST_CHECK_MAX_MB: '200',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startServer({
+    PLAYLIST_CHECK_ALLOW: '127.0.0.1',
+    PLAYLIST_CHECK_CACHE_SECONDS: '0',
+    PLAYLIST_CHECK_MAX_MB: '200',
   });
-  const base = `http://127.0.0.1:${port}`;
+  const { base } = server;
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
-    const gql = async (query, variables, headers = {}) => {
-      const res = await fetch(`${base}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = await res.json();
-      if (body.errors) throw new Error(JSON.stringify(body.errors));
-      return body.data;
-    };
     const { registerDevice } = await gql(
+      base,
       'mutation($i: RegisterDeviceInput!) { registerDevice(input: $i) { deviceToken } }',
       { i: { macAddress: '02:be:4c:00:00:01' } },
     );
@@ -266,20 +234,21 @@ async function runEndToEnd() {
     const growths = [];
     for (let round = 0; round < 3; round += 1) {
       await new Promise((r) => setTimeout(r, 500));
-      const before = rssOf(child.pid);
+      const before = rssOf(server.pid);
       let peak = before;
       const sampler = setInterval(() => {
-        peak = Math.max(peak, rssOf(child.pid));
+        peak = Math.max(peak, rssOf(server.pid));
       }, 10);
       const started = performance.now();
       const { checkPlaylistValues: result } = await gql(
+        base,
         check,
         { i: { name: '', type: 'GENERAL', url: playlistUrl } },
         auth,
       );
       const ms = performance.now() - started;
       clearInterval(sampler);
-      peak = Math.max(peak, rssOf(child.pid));
+      peak = Math.max(peak, rssOf(server.pid));
       times.push(ms);
       growths.push(peak - before);
       console.log(
@@ -294,10 +263,7 @@ async function runEndToEnd() {
       `  median ${median(times).toFixed(0)} ms (target < 2000 ms), largest memory growth ${mb(Math.max(...growths))} MB (target < 50 MB)`,
     );
   } finally {
-    await new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
+    await server.stop();
     provider.close();
   }
 }
