@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { describeValue, pathSegment, runProbes, type Probe } from '../support/probes';
 import { buildDevice, signedInDevice, startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -27,18 +28,6 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 type Client = ReturnType<TestServer['client']>;
-type Answer = Awaited<ReturnType<Client['request']>>;
-
-const ALLOWED_CODES = new Set([
-  'BAD_USER_INPUT',
-  'NOT_FOUND',
-  'FORBIDDEN',
-  'CONFLICT',
-  'UNAUTHENTICATED',
-  'RATE_LIMITED',
-]);
-/** Words that would mean internals leaked into an answer. */
-const LEAK = /stack|trace|syntax error|violates|constraint|relation "|column "|typeorm|\bpg_|node_modules|\bat \w+ \(/i;
 
 const HUGE = 'x'.repeat(100_000);
 const HOSTILE_TEXT: string[] = [
@@ -89,60 +78,6 @@ const SHORT: unknown[] = [
   "'; DROP TABLE playlists; --",
 ];
 const SHORT_WITH_TYPES: unknown[] = [...SHORT, 1e308, null, ['x'], { $ne: null }];
-
-function describeValue(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 37)}…(${text.length})` : text;
-}
-
-interface Probe {
-  label: string;
-  transport: 'graph' | 'rest';
-  send(): Promise<Answer>;
-  /** checkParentPin answers a wrong PIN with `valid: false`, which is a refusal too. */
-  refusedData?: (data: any) => boolean;
-}
-
-/** Why an answer is not an acceptable refusal, or null when it is. */
-function problemWith(probe: Probe, res: Answer): string | null {
-  if (res.status >= 500) return `HTTP ${res.status}: ${res.text.slice(0, 200)}`;
-  if (LEAK.test(res.text.slice(0, 5000))) return `leaks internals: ${res.text.slice(0, 200)}`;
-  if (probe.transport === 'rest') {
-    if (res.status < 400) return `accepted with HTTP ${res.status}: ${res.text.slice(0, 200)}`;
-    // 431 (a path too long) comes from Node's HTTP parser, before the application, without a body.
-    if (res.status !== 431 && res.json?.status !== 'error') return `HTTP ${res.status} without an error body`;
-    return null;
-  }
-  const errors: Array<{ message: string; extensions?: { code?: string } }> | undefined = res.json?.errors;
-  if (!errors?.length) {
-    if (probe.refusedData && res.json?.data && probe.refusedData(res.json.data)) return null;
-    return `accepted: ${res.text.slice(0, 200)}`;
-  }
-  const codes = errors.map((e) => e.extensions?.code ?? 'none');
-  const unexpected = codes.filter((code) => !ALLOWED_CODES.has(code));
-  if (unexpected.length) return `codes ${codes.join(', ')}: ${errors[0]?.message}`;
-  return null;
-}
-
-/** Runs the probes a few at a time and returns every one that was not refused properly. */
-async function runProbes(probes: Probe[], concurrency = 6): Promise<string[]> {
-  const problems: string[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < probes.length) {
-      const probe = probes[next++]!;
-      let problem: string | null;
-      try {
-        problem = problemWith(probe, await probe.send());
-      } catch (err) {
-        problem = `request failed: ${(err as Error).message}`;
-      }
-      if (problem) problems.push(`${probe.label}: ${problem}`);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return problems;
-}
 
 async function snapshot() {
   const query = (sql: string) => server.db.dataSource.query(sql);
@@ -201,15 +136,6 @@ function toRest(input: Record<string, unknown>): Record<string, unknown> {
       key === 'type' && typeof value === 'string' ? value.toLowerCase() : value,
     ]),
   );
-}
-
-/** A value as a path segment; a lone surrogate becomes the invalid UTF-8 it would be on the wire. */
-function pathSegment(value: string): string {
-  try {
-    return encodeURIComponent(value);
-  } catch {
-    return value.replace(/[\uD800-\uDFFF]/g, '%ED%A0%BD').replace(/[^%\w-]/g, (c) => encodeURIComponent(c));
-  }
 }
 
 function formBody(fields: Record<string, unknown>) {
