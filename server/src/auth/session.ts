@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
+import { LRUCache } from 'lru-cache';
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
@@ -29,13 +30,46 @@ export function sessionCookieName(secure: boolean): string {
 }
 
 /**
+ * How long a session's stored expiry may lag behind its last request. Rolling sessions would otherwise write
+ * to the database on every request (express-session touches the store each time): with this, a session is
+ * written at most once per interval per instance, and still expires between `idleMs - touchAfterMs` and
+ * `idleMs` after its last request. As connect-mongo's `touchAfter`.
+ */
+export function touchAfterMs(idleMs: number): number {
+  return Math.min(60_000, Math.floor(idleMs / 10));
+}
+
+/**
  * Portal sessions in PostgreSQL (connect-pg-simple on the application's own pool), so several instances share
  * them. The cookie is HttpOnly and SameSite=Lax, Secure in production; it expires after `idleMs` without a
  * request, and `absoluteTimeout` ends a session `absoluteMs` after sign-in whatever the activity.
  */
 export function createSessions(dataSource: DataSource, options: SessionOptions) {
   const PgStore = connectPgSimple(session);
-  const store = new PgStore({
+  class LazyTouchStore extends PgStore {
+    /** Sessions this instance wrote within the last `touchAfterMs`. */
+    private readonly written = new LRUCache<string, true>({ max: 100_000, ttl: touchAfterMs(options.idleMs) });
+
+    override set(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
+      this.written.set(sid, true);
+      super.set(sid, sess, callback);
+    }
+
+    override touch(sid: string, sess: session.SessionData, callback?: () => void): void {
+      if (this.written.has(sid)) {
+        callback?.();
+        return;
+      }
+      this.written.set(sid, true);
+      super.touch(sid, sess, callback);
+    }
+
+    override destroy(sid: string, callback?: (err?: unknown) => void): void {
+      this.written.delete(sid);
+      super.destroy(sid, callback);
+    }
+  }
+  const store = new LazyTouchStore({
     pool: (dataSource.driver as PostgresDriver).master as Pool,
     tableName: 'sessions',
     createTableIfMissing: false,
