@@ -10,6 +10,7 @@ import type { Logger } from './logger';
 import type { Services } from './services';
 import { createSessions } from './auth/session';
 import { createApolloServer } from './graphql/apollo';
+import { benchBaselineRouter } from './http/bench-baseline';
 import { graphqlHandler } from './graphql/http';
 import { contactRestRouter } from './contact/contact.rest';
 import { deviceRestRouter } from './device/device.rest';
@@ -112,6 +113,10 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
   });
+
+  if (config.benchBaseline) {
+    app.use('/bench/baseline', benchBaselineRouter(dataSource, deps.sessionSecret, config.servedOverHttps));
+  }
 
   const apollo = createApolloServer(config, logger, [
     ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: DRAIN_GRACE_MS }),

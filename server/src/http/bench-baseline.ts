@@ -1,0 +1,84 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import express, { type Request, type Response, type Router } from 'express';
+import type { DataSource } from 'typeorm';
+import { sessionCookieName } from '../auth/session';
+
+/**
+ * The load benchmark's yardstick (tests/bench/load.mjs), mounted only when BENCH_BASELINE=true and never in
+ * production: the portal's traffic (device check, playlist list, save, delete) as the least an Express route
+ * can do for it, in the same process, on the same pool, with the same statements the real paths send. No
+ * validation, no rate limits, no caching, no GraphQL: the cost of everything the product adds is the gap
+ * between these routes and the real ones.
+ */
+export function benchBaselineRouter(dataSource: DataSource, secret: string, secure: boolean): Router {
+  const router = express.Router();
+  const cookieName = sessionCookieName(secure);
+
+  /** The session's device id, read the way express-session and connect-pg-simple read it. */
+  async function deviceId(req: Request): Promise<string | null> {
+    const cookie = req.headers.cookie
+      ?.split(/;\s*/)
+      .find((c) => c.startsWith(`${cookieName}=`))
+      ?.slice(cookieName.length + 1);
+    const signed = cookie && decodeURIComponent(cookie);
+    if (!signed?.startsWith('s:')) return null;
+    const dot = signed.lastIndexOf('.');
+    const sid = signed.slice(2, dot);
+    const mac = Buffer.from(createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, ''));
+    const given = Buffer.from(signed.slice(dot + 1));
+    if (mac.length !== given.length || !timingSafeEqual(mac, given)) return null;
+    const [row] = await dataSource.query(`SELECT sess FROM "sessions" WHERE sid = $1 AND expire >= to_timestamp($2)`, [
+      sid,
+      Math.floor(Date.now() / 1000),
+    ]);
+    return row?.sess?.deviceId ?? null;
+  }
+
+  async function device(req: Request, res: Response) {
+    const id = await deviceId(req);
+    const [found] = id ? await dataSource.query(`SELECT * FROM "devices" WHERE id = $1`, [id]) : [];
+    if (!found) res.status(401).json({ status: 'error', message: 'Not signed in.' });
+    return found as { id: string } | undefined;
+  }
+
+  router.get('/device', async (req, res) => {
+    const found = await device(req, res);
+    if (found) res.json({ device: found });
+  });
+
+  router.get('/playlists', async (req, res) => {
+    const found = await device(req, res);
+    if (!found) return;
+    const playlists = await dataSource.query(
+      `SELECT * FROM "playlists" WHERE device_id = $1 ORDER BY created_at DESC, id ASC`,
+      [found.id],
+    );
+    res.json({ playlists });
+  });
+
+  router.post('/playlists', express.json({ limit: '100kb' }), async (req, res) => {
+    const found = await device(req, res);
+    if (!found) return;
+    const { name, url } = req.body as { name: string; url: string };
+    const playlist = await dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT id FROM "devices" WHERE id = $1 FOR UPDATE`, [found.id]);
+      await manager.query(`SELECT count(*) FROM "playlists" WHERE device_id = $1`, [found.id]);
+      const [row] = await manager.query(
+        `INSERT INTO "playlists" (device_id, name, type, url) VALUES ($1, $2, 'general', $3) RETURNING *`,
+        [found.id, name, url],
+      );
+      return row;
+    });
+    res.json({ playlist });
+  });
+
+  router.delete('/playlists/:id', async (req, res) => {
+    const found = await device(req, res);
+    if (!found) return;
+    await dataSource.query(`SELECT * FROM "playlists" WHERE id = $1 AND device_id = $2`, [req.params.id, found.id]);
+    await dataSource.query(`DELETE FROM "playlists" WHERE id = $1 AND device_id = $2`, [req.params.id, found.id]);
+    res.json({ id: req.params.id });
+  });
+
+  return router;
+}
