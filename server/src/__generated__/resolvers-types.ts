@@ -480,7 +480,10 @@ export type Playlist = {
   id: Scalars['ID']['output'];
   /** True when the playlist needs its PIN to be opened, edited or deleted. */
   isProtected: Scalars['Boolean']['output'];
-  /** The last check of this playlist, if it was ever checked. Null while locked. */
+  /**
+   * The last check of this playlist, if it was ever checked. Null while locked. Cached with the list: a check
+   * changes the playlist, which changes the device's playlists version.
+   */
   lastCheck: Maybe<PlaylistCheck>;
   /** True when the playlist is protected and this answer does not carry its details. */
   locked: Scalars['Boolean']['output'];
