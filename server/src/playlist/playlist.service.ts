@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { messages } from '../../../common/messages';
 import { playlistPinSchema, playlistSchema, type PlaylistValues } from '../../../common/validation';
 import type { RateLimits } from '../auth/rate-limits';
-import { DomainError } from '../common/errors';
+import { DomainError, NOT_SIGNED_IN_MESSAGE } from '../common/errors';
 import { hashSecret, verifySecret } from '../common/secrets';
 import { validate } from '../common/validate';
-import { DeviceEntity } from '../device/device.entity';
+import { type DeviceEntity } from '../device/device.entity';
 import { PlaylistEntity } from './playlist.entity';
 import type { PlaylistView } from './playlist.view';
 
@@ -62,10 +62,11 @@ export class PlaylistService {
     const key = `${device.id}:${device.playlistsVersion}`;
     let all = this.lists.get(key);
     if (!all) {
-      all = await this.dataSource.getRepository(PlaylistEntity).find({
-        where: { deviceId: device.id },
-        order: { createdAt: 'DESC', id: 'ASC' },
-      });
+      const rows = (await this.dataSource.query(
+        `SELECT ${PLAYLIST_COLUMNS} FROM playlists WHERE device_id = $1 ORDER BY created_at DESC, id ASC`,
+        [device.id],
+      )) as PlaylistRow[];
+      all = rows.map(playlistFromRow);
       this.lists.set(key, all);
     }
     const found = term ? all.filter((p) => p.name.toLocaleLowerCase().includes(term)) : all;
@@ -83,20 +84,35 @@ export class PlaylistService {
     const pinHash = values.pin ? await hashSecret(values.pin) : null;
     return this.saving(async (manager) => {
       // Locking the device row serialises concurrent adds, so the limit holds under any concurrency.
-      await manager
-        .createQueryBuilder(DeviceEntity, 'd')
-        .setLock('pessimistic_write')
-        .where('d.id = :id', { id: caller.deviceId })
-        .getOneOrFail();
-      const count = await manager.countBy(PlaylistEntity, { deviceId: caller.deviceId });
+      const locked = (await manager.query(`SELECT id FROM devices WHERE id = $1 FOR UPDATE`, [caller.deviceId])) as [];
+      if (!locked.length) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN_MESSAGE);
+      const [{ count }] = (await manager.query(`SELECT count(*)::int AS count FROM playlists WHERE device_id = $1`, [
+        caller.deviceId,
+      ])) as [{ count: number }];
       if (count >= this.options.maxPerDevice) {
         throw new DomainError(
           'BAD_USER_INPUT',
           `This device already has ${this.options.maxPerDevice.toLocaleString('en')} playlists, the most it can hold. Delete one before adding another.`,
         );
       }
-      const entity = manager.create(PlaylistEntity, { deviceId: caller.deviceId, ...columns(values), pinHash });
-      return { entity: await manager.save(entity), unlocked: true };
+      const c = columns(values);
+      const [row] = (await manager.query(
+        `INSERT INTO playlists (device_id, name, type, url, epg_url, username, password, playlist_code, is_protected, pin_hash)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${PLAYLIST_COLUMNS}`,
+        [
+          caller.deviceId,
+          c.name,
+          c.type,
+          c.url,
+          c.epgUrl,
+          c.username,
+          c.password,
+          c.playlistCode,
+          c.isProtected,
+          pinHash,
+        ],
+      )) as PlaylistRow[];
+      return { entity: playlistFromRow(row!), unlocked: true };
     });
   }
 
@@ -121,8 +137,11 @@ export class PlaylistService {
   async delete(caller: PlaylistCaller, input: { id: unknown; pin?: unknown }): Promise<string> {
     const existing = await this.find(this.dataSource.manager, caller.deviceId, input.id);
     await this.requirePin(caller, existing, input.pin);
-    const result = await this.dataSource.manager.delete(PlaylistEntity, { id: existing.id, deviceId: caller.deviceId });
-    if (!result.affected) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
+    const [, affected] = (await this.dataSource.query(`DELETE FROM playlists WHERE id = $1 AND device_id = $2`, [
+      existing.id,
+      caller.deviceId,
+    ])) as [unknown, number];
+    if (!affected) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
     return existing.id;
   }
 
@@ -139,9 +158,12 @@ export class PlaylistService {
     if (typeof playlistId !== 'string' || !UUID.test(playlistId)) {
       throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
     }
-    const found = await manager.findOneBy(PlaylistEntity, { id: playlistId, deviceId });
-    if (!found) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
-    return found;
+    const [row] = (await manager.query(`SELECT ${PLAYLIST_COLUMNS} FROM playlists WHERE id = $1 AND device_id = $2`, [
+      playlistId,
+      deviceId,
+    ])) as PlaylistRow[];
+    if (!row) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
+    return playlistFromRow(row);
   }
 
   /** For a protected playlist: counts the attempt, then checks the PIN against its hash. */
@@ -177,4 +199,45 @@ function columns(values: PlaylistValues) {
     playlistCode: values.playlistCode,
     isProtected: values.isProtected,
   };
+}
+
+// The paths every portal page and TV app takes (list, find, add, delete) are plain SQL: TypeORM's query building
+// and entity hydration cost more than the queries themselves (tests/bench/load.mjs). Other paths use the ORM.
+const PLAYLIST_COLUMNS = `id, device_id, name, type, url, epg_url, username, password, playlist_code, is_protected,
+  pin_hash, last_check, created_at, updated_at`;
+
+interface PlaylistRow {
+  id: string;
+  device_id: string;
+  name: string;
+  type: PlaylistEntity['type'];
+  url: string | null;
+  epg_url: string | null;
+  username: string | null;
+  password: string | null;
+  playlist_code: string | null;
+  is_protected: boolean;
+  pin_hash: string | null;
+  last_check: unknown;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function playlistFromRow(row: PlaylistRow): PlaylistEntity {
+  const entity = new PlaylistEntity();
+  entity.id = row.id;
+  entity.deviceId = row.device_id;
+  entity.name = row.name;
+  entity.type = row.type;
+  entity.url = row.url;
+  entity.epgUrl = row.epg_url;
+  entity.username = row.username;
+  entity.password = row.password;
+  entity.playlistCode = row.playlist_code;
+  entity.isProtected = row.is_protected;
+  entity.pinHash = row.pin_hash;
+  entity.lastCheck = row.last_check;
+  entity.createdAt = row.created_at;
+  entity.updatedAt = row.updated_at;
+  return entity;
 }
