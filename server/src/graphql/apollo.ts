@@ -1,7 +1,6 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import type { GraphQLFormattedError } from 'graphql';
 import { DomainError, INTERNAL_ERROR_MESSAGE } from '../common/errors';
@@ -16,6 +15,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unava
 import { playlistCheckResolvers } from '../playlist-check/playlist-check.resolvers';
 import type { Resolvers } from '../__generated__/resolvers-types';
 import type { GraphQLContext } from './context';
+import { cachePolicyPlugin } from './cache-policy';
 import { graphqlProtection, hideSuggestions, tokenLimitError } from './limits';
 import { DateTimeScalar } from './scalars';
 import { loadTypeDefs } from './schema';
@@ -123,8 +123,10 @@ export function createApolloServer(
     logger,
     plugins: [
       // The hints decide which answers graphql/http.ts keeps (it replaces the header with no-store, so no
-      // browser or proxy keeps a device's list).
-      ApolloServerPluginCacheControl({ calculateHttpHeaders: true }),
+      // browser or proxy keeps a device's list). Worked out once per document instead of Apollo's hook around
+      // every resolver (cache-policy.ts).
+      ApolloServerPluginCacheControlDisabled(),
+      cachePolicyPlugin<GraphQLContext>(),
       config.graphqlIntrospection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: true })
         : ApolloServerPluginLandingPageDisabled(),
