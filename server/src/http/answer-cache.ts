@@ -2,10 +2,14 @@ import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 
-/** A finished answer, kept with its gzip form so that serving it again costs neither serialising nor zlib. */
+/**
+ * A finished answer, kept with its gzip form so that serving it again costs neither serialising nor zlib. The
+ * gzip form is made the first time a client takes it: TV apps and scripts that do not ask for gzip never pay
+ * for it, and an answer replaced before it is read again costs no zlib at all.
+ */
 export interface CachedAnswer {
   body: Buffer;
-  gzip: Buffer;
+  gzip: Buffer | undefined;
   contentType: string;
 }
 
@@ -19,7 +23,8 @@ export class AnswerCache {
   constructor(maxBytes = 64 * 1024 * 1024) {
     this.answers = new LRUCache({
       maxSize: maxBytes,
-      sizeCalculation: (answer) => answer.body.length + answer.gzip.length,
+      // The gzip form, made later, is smaller than the body: twice the body bounds both.
+      sizeCalculation: (answer) => 2 * answer.body.length,
     });
   }
 
@@ -29,7 +34,7 @@ export class AnswerCache {
 
   store(key: string, body: string, contentType: string): CachedAnswer {
     const bytes = Buffer.from(body);
-    const answer = { body: bytes, gzip: gzipSync(bytes), contentType };
+    const answer: CachedAnswer = { body: bytes, gzip: undefined, contentType };
     this.answers.set(key, answer);
     return answer;
   }
@@ -40,6 +45,7 @@ export class AnswerCache {
     res.setHeader('Vary', 'Accept-Encoding');
     if (req.acceptsEncodings('gzip') === 'gzip') {
       res.setHeader('Content-Encoding', 'gzip');
+      answer.gzip ??= gzipSync(answer.body);
       res.end(answer.gzip);
     } else {
       res.end(answer.body);
