@@ -8,10 +8,27 @@ import type { PlaylistEntity } from './playlist.entity';
 export interface PlaylistView {
   entity: PlaylistEntity;
   unlocked: boolean;
+  /** playlistDetails, worked out once per view: the graph asks for it once per field. */
+  details?: PlaylistDetails;
+}
+
+export interface PlaylistDetails {
+  locked: boolean;
+  url: string | null;
+  epgUrl: string | null;
+  username: string | null;
+  password: string | null;
+  playlistCode: string | null;
+  lastCheck: CheckResult | null;
 }
 
 /** The details of a playlist that a protected one keeps to itself until its PIN is given. */
-export function playlistDetails({ entity, unlocked }: PlaylistView) {
+export function playlistDetails(view: PlaylistView): PlaylistDetails {
+  view.details ??= detailsOf(view);
+  return view.details;
+}
+
+function detailsOf({ entity, unlocked }: PlaylistView): PlaylistDetails {
   const hidden = entity.isProtected && !unlocked;
   return {
     locked: hidden,
