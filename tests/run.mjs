@@ -1,9 +1,10 @@
 // Runs every test suite and ends with one line: "N passed, N failed".
-// Suites: codegen drift, server (jest: unit + integration), client (vitest), browser (playwright-core).
+// Suites: codegen drift, server (jest: unit + integration), client (vitest), browser (playwright-core), load
+// (the load benchmark's short form).
 // DATABASE_URL set: integration tests run on that PostgreSQL server; otherwise on the embedded engine.
 // REQUIRE_BROWSER=1 (CI): a missing Chromium is a failure instead of a visible skip.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_PATH } from './chromium.mjs';
@@ -84,6 +85,21 @@ suite('browser', () => {
   }
   if (run('sh', ['scripts/ensure-build.sh']) !== 0) return { passed: 0, failed: 1 };
   return vitest('browser', 'tests/e2e/vitest.config.mts');
+});
+
+// The load benchmark in its short form (tests/bench/load.mjs, BENCH_SHORT=1): GraphQL, REST and the baseline
+// under concurrent portal traffic on the embedded engine and, with DATABASE_URL, on PostgreSQL. Each transport on
+// each database passes when it answered every request without an error; its figures are printed, not judged
+// (timings depend on the machine; `npm run bench:load` is the long form).
+suite('load', () => {
+  if (run('sh', ['scripts/ensure-build.sh']) !== 0) return { passed: 0, failed: 1 };
+  const file = path.join(resultsDir, 'load.json');
+  rmSync(file, { force: true });
+  const code = run('node', ['tests/bench/load.mjs'], { BENCH_SHORT: '1', BENCH_REPORT: file });
+  if (!existsSync(file)) return { passed: 0, failed: 1 };
+  const rows = JSON.parse(readFileSync(file, 'utf8'));
+  const failed = rows.filter((r) => r.errors > 0).length;
+  return { passed: rows.length - failed, failed: failed || (code !== 0 ? 1 : 0) };
 });
 
 console.log('\nSuites:');

@@ -2,14 +2,27 @@
 // DATABASE_URL given in env), waiting until /readyz answers. BENCH_PROFILE_DIR writes a CPU profile of it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** A port nothing listens on now (the machine may run other services on guessable ones). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 export async function startServer(env = {}) {
-  const port = 4000 + Math.floor(Math.random() * 900);
+  const port = await freePort();
   const child = spawn(
     process.execPath,
     [
