@@ -1,6 +1,6 @@
 import { formatDisplayDate } from './dates';
 import { messages } from './messages';
-import { loginSchema, newDeviceKeySchema, normalizeMac, parentPinSchema } from './validation';
+import { contactSchema, loginSchema, newDeviceKeySchema, normalizeMac, parentPinSchema } from './validation';
 
 function errorsOf(input: unknown): Record<string, string> {
   const result = loginSchema.safeParse(input);
@@ -61,5 +61,27 @@ describe('formatDisplayDate', () => {
     expect(formatDisplayDate(new Date(2026, 10, 21, 12))).toBe('21 Nov. 2026');
     expect(formatDisplayDate('not a date')).toBe('Invalid Date');
     expect(formatDisplayDate(null)).toBe('Invalid Date');
+  });
+});
+
+describe('contact validation (shared by the form and the server)', () => {
+  const valid = { name: 'Amira', email: 'amira@example.com', subject: 'Hello', message: 'It plays.' };
+  const errors = (input: Record<string, unknown>) => {
+    const result = contactSchema.safeParse(input);
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+  };
+
+  it('refuses NUL, which PostgreSQL cannot store (found by fuzzing: it was a 500)', () => {
+    expect(errors({ ...valid, name: 'a\u0000b' })).toEqual({ name: '* Name must not contain NUL characters *' });
+    expect(errors({ ...valid, subject: 'Hello\u0000' })).toEqual({
+      subject: '* Subject must not contain NUL characters *',
+    });
+    expect(errors({ ...valid, message: '\u0000' })).toEqual({ message: '* Message must not contain NUL characters *' });
+    expect(errors({ ...valid, email: 'a\u0000@example.com' })).toEqual({ email: messages.contact.emailInvalid });
+  });
+
+  it('keeps everything else as typed: line ends, tabs, other control characters, markup, any script', () => {
+    expect(errors({ ...valid, message: 'Line one\r\nLine two\n\tindented \u001b[0m' })).toEqual({});
+    expect(errors({ ...valid, name: 'مرحبا 📺 Ελληνικά', subject: 'Hello\r\nBcc: x@example.com' })).toEqual({});
   });
 });

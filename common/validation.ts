@@ -67,15 +67,22 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 /** The spec sets no length on contact fields; these bounds only stop abuse and are far above real use. */
 export const CONTACT_LIMITS = { name: 200, email: 254, subject: 300, message: 20_000 } as const;
 
+/**
+ * A contact field. Any text people type is kept as typed (line breaks too: the e-mail forward defends its
+ * headers), except NUL, which PostgreSQL cannot store.
+ */
 function contactText(required: string, label: string, max: number) {
-  return requiredText(required).max(max, `* ${label} must be at most ${max.toLocaleString('en')} characters *`);
+  return requiredText(required)
+    .max(max, `* ${label} must be at most ${max.toLocaleString('en')} characters *`)
+    .refine((value) => !value.includes('\u0000'), `* ${label} must not contain NUL characters *`);
 }
 
 export const contactSchema = z.object({
   name: contactText(messages.contact.nameRequired, 'Name', CONTACT_LIMITS.name),
   email: requiredText(messages.contact.emailRequired)
     .max(CONTACT_LIMITS.email, messages.contact.emailInvalid)
-    .regex(EMAIL_PATTERN, messages.contact.emailInvalid),
+    .regex(EMAIL_PATTERN, messages.contact.emailInvalid)
+    .refine((value) => !value.includes('\u0000'), messages.contact.emailInvalid),
   subject: contactText(messages.contact.subjectRequired, 'Subject', CONTACT_LIMITS.subject),
   message: contactText(messages.contact.messageRequired, 'Message', CONTACT_LIMITS.message),
 });

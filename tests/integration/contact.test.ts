@@ -156,6 +156,27 @@ describe('contact messages', () => {
     expect(await count(server, 'contact_messages')).toBe(before);
   });
 
+  it('refuses a NUL character, which PostgreSQL cannot store, with a 400 on every transport (found by fuzzing)', async () => {
+    const before = await count(server, 'contact_messages');
+    const client = server.client();
+    const nul = { ...valid, name: 'a\u0000b', subject: 'Hello\u0000' };
+    const get = await client.request('GET', `/frontend/sendUserQuestion?${new URLSearchParams(nul).toString()}`);
+    const post = await client.request('POST', '/frontend/sendUserQuestion', { body: { ...valid, message: '\u0000' } });
+    for (const res of [get, post]) {
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ status: 'error', message: expect.any(String) });
+    }
+    const graph = await client.gql(SEND, { input: nul });
+    expect(graph.json.errors[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fieldErrors: {
+        name: '* Name must not contain NUL characters *',
+        subject: '* Subject must not contain NUL characters *',
+      },
+    });
+    expect(await count(server, 'contact_messages')).toBe(before);
+  });
+
   it('stores scripts and unicode exactly as typed, as text', async () => {
     const hostile = {
       ...valid,
