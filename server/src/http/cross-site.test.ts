@@ -33,6 +33,13 @@ describe('refuseCrossSiteWrites', () => {
     expect(run('GET', '/device/logout', { 'sec-fetch-site': 'cross-site' })).toBe(403);
     expect(run('GET', '/device/logout', { origin: 'https://evil.example' })).toBe(403);
     expect(run('GET', '/device/logout', { 'sec-fetch-site': 'same-origin' })).toBe('passed');
-    expect(run('HEAD', '/device/logout', { 'sec-fetch-site': 'cross-site' })).toBe('passed');
+    expect(run('HEAD', '/device/playlists', { 'sec-fetch-site': 'cross-site' })).toBe('passed');
+  });
+
+  it('guards the HEADs of those GETs too: Express runs the GET handler for a HEAD (found by fuzzing)', () => {
+    expect(run('HEAD', '/device/logout', { 'sec-fetch-site': 'cross-site' })).toBe(403);
+    expect(run('HEAD', '/device/logout', { origin: 'https://evil.example' })).toBe(403);
+    expect(run('HEAD', '/device/logout', { 'sec-fetch-site': 'same-origin' })).toBe('passed');
+    expect(run('HEAD', '/device/logout', {})).toBe('passed');
   });
 });

@@ -8,14 +8,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * requests; clients without a browser (TV apps, curl) send none and carry no cookies to abuse.
  *
  * `stateChangingGets`: paths (under the mount point) that change state on a GET because the legacy API says
- * so (signing out, sending a contact message). A link or image on another site sends no Origin with a GET, so
- * for these the browser's `Sec-Fetch-Site: cross-site` is refused too.
+ * so (signing out, sending a contact message), and the HEADs Express answers with the same handlers. A link or
+ * image on another site sends no Origin with a GET, so for these the browser's `Sec-Fetch-Site: cross-site` is
+ * refused too.
  */
 export function refuseCrossSiteWrites(allowedOrigins: string[], stateChangingGets: string[] = []): RequestHandler {
   const allowed = new Set(allowedOrigins);
   const guardedGets = new Set(stateChangingGets);
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) && !(req.method === 'GET' && guardedGets.has(req.path))) return next();
+    // Express answers a HEAD with the GET route's handler, so a guarded GET is guarded as a HEAD too.
+    const guarded = (req.method === 'GET' || req.method === 'HEAD') && guardedGets.has(req.path);
+    if (SAFE_METHODS.has(req.method) && !guarded) return next();
     const origin = req.headers.origin;
     const crossSite = origin ? !allowed.has(origin) : req.headers['sec-fetch-site'] === 'cross-site';
     if (crossSite) {
