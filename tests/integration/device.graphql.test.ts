@@ -49,6 +49,21 @@ describe('registerDevice (TV apps)', () => {
     expect(me.json.data.currentDevice).toMatchObject({ macAddress: 'a2:b2:c3:d4:e5:f6', status: 'TRIAL' });
   });
 
+  it('answers a registration that asks for the payments too, instead of losing its key (found by fuzzing)', async () => {
+    const before = await count(server, 'devices');
+    const res = await server.client().gql(
+      `mutation { registerDevice(input: { macAddress: "a3:b2:c3:d4:e5:f6" }) {
+         deviceKey deviceToken device { macAddress payments { id } } } }`,
+    );
+    expect(res.json.errors).toBeUndefined();
+    expect(res.json.data.registerDevice).toMatchObject({
+      deviceKey: expect.stringMatching(/^\d{6}$/),
+      deviceToken: expect.any(String),
+      device: { macAddress: 'a3:b2:c3:d4:e5:f6', payments: [] },
+    });
+    expect(await count(server, 'devices')).toBe(before + 1);
+  });
+
   it('refuses a MAC that is already registered, revealing and resetting nothing', async () => {
     const first = await buildDevice(server);
     const res = await server.client().gql(REGISTER, { input: { macAddress: first.device.macAddress } });

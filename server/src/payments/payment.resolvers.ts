@@ -28,8 +28,10 @@ export const paymentResolvers: Resolvers = {
   },
   Device: {
     payments: (device, _args, ctx) => {
-      // Only the device itself sees its payments (the same rule as every device field).
-      if (requireDevice(ctx).id !== device.id) return [];
+      // Only the device itself sees its payments (the same rule as every device field); any other caller sees
+      // none. Never an error: a TV that has just registered (or an owner just signing in) is not yet the caller,
+      // and an error here would answer a registration that has happened as a failure, its key and token lost.
+      if (ctx.device?.id !== device.id) return [];
       return ctx.services.payments.history(device.id);
     },
   },
