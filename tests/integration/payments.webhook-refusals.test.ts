@@ -347,6 +347,47 @@ describe('webhook bodies that cannot be read', () => {
     expect(notRefused).toEqual([]);
   });
 
+  it.each([
+    [
+      'cowpay',
+      'an object as the amount',
+      { signature: 'cd'.repeat(32), amount: { toString: 0 }, order_status: 'PAID' },
+    ],
+    ['cowpay', 'a list nested 20,000 deep as the status', { signature: 'cd'.repeat(32), order_status: 'DEEP' }],
+    ['opay', 'an object as the currency', { sha512: 'ab'.repeat(64), payload: { currency: { toString: 0 } } }],
+    ['opay1', 'a list as the transaction id', { sha512: 'ab'.repeat(64), payload: { transactionId: [[1], 2] } }],
+    ['crypto', 'a body nested 20,000 deep', { payment_id: 1, payment_status: 'finished', x: 'DEEP' }],
+  ] as const)(
+    '%s with %s: 400 refused-malformed, never a 503 that has it retried (found by fuzzing)',
+    async (provider, _name, body) => {
+      const marker = randomUUID();
+      const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+      const rawBody = JSON.stringify({ marker, ...body }).replace('"DEEP"', deep);
+      const answer = await deliver(server, { provider, rawBody, headers: { 'x-nowpayments-sig': someSignature } });
+      expect(answer.status).toBe(400);
+      expect(answer.json).toMatchObject({ status: 'error', outcome: 'refused-malformed' });
+      expect(await webhookOutcomes(server, provider, marker)).toEqual(['refused-malformed']);
+    },
+  );
+
+  it.each(['crypto', 'opay', 'opay1', 'cowpay', 'paypal'])(
+    'a forged delivery to %s whose recorded excerpt cuts an emoji in two: 4xx and recorded, never a 503 (found by fuzzing)',
+    async (provider) => {
+      const marker = randomUUID();
+      // The audit trail keeps the first 2,000 characters: the emoji's first half is the last of them.
+      const prefix = `{"marker":"${marker}","x":"`;
+      const rawBody = `${prefix}${'a'.repeat(1999 - prefix.length)}😀","escaped":"\\ud83d","sha512":"${'ab'.repeat(64)}","signature":"${'cd'.repeat(32)}","payload":{}}`;
+      const answer = await deliver(server, {
+        provider,
+        rawBody,
+        headers: { 'x-nowpayments-sig': someSignature, 'paypal-transmission-sig': 'x', 'paypal-transmission-id': 'y' },
+      });
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(await webhookOutcomes(server, provider, marker)).toEqual([answer.json.outcome]);
+    },
+  );
+
   it('a body over 256 kB: refused with 413', async () => {
     const answer = await deliver(server, {
       provider: 'crypto',

@@ -525,13 +525,21 @@ export class PaymentService {
 }
 
 /**
- * PostgreSQL's jsonb cannot hold U+0000: in the audit trail it becomes U+FFFD, so that every delivery can be
- * recorded (a body with a NUL in it would otherwise fail the record and be answered 503 forever).
+ * PostgreSQL's jsonb cannot hold U+0000 nor a lone surrogate (`\ud83d` without its pair: from a JSON escape in a
+ * body, or an excerpt cut in the middle of an emoji): in the audit trail each becomes U+FFFD, so that every
+ * delivery can be recorded (such a body would otherwise fail the record and be answered 503 forever).
  */
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function storableText(text: string): string {
+  return text.replace(UNSTORABLE, '\uFFFD');
+}
+
 function storable(_key: string, value: unknown): unknown {
-  if (typeof value === 'string') return value.replaceAll('\u0000', '\uFFFD');
+  if (typeof value === 'string') return storableText(value);
   if (value && typeof value === 'object' && !Array.isArray(value)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replaceAll('\u0000', '\uFFFD'), v]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storableText(k), v]));
   }
   return value;
 }

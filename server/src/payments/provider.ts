@@ -53,6 +53,30 @@ export class WebhookRefused extends Error {
   }
 }
 
+/**
+ * A field a provider signs as text. Providers send JSON's strings, numbers and booleans there; an object or a
+ * list is no delivery of theirs, and String() of one can throw (`{"toString": 0}`) or recurse without end (a list
+ * nested thousands deep), which would answer 503 and have a forger's delivery retried as if we were down.
+ */
+export function signedField(value: unknown, name: string): string {
+  if (value !== null && typeof value === 'object') {
+    throw new WebhookRefused('refused-malformed', `The field ${name} is not a text or a number.`);
+  }
+  return String(value);
+}
+
+/** True when a parsed JSON body nests deeper than `max` levels (checked without recursion). */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  while (pending.length) {
+    const [item, depth] = pending.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** The provider answered, but not with a checkout (bad credentials, refused amount, outage). */
 export class ProviderError extends Error {
   constructor(

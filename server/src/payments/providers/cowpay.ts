@@ -6,6 +6,7 @@ import {
   decimalAmount,
   minorAmount,
   postJson,
+  signedField,
   type Checkout,
   type CheckoutRequest,
   type Confirmation,
@@ -44,7 +45,8 @@ export function cowpayCallbackSignature(
 ) {
   return createHash('sha256')
     .update(
-      `${s.merchantCode}${String(body.amount)}${String(body.cowpay_reference_id)}${String(body.merchant_reference_id)}${String(body.order_status)}${s.hashKey}`,
+      `${s.merchantCode}${signedField(body.amount, 'amount')}${signedField(body.cowpay_reference_id, 'cowpay_reference_id')}` +
+        `${signedField(body.merchant_reference_id, 'merchant_reference_id')}${signedField(body.order_status, 'order_status')}${s.hashKey}`,
     )
     .digest('hex');
 }

@@ -5,6 +5,7 @@ import {
   WebhookRefused,
   decimalAmount,
   minorAmount,
+  nestedDeeperThan,
   postJson,
   type Checkout,
   type CheckoutRequest,
@@ -94,6 +95,8 @@ export class NowPaymentsProvider implements PaymentProvider {
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       throw new WebhookRefused('refused-malformed', 'The body is not a JSON object.');
     }
+    // Sorting the keys for the signature walks the body recursively: NOWPayments' IPNs are flat.
+    if (nestedDeeperThan(body, 32)) throw new WebhookRefused('refused-malformed', 'The body is nested too deeply.');
     const expected = Buffer.from(nowPaymentsSignature(this.settings.ipnSecret, body), 'hex');
     if (!timingSafeEqual(expected, Buffer.from(signature.toLowerCase(), 'hex'))) {
       throw new WebhookRefused('refused-signature', 'The IPN signature does not match.');

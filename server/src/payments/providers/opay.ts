@@ -4,6 +4,7 @@ import {
   ProviderError,
   WebhookRefused,
   postJson,
+  signedField,
   type Checkout,
   type CheckoutRequest,
   type Confirmation,
@@ -34,9 +35,10 @@ interface OpayPayload {
 /** The string OPay's callback signature covers (its documented field order and format). */
 export function opaySignedText(p: OpayPayload): string {
   return (
-    `{Amount:"${String(p.amount)}",Currency:"${String(p.currency)}",Reference:"${String(p.reference)}",` +
-    `Refunded:${p.refunded ? 't' : 'f'},Status:"${String(p.status)}",Timestamp:"${String(p.timestamp)}",` +
-    `Token:"${String(p.token)}",TransactionID:"${String(p.transactionId)}"}`
+    `{Amount:"${signedField(p.amount, 'amount')}",Currency:"${signedField(p.currency, 'currency')}",` +
+    `Reference:"${signedField(p.reference, 'reference')}",Refunded:${p.refunded ? 't' : 'f'},` +
+    `Status:"${signedField(p.status, 'status')}",Timestamp:"${signedField(p.timestamp, 'timestamp')}",` +
+    `Token:"${signedField(p.token, 'token')}",TransactionID:"${signedField(p.transactionId, 'transactionId')}"}`
   );
 }
 
