@@ -442,3 +442,44 @@ describe('payment endpoints without a signed-in device', () => {
     expect(answer.status).toBe(403);
   });
 });
+
+describe('the sandbox stand-ins with a body their JSON parser did not read', () => {
+  it('answer a form or text body with their provider’s refusal, never a 500 (found by fuzzing)', async () => {
+    const keys = () => server.services.payments.providers.sandboxKeys;
+    const send = (path: string, contentType: string, body: string, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/sandbox${path}`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, ...headers },
+        body,
+      });
+    const cowpay = await send('/cowpay/api/v2/charge/card/init', 'application/x-www-form-urlencoded', 'amount=8.99');
+    expect(cowpay.status).toBe(401);
+    expect(await cowpay.json()).toMatchObject({ success: false, message: 'Unauthenticated.' });
+    const objectAmount = await send(
+      '/cowpay/api/v2/charge/card/init',
+      'application/json',
+      '{"merchant_code":"x","amount":{"toString":0,"valueOf":0}}',
+    );
+    expect(objectAmount.status).toBe(401);
+    const token = await send('/paypal/v1/oauth2/token', 'application/json', '{"grant_type":"client_credentials"}');
+    expect(token.status).toBe(401);
+    // A secret of the right length in characters but not in bytes.
+    const length = keys().paypalClientSecret.length;
+    const wide = await send(
+      '/paypal/v1/oauth2/token',
+      'application/x-www-form-urlencoded',
+      'grant_type=client_credentials',
+      {
+        authorization: `Basic ${Buffer.from(`id:${'é'.repeat(length)}`).toString('base64')}`,
+      },
+    );
+    expect(wide.status).toBe(401);
+    const opay = await send('/opay/api/v1/international/cashier/create', 'text/plain', 'x', {
+      authorization: `Bearer ${keys().opayPublicKey}`,
+      merchantid: keys().opayMerchantId,
+    });
+    expect(await opay.json()).toMatchObject({ code: '02001', message: 'request parameter error' });
+    const invoice = await send('/crypto/v1/invoice', 'text/plain', 'x', { 'x-api-key': keys().cryptoApiKey });
+    expect(invoice.status).toBe(400);
+  });
+});

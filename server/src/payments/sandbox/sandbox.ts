@@ -38,6 +38,11 @@ function paypalTransmissionSig(keys: SandboxKeys, id: string, time: string, body
     .digest('base64');
 }
 
+/** A number sent as JSON's number or text; anything else (an object whose valueOf throws) is no number. */
+function numberOf(value: unknown): number {
+  return typeof value === 'number' || typeof value === 'string' ? Number(value) : Number.NaN;
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -242,9 +247,10 @@ ${
     router.post('/crypto/v1/invoice', json, (req, res) => {
       if (req.get('x-api-key') !== keys.cryptoApiKey)
         return void res.status(403).json({ statusCode: 403, code: 'INVALID_API_KEY', message: 'Invalid api key' });
-      const b = req.body as Record<string, unknown>;
+      // No body, or one the JSON parser did not read (another content type), is an empty one.
+      const b = (req.body ?? {}) as Record<string, unknown>;
       const site = origin(b.success_url);
-      const amount = Number(b.price_amount);
+      const amount = numberOf(b.price_amount);
       if (
         !site ||
         !Number.isFinite(amount) ||
@@ -289,9 +295,10 @@ ${
 
   if (on('cowpay')) {
     router.post('/cowpay/api/v2/charge/card/init', json, (req, res) => {
-      const b = req.body as Record<string, unknown>;
+      // No body, or one the JSON parser did not read (another content type), is an empty one.
+      const b = (req.body ?? {}) as Record<string, unknown>;
       const site = origin(b.return_url);
-      const amount = Number(b.amount);
+      const amount = numberOf(b.amount);
       if (b.merchant_code !== keys.cowpayMerchantCode)
         return void res.status(401).json({ success: false, status_code: 401, message: 'Unauthenticated.' });
       if (
@@ -336,7 +343,7 @@ ${
       ) {
         return void res.json({ code: '02000', message: 'authentication failed', data: null });
       }
-      const b = req.body as {
+      const b = (req.body ?? {}) as {
         reference?: unknown;
         amount?: { total?: unknown; currency?: unknown };
         returnUrl?: unknown;
@@ -344,7 +351,7 @@ ${
         callbackUrl?: unknown;
       };
       const site = origin(b.returnUrl);
-      const total = Number(b.amount?.total);
+      const total = numberOf(b.amount?.total);
       if (
         !site ||
         !Number.isInteger(total) ||
@@ -401,11 +408,11 @@ ${
     });
     router.post('/paypal/v1/oauth2/token', express.urlencoded({ extended: false }), (req, res) => {
       const given = Buffer.from(String(req.get('authorization') ?? '').replace(/^Basic /, ''), 'base64').toString();
-      const secret = given.slice(given.indexOf(':') + 1);
-      const ok =
-        secret.length === keys.paypalClientSecret.length &&
-        timingSafeEqual(Buffer.from(secret), Buffer.from(keys.paypalClientSecret));
-      if (!ok || (req.body as { grant_type?: unknown }).grant_type !== 'client_credentials') {
+      // Compared as bytes: text of the right length can be more bytes (timingSafeEqual throws on that).
+      const secret = Buffer.from(given.slice(given.indexOf(':') + 1));
+      const expected = Buffer.from(keys.paypalClientSecret);
+      const ok = secret.length === expected.length && timingSafeEqual(secret, expected);
+      if (!ok || (req.body as { grant_type?: unknown } | undefined)?.grant_type !== 'client_credentials') {
         return void res
           .status(401)
           .json({ error: 'invalid_client', error_description: 'Client Authentication failed' });
@@ -421,11 +428,11 @@ ${
     router.post('/paypal/v2/checkout/orders', json, (req, res) => {
       if (!authorised(req, res)) return;
       const unit = (
-        req.body as {
+        (req.body ?? {}) as {
           purchase_units?: { custom_id?: unknown; amount?: { value?: unknown; currency_code?: unknown } }[];
         }
       ).purchase_units?.[0];
-      const value = Number(unit?.amount?.value);
+      const value = numberOf(unit?.amount?.value);
       if (!unit || typeof unit.custom_id !== 'string' || !Number.isFinite(value) || value <= 0) {
         return void paypalError(
           res,
@@ -535,6 +542,7 @@ ${
         let fields: Record<string, unknown>;
         try {
           fields = JSON.parse(text) as Record<string, unknown>;
+          if (!fields || typeof fields !== 'object') throw new Error('not an object');
         } catch {
           return void paypalError(
             res,
@@ -547,15 +555,15 @@ ${
         const event = start >= 0 ? text.slice(start + '"webhook_event":'.length, -1) : '';
         const expected = paypalTransmissionSig(
           keys,
-          String(fields.transmission_id),
-          String(fields.transmission_time),
+          typeof fields.transmission_id === 'string' ? fields.transmission_id : '',
+          typeof fields.transmission_time === 'string' ? fields.transmission_time : '',
           event,
         );
-        const given = String(fields.transmission_sig ?? '');
+        const given = Buffer.from(typeof fields.transmission_sig === 'string' ? fields.transmission_sig : '');
         const ok =
           fields.webhook_id === keys.paypalWebhookId &&
-          given.length === expected.length &&
-          timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+          given.length === Buffer.byteLength(expected) &&
+          timingSafeEqual(given, Buffer.from(expected));
         res.json({ verification_status: ok ? 'SUCCESS' : 'FAILURE' });
       },
     );
