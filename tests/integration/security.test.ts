@@ -188,6 +188,58 @@ describe('failures reveal no internals', () => {
   });
 });
 
+describe('GraphQL requests that cannot be answered as asked', () => {
+  const REGISTER = `mutation($input: RegisterDeviceInput!) { registerDevice(input: $input) { deviceKey } }`;
+
+  it('refuses an Accept header it cannot answer before running anything: 406, no device registered', async () => {
+    const mac = randomMacAddress();
+    for (const accept of ['application/json;q=abc', 'text/html', 'image/png']) {
+      const res = await server.client().request('POST', '/graphql', {
+        body: { query: REGISTER, variables: { input: { macAddress: mac } } },
+        headers: { accept },
+      });
+      expect(res.status).toBe(406);
+      expect(res.json.errors[0]).toMatchObject({ extensions: { code: 'BAD_REQUEST' } });
+    }
+    const rows = await server.db.dataSource.query(`SELECT id FROM devices WHERE mac_address = $1`, [mac]);
+    expect(rows).toEqual([]);
+    // What browsers and Apollo Client send is answered as before.
+    const ok = await server.client().request('POST', '/graphql', {
+      body: { query: '{ ping }' },
+      headers: { accept: 'application/graphql-response+json,application/json;q=0.9' },
+    });
+    expect(ok.json).toEqual({ data: { ping: true } });
+  });
+
+  it('answers variables nested deeper than the stack with a clear error, signed in or not', async () => {
+    const { client } = await signedInDevice(server);
+    const deep = `${'['.repeat(40_000)}${']'.repeat(40_000)}`;
+    for (const caller of [client, server.client()]) {
+      const res = await caller.request('POST', '/graphql', {
+        rawBody: `{"query":"query($s: String) { playlists(search: $s) { id } }","variables":{"s":${deep}}}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBeLessThan(500);
+      expect(res.json.errors[0].extensions.code).toMatch(/^(BAD_USER_INPUT|BAD_REQUEST|UNAUTHENTICATED)$/);
+    }
+  });
+
+  it('takes no persisted queries (nobody can fill a cache of documents): a clear refusal', async () => {
+    const res = await server.client().request('POST', '/graphql', {
+      body: { extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } } },
+    });
+    // Apollo answers this one 200, as the persisted-query protocol has it, with the code that says "send the document".
+    expect(res.json.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_SUPPORTED');
+    expect(res.json.data).toBeUndefined();
+    // With a document beside the hash too: nothing is registered, nothing runs.
+    const withQuery = await server.client().request('POST', '/graphql', {
+      body: { query: '{ ping }', extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } } },
+    });
+    expect(withQuery.json.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_SUPPORTED');
+    expect(withQuery.json.data).toBeUndefined();
+  });
+});
+
 describe('sign-in limits per client address', () => {
   it('stop one address spraying many MACs, even at a right key; other addresses are not affected', async () => {
     const attacker = newAddress();

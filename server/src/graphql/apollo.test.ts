@@ -73,6 +73,33 @@ describe('formatError', () => {
     expect(lines).toEqual([]);
   });
 
+  it('gives request refusals that come without a code one, instead of calling them internal', () => {
+    const { logger, lines } = capturingLogger();
+    const format = formatError(logger, { hideSuggestions: true });
+    // Apollo fills in INTERNAL_SERVER_ERROR for errors without a code before formatError sees them.
+    const asApollo = (error: GraphQLError) => ({
+      message: error.message,
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
+    const tooMany = new GraphQLError('Too many errors processing variables, error limit reached. Execution aborted.');
+    expect(format(asApollo(tooMany), tooMany)).toEqual({
+      message: tooMany.message,
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const refused = new GraphQLError('provided sha does not match query', { extensions: { http: { status: 400 } } });
+    expect(format(asApollo(refused), refused)).toEqual({
+      message: refused.message,
+      extensions: { code: 'BAD_REQUEST' },
+    });
+    expect(lines).toEqual([]);
+    // A failure inside a resolver stays internal, whatever its message.
+    const inside = new GraphQLError('Too many errors processing variables', {
+      path: ['playlists'],
+      originalError: new Error('boom'),
+    });
+    expect(format(asApollo(inside), inside).extensions?.code).toBe('INTERNAL_SERVER_ERROR');
+  });
+
   it('names the token limit when the parser stops at it', () => {
     const { logger, lines } = capturingLogger();
     const message = 'Syntax Error: Document contains more that 1000 tokens. Parsing aborted.';

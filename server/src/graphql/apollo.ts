@@ -1,8 +1,11 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { DomainError, INTERNAL_ERROR_MESSAGE } from '../common/errors';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
@@ -82,7 +85,7 @@ export function formatError(logger: Logger, options: { hideSuggestions: boolean 
     }
     const overLimit = tokenLimitError(formatted);
     if (overLimit) return overLimit;
-    const code = formatted.extensions?.code;
+    const code = requestErrorCode(error) ?? formatted.extensions?.code;
     if (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) {
       const message = options.hideSuggestions ? hideSuggestions(formatted.message) : formatted.message;
       return { message, locations: formatted.locations, path: formatted.path, extensions: { code } };
@@ -99,6 +102,20 @@ export function formatError(logger: Logger, options: { hideSuggestions: boolean 
     logger.error({ err: original }, 'unexpected error in a GraphQL operation');
     return { message: INTERNAL_ERROR_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
   };
+}
+
+/**
+ * A code for graphql-js's and Apollo's refusals of a request that come without one (Apollo would call them
+ * INTERNAL_SERVER_ERROR): the limit of errors while reading variables ("Too many errors processing variables…"),
+ * refusals with an HTTP status of 4xx. They are GraphQLErrors raised before anything runs, so they carry neither a
+ * path nor an underlying error.
+ */
+function requestErrorCode(error: unknown): string | undefined {
+  if (!(error instanceof GraphQLError) || error.path || error.originalError || error.extensions?.code) return undefined;
+  const status = (error.extensions?.http as { status?: unknown } | undefined)?.status;
+  if (/^Too many errors processing variables/.test(error.message)) return 'BAD_USER_INPUT';
+  if (typeof status === 'number' && status >= 400 && status < 500) return 'BAD_REQUEST';
+  return undefined;
 }
 
 export function createApolloServer(
@@ -118,6 +135,8 @@ export function createApolloServer(
     parseOptions: limits.parseOptions,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
+    // The portal and TV apps send whole documents; a cache of documents anyone can fill is only a liability.
+    persistedQueries: false,
     // main.ts owns shutdown (HTTP, sessions, database, lock); Apollo's own signal handler would race it.
     stopOnTerminationSignals: false,
     logger,

@@ -10,6 +10,10 @@ import type { Services } from '../services';
 import type { GraphQLContext } from './context';
 
 const JSON_TYPE = 'application/graphql-response+json; charset=utf-8';
+/** The answers Apollo can give a single result, as it negotiates them (MEDIA_TYPES in @apollo/server). */
+const RESULT_TYPES = ['application/json; charset=utf-8', JSON_TYPE];
+const NOT_ACCEPTABLE_MESSAGE =
+  "An 'accept' header was provided for this request which does not accept application/json or application/graphql-response+json";
 
 /**
  * Apollo Server on Express (the same steps as @as-integrations/express5), plus a cache of whole answers for
@@ -39,6 +43,14 @@ export function graphqlHandler(
       return;
     }
 
+    // Apollo negotiates the answer's type after running the operation: a mutation would happen, then be refused.
+    const search = new URL(req.originalUrl, 'http://localhost').search;
+    const carriesOperation = req.method === 'POST' || /[?&](query|extensions)=/.test(search);
+    if (carriesOperation && req.headers.accept && !req.accepts(RESULT_TYPES)) {
+      res.status(406).json({ errors: [{ message: NOT_ACCEPTABLE_MESSAGE, extensions: { code: 'BAD_REQUEST' } }] });
+      return;
+    }
+
     const headers = new HeaderMap();
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -47,7 +59,7 @@ export function graphqlHandler(
       httpGraphQLRequest: {
         method: req.method.toUpperCase(),
         headers,
-        search: new URL(req.originalUrl, 'http://localhost').search,
+        search,
         body: req.body,
       },
       context: async () => {
@@ -88,8 +100,14 @@ function cacheKey(req: Request, auth: Authentication): string | undefined {
   if (!device || req.method !== 'POST' || !req.is('application/json')) return undefined;
   const body = req.body as { query?: unknown; variables?: unknown; operationName?: unknown; extensions?: unknown };
   if (typeof body?.query !== 'string') return undefined;
-  const operation = createHash('sha256')
-    .update(JSON.stringify([body.query, body.variables ?? null, body.operationName ?? null, body.extensions ?? null]))
-    .digest('base64url');
+  let text: string;
+  try {
+    text = JSON.stringify([body.query, body.variables ?? null, body.operationName ?? null, body.extensions ?? null]);
+  } catch {
+    // Variables nested deeper than the stack (the body limit allows tens of thousands of levels): not cached;
+    // Apollo refuses them with a clear error.
+    return undefined;
+  }
+  const operation = createHash('sha256').update(text).digest('base64url');
   return `${device.id}:${device.playlistsVersion}:${operation}`;
 }
