@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import { createApp } from './app';
@@ -11,6 +12,8 @@ export interface RunningServer {
   port: number;
   db: Database;
   services: Services;
+  /** The Express application, for tests that inspect what is mounted (e.g. the fuzzing suite's route list). */
+  app: Express;
   stop(): Promise<void>;
 }
 
@@ -60,6 +63,7 @@ export async function startServer(
       port,
       db,
       services,
+      app: running.app,
       async stop() {
         clearInterval(maintenance);
         services.contactForwarder?.stop();
