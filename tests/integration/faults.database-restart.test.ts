@@ -272,6 +272,13 @@ describeWithPostgres(title, () => {
       const dropped = samples.filter((s) => s.status === 0).map((s) => `${s.kind}: ${s.error}`);
       if (dropped.length) figures.push(`no answer: ${dropped.join(', ')}`);
       process.stdout.write(`[faults.database-restart] ${figures.join('; ')}\n`);
+      // What the server logged as unexpected (an answer that is neither a 200 nor a 503 names it there).
+      const unexpected = server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('unexpected error'));
+      if (unexpected.length)
+        process.stdout.write(`[faults.database-restart] server errors:\n${unexpected.slice(0, 5).join('\n')}\n`);
 
       expect(server.isRunning()).toBe(true);
       expect(roundProblems).toEqual([]);

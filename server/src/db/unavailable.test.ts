@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { Client } from 'pg';
-import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { DomainError } from '../common/errors';
 import { isDatabaseUnavailable } from './unavailable';
 
@@ -30,6 +30,7 @@ describe('isDatabaseUnavailable', () => {
     ['a pool timeout', new Error('timeout exceeded when trying to connect')],
     ['a broken client', new Error('Client has encountered a connection error and is not queryable')],
     ['a transaction whose connection was lost', new QueryRunnerAlreadyReleasedError()],
+    ['a transaction whose connection was lost, at plain SQL', new QueryRunnerProviderAlreadyReleasedError()],
     ['a host that cannot be resolved', Object.assign(new Error('getaddrinfo ENOTFOUND db'), { code: 'ENOTFOUND' })],
     [
       'both addresses of localhost refused',

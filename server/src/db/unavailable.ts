@@ -53,6 +53,8 @@ const UNAVAILABLE_MESSAGES = [
   // database went away between two statements); the transaction's next statement, or its COMMIT, says this.
   // Nothing was committed.
   /^Query runner already released\. Cannot run queries anymore\.$/,
+  // The same, when the transaction's next statement is plain SQL (EntityManager.query).
+  /^Database connection provided by a query runner was already released, cannot continue to use its querying methods anymore\.$/,
 ];
 
 /**
