@@ -27,6 +27,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { loadTypeDefs } from '../../server/src/graphql/schema';
+import { jsonOf } from './http';
 import type { Answer } from './probes';
 
 /**
@@ -1050,12 +1051,7 @@ export async function sendWire(baseUrl: string, wire: Wire): Promise<Answer> {
     redirect: 'manual',
   });
   const text = await res.text();
-  let json: any;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
+  const json = jsonOf(text);
   return { status: res.status, headers: res.headers, text, json };
 }
 
@@ -1104,12 +1100,7 @@ function parseRawAnswer(data: Buffer): Answer {
   if (/chunked/i.test(headers.get('transfer-encoding') ?? '')) body = dechunk(body);
   else if (headers.get('content-length')) body = body.subarray(0, Number(headers.get('content-length')));
   const text = body.toString('utf8');
-  let json: any;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
+  const json = jsonOf(text);
   return { status, headers, text, json };
 }
 

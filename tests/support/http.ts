@@ -1,3 +1,12 @@
+/** An answer's body as JSON, or undefined when it is empty or not JSON (an HTML page, a parser's refusal). */
+export function jsonOf(text: string): any {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A tiny HTTP client for the integration tests: keeps the session cookie like a browser would and speaks
  * both the graph and the REST adapters.
@@ -33,12 +42,7 @@ export class TestClient {
       else this.cookies.set(name.trim(), value);
     }
     const text = await res.text();
-    let json: any;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
+    const json = jsonOf(text);
     return { status: res.status, headers: res.headers, text, json };
   }
 

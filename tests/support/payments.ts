@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { cowpayCallbackSignature } from '../../server/src/payments/providers/cowpay';
 import { nowPaymentsSignature } from '../../server/src/payments/providers/nowpayments';
 import { opaySignature } from '../../server/src/payments/providers/opay';
-import type { TestClient } from './http';
+import { jsonOf, type TestClient } from './http';
 import type { TestServer } from './server';
 
 /**
@@ -228,13 +228,7 @@ export async function deliver(server: TestServer, delivery: Delivery): Promise<A
     body: delivery.rawBody,
   });
   const text = await res.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json, text };
+  return { status: res.status, json: jsonOf(text), text };
 }
 
 /**

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
+import { jsonOf } from './http';
 
 /**
  * The built server as production runs it (`node dist/server/src/main.js`), as a child process the fault tests
@@ -185,13 +186,7 @@ export async function graphql(
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await res.text();
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, json };
+    return { status: res.status, json: jsonOf(text) };
   } catch (err) {
     const cause = (err as { cause?: { code?: string } }).cause;
     return { status: 0, json: undefined, error: cause?.code ?? (err as Error).name };
