@@ -46,7 +46,7 @@ import {
   startPayPalOrder,
   type StartedActivation,
 } from '../support/payments';
-import { problemWith, REFUSAL_CODES, type Answer, type Probe } from '../support/probes';
+import { REFUSAL_CODES, runProbes, type Answer, type Probe } from '../support/probes';
 import {
   ALLOWED_ORIGIN,
   buildDevice,
@@ -912,6 +912,8 @@ const PLAYLIST_BODY = (rng: Rng) => ({
 });
 const CONTACT_BODY = () => ({ name: 'Amira', email: 'amira@example.com', subject: 'Hello', message: 'It plays.' });
 const idParam = (values: ValueGen) => values.id();
+/** A route on one playlist (by id) that a protected playlist's PIN opens: every playlist of the caller is, with another PIN. */
+const ONE_PLAYLIST_WITH_PIN: RouteSpec = { judge: 'refuse', params: { id: idParam }, body: () => ({ pin: '0000' }) };
 
 const ROUTE_SPECS: Record<Route, RouteSpec> = {
   'GET /healthz': { judge: 'read', weight: 15 },
@@ -938,21 +940,9 @@ const ROUTE_SPECS: Record<Route, RouteSpec> = {
   'POST /frontend/device/switchMacAddress': { judge: 'refuse', body: (rng) => ({ mac_address: pickMac(rng) }) },
   'GET /frontend/device/playlists': { judge: 'read', weight: 30 },
   'POST /frontend/device/savePlaylist': { judge: 'refuse', body: PLAYLIST_BODY, weight: 110 },
-  'DELETE /frontend/device/deletePlayListUrl/:id': {
-    judge: 'refuse',
-    params: { id: idParam },
-    body: () => ({ pin: '0000' }),
-  },
-  'POST /frontend/device/unlockPlaylist/:id': {
-    judge: 'refuse',
-    params: { id: idParam },
-    body: () => ({ pin: '0000' }),
-  },
-  'POST /frontend/device/checkPlaylist/:id': {
-    judge: 'refuse',
-    params: { id: idParam },
-    body: () => ({ pin: '0000' }),
-  },
+  'DELETE /frontend/device/deletePlayListUrl/:id': ONE_PLAYLIST_WITH_PIN,
+  'POST /frontend/device/unlockPlaylist/:id': ONE_PLAYLIST_WITH_PIN,
+  'POST /frontend/device/checkPlaylist/:id': ONE_PLAYLIST_WITH_PIN,
   'POST /frontend/device/checkPlaylist': {
     judge: 'refuse',
     body: (rng) => {
@@ -1709,30 +1699,17 @@ function dataProblems(before: Record<string, Rows>, after: Record<string, Rows>)
 
 /**
  * Sends the probes six at a time; returns every answer that is not a clear refusal or a harmless read
- * (probes.ts problemWith), or that leaks (extraCheck).
+ * (probes.ts problemWith), or that leaks (extraCheck). Counts the contact messages and registrations accepted.
  */
-async function runFuzz(probes: FuzzProbe[]): Promise<string[]> {
-  const problems: string[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < probes.length) {
-      const p = probes[next++]!;
-      let problem: string | null;
-      try {
-        const res = await p.send();
-        problem = problemWith(p, res) ?? extraCheck(p, res);
-        if (!problem && !isRefusal(res)) {
-          if (p.judge === 'contact') accepted.contact += 1;
-          if (p.judge === 'register') accepted.register += 1;
-        }
-      } catch (err) {
-        problem = `request failed: ${(err as Error).message}`;
-      }
-      if (problem) problems.push(`${p.label}: ${problem}`);
+function runFuzz(probes: FuzzProbe[]): Promise<string[]> {
+  return runProbes(probes, 6, (p, res) => {
+    const problem = extraCheck(p, res);
+    if (!problem && !isRefusal(res)) {
+      if (p.judge === 'contact') accepted.contact += 1;
+      if (p.judge === 'register') accepted.register += 1;
     }
-  };
-  await Promise.all(Array.from({ length: 6 }, worker));
-  return problems;
+    return problem;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
