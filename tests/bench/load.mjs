@@ -104,7 +104,7 @@ async function signedInDevice(base, n) {
  * One transport's version of the playlists page, as autocannon requests: each connection takes the next device
  * at the start of a round, so every device is used and no two connections share one.
  */
-function round(base, transport, devices, operations) {
+function round(transport, devices, operations) {
   let next = 0;
   const headers = (context, extra = {}) => ({
     cookie: context.device.cookie,
@@ -152,7 +152,7 @@ function round(base, transport, devices, operations) {
     ];
   }
   const prefix = transport === 'REST' ? '/frontend/device' : '/bench/baseline';
-  const list = get(transport === 'REST' ? `${prefix}/playlists` : `${prefix}/playlists`);
+  const list = get(`${prefix}/playlists`);
   const save =
     transport === 'REST'
       ? {
@@ -223,7 +223,7 @@ async function measure(server, transport, devices, operations, seconds) {
     url: server.base,
     connections: CONNECTIONS,
     duration: seconds,
-    requests: withChecks(round(server.base, transport, devices, operations), check),
+    requests: withChecks(round(transport, devices, operations), check),
   });
   instance.on('reqError', () => {
     errors += 1;

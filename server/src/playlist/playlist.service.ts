@@ -84,8 +84,10 @@ export class PlaylistService {
     const pinHash = values.pin ? await hashSecret(values.pin) : null;
     return this.saving(async (manager) => {
       // Locking the device row serialises concurrent adds, so the limit holds under any concurrency.
-      const locked = (await manager.query(`SELECT id FROM devices WHERE id = $1 FOR UPDATE`, [caller.deviceId])) as [];
-      if (!locked.length) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN_MESSAGE);
+      const device = (await manager.query(`SELECT id FROM devices WHERE id = $1 FOR UPDATE`, [
+        caller.deviceId,
+      ])) as unknown[];
+      if (!device.length) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN_MESSAGE);
       const [{ count }] = (await manager.query(`SELECT count(*)::int AS count FROM playlists WHERE device_id = $1`, [
         caller.deviceId,
       ])) as [{ count: number }];
