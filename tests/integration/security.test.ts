@@ -481,6 +481,71 @@ describe('CORS', () => {
   });
 });
 
+describe('session expiry', () => {
+  const IDLE_SECONDS = 30 * 60; // the default SESSION_IDLE_MINUTES
+  const CURRENT = 'query { currentDevice { id } }';
+
+  async function storedSession(sid: string) {
+    const [row] = await server.db.dataSource.query(
+      `SELECT sess, extract(epoch FROM expire)::float AS expire FROM sessions WHERE sid = $1`,
+      [sid],
+    );
+    return row as { sess: { renewedAt?: number; signedInAt: number }; expire: number } | undefined;
+  }
+
+  function sidOf(client: TestClient): string {
+    const signed = decodeURIComponent(client.cookies.get('sid') ?? '');
+    return signed.slice(2, signed.lastIndexOf('.'));
+  }
+
+  it('renews an active session at most once a minute: a new cookie and stored expiry then, no write or cookie between', async () => {
+    const { client, device } = await signedInDevice(server);
+    const sid = sidOf(client);
+
+    const soon = await client.gql(CURRENT);
+    expect(soon.json.data.currentDevice.id).toBe(device.id);
+    expect(soon.headers.getSetCookie()).toEqual([]);
+    const before = await storedSession(sid);
+
+    // Two minutes later (the last renewal moved back in the store), the next request renews the session.
+    const twoMinutesAgo = Date.now() - 120_000;
+    await server.db.dataSource.query(
+      `UPDATE sessions SET sess = (sess::jsonb || jsonb_build_object('signedInAt', $2::bigint, 'renewedAt', $2::bigint))::json,
+         expire = expire - interval '2 minutes' WHERE sid = $1`,
+      [sid, twoMinutesAgo],
+    );
+    const later = await client.gql(CURRENT);
+    expect(later.json.data.currentDevice.id).toBe(device.id);
+    const [cookie] = later.headers.getSetCookie();
+    expect(cookie).toMatch(/^sid=[^;]+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+    const expires = Date.parse(/Expires=([^;]+)/.exec(cookie!)![1]!) / 1000;
+    expect(Math.abs(expires - (Date.now() / 1000 + IDLE_SECONDS))).toBeLessThan(5);
+    const renewed = await storedSession(sid);
+    expect(renewed!.sess.renewedAt).toBeGreaterThan(twoMinutesAgo);
+    expect(renewed!.expire).toBeGreaterThan(before!.expire - 1);
+    expect(Math.abs(renewed!.expire - (Date.now() / 1000 + IDLE_SECONDS))).toBeLessThan(5);
+
+    // Renewed just now: the next request is neither a write nor a cookie.
+    const again = await client.request('GET', '/frontend/device');
+    expect(again.status).toBe(200);
+    expect(again.headers.getSetCookie()).toEqual([]);
+    expect((await storedSession(sid))!.sess.renewedAt).toBe(renewed!.sess.renewedAt);
+  });
+
+  it('ends a session left idle past its expiry, on the graph and the REST adapters alike', async () => {
+    const { client } = await signedInDevice(server);
+    await server.db.dataSource.query(`UPDATE sessions SET expire = now() - interval '1 second' WHERE sid = $1`, [
+      sidOf(client),
+    ]);
+    const graph = await client.gql(CURRENT);
+    expect(graph.json).toEqual({ data: { currentDevice: null } });
+    const playlists = await client.gql('query { playlists { id } }');
+    expect(playlists.json.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    const rest = await client.request('GET', '/frontend/device');
+    expect(rest.status).toBe(401);
+  });
+});
+
 describe('production mode', () => {
   let prod: TestServer;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { absoluteTimeout, sessionCookieName } from './session';
+import { absoluteTimeout, renewAfterMs, renewSessions, sessionCookieName } from './session';
 
 function fakeRequest(signedInAt?: number) {
   const destroyed = { value: false };
@@ -42,5 +42,37 @@ describe('sessionCookieName', () => {
   it('uses the __Host- prefix when the cookie is Secure', () => {
     expect(sessionCookieName(true)).toBe('__Host-sid');
     expect(sessionCookieName(false)).toBe('sid');
+  });
+});
+
+describe('renewSessions', () => {
+  const MINUTE = 60_000;
+  const now = () => 1_000 * MINUTE;
+  const renew = (session: Record<string, unknown> | undefined) => {
+    const next = jest.fn();
+    renewSessions(MINUTE, now)({ session } as unknown as Request, {} as Response, next);
+    expect(next).toHaveBeenCalledWith();
+    return session;
+  };
+
+  it('renews a signed-in session last renewed (or signed in) a minute ago or more', () => {
+    expect(renew({ deviceId: 'd', signedInAt: now() - MINUTE })!.renewedAt).toBe(now());
+    expect(renew({ deviceId: 'd', signedInAt: 0, renewedAt: now() - 5 * MINUTE })!.renewedAt).toBe(now());
+  });
+
+  it('leaves recent sessions unchanged, so they are neither written nor sent a cookie', () => {
+    expect(renew({ deviceId: 'd', signedInAt: now() - 59_000 })).toEqual({ deviceId: 'd', signedInAt: now() - 59_000 });
+    const recent = { deviceId: 'd', signedInAt: 0, renewedAt: now() - 1 };
+    expect(renew({ ...recent })).toEqual(recent);
+  });
+
+  it('leaves anonymous requests alone', () => {
+    expect(renew({})).toEqual({});
+    expect(renew(undefined)).toBeUndefined();
+  });
+
+  it('renews at most once a minute, more often for idle timeouts under ten minutes', () => {
+    expect(renewAfterMs(30 * MINUTE)).toBe(MINUTE);
+    expect(renewAfterMs(5 * MINUTE)).toBe(30_000);
   });
 });

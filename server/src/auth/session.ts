@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
-import { LRUCache } from 'lru-cache';
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
@@ -14,6 +13,8 @@ declare module 'express-session' {
     deviceId?: string;
     /** Epoch ms of the sign-in, for the absolute timeout. */
     signedInAt?: number;
+    /** Epoch ms the cookie and the stored expiry were last moved forward (see renewSessions). */
+    renewedAt?: number;
   }
 }
 
@@ -30,12 +31,12 @@ export function sessionCookieName(secure: boolean): string {
 }
 
 /**
- * How long a session's stored expiry may lag behind its last request. Rolling sessions would otherwise write
- * to the database on every request (express-session touches the store each time): with this, a session is
- * written at most once per interval per instance, and still expires between `idleMs - touchAfterMs` and
- * `idleMs` after its last request. As connect-mongo's `touchAfter`.
+ * How long a session's expiry (the cookie's and the stored row's) may lag behind its last request. Rolling
+ * sessions would otherwise write to the database and sign a new cookie on every request: with this, an active
+ * session is renewed at most once per interval, and still expires between `idleMs - renewAfterMs` and `idleMs`
+ * after its last request. As connect-mongo's `touchAfter`.
  */
-export function touchAfterMs(idleMs: number): number {
+export function renewAfterMs(idleMs: number): number {
   return Math.min(60_000, Math.floor(idleMs / 10));
 }
 
@@ -43,33 +44,19 @@ export function touchAfterMs(idleMs: number): number {
  * Portal sessions in PostgreSQL (connect-pg-simple on the application's own pool), so several instances share
  * them. The cookie is HttpOnly and SameSite=Lax, Secure in production; it expires after `idleMs` without a
  * request, and `absoluteTimeout` ends a session `absoluteMs` after sign-in whatever the activity.
+ *
+ * Expiry moves forward only when `renewSessions` marks the session changed: express-session then saves the row
+ * (a new stored expiry) and sends the cookie again with a new Max-Age. Every other request neither writes nor
+ * sends a cookie, so the store's `touch`, which express-session calls on each of them, does nothing.
  */
 export function createSessions(dataSource: DataSource, options: SessionOptions) {
   const PgStore = connectPgSimple(session);
-  class LazyTouchStore extends PgStore {
-    /** Sessions this instance wrote within the last `touchAfterMs`. */
-    private readonly written = new LRUCache<string, true>({ max: 100_000, ttl: touchAfterMs(options.idleMs) });
-
-    override set(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
-      this.written.set(sid, true);
-      super.set(sid, sess, callback);
-    }
-
-    override touch(sid: string, sess: session.SessionData, callback?: () => void): void {
-      if (this.written.has(sid)) {
-        callback?.();
-        return;
-      }
-      this.written.set(sid, true);
-      super.touch(sid, sess, callback);
-    }
-
-    override destroy(sid: string, callback?: (err?: unknown) => void): void {
-      this.written.delete(sid);
-      super.destroy(sid, callback);
+  class RenewedStore extends PgStore {
+    override touch(_sid: string, _sess: session.SessionData, callback?: () => void): void {
+      callback?.();
     }
   }
-  const store = new LazyTouchStore({
+  const store = new RenewedStore({
     pool: (dataSource.driver as PostgresDriver).master as Pool,
     tableName: 'sessions',
     createTableIfMissing: false,
@@ -81,13 +68,33 @@ export function createSessions(dataSource: DataSource, options: SessionOptions) 
     store,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    rolling: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure: options.secure, maxAge: options.idleMs, path: '/' },
   });
   return {
     store,
-    middleware: [middleware, absoluteTimeout(options.absoluteMs)] as RequestHandler[],
+    middleware: [
+      middleware,
+      absoluteTimeout(options.absoluteMs),
+      renewSessions(renewAfterMs(options.idleMs)),
+    ] as RequestHandler[],
     close: () => store.close(),
+  };
+}
+
+/**
+ * Moves a signed-in session's expiry forward when it was last moved `intervalMs` ago or more: the change makes
+ * express-session save it (stored expiry: now + idle) and send its cookie again (Max-Age: the idle timeout).
+ * The time is kept in the session itself, so it holds across instances.
+ */
+export function renewSessions(intervalMs: number, now: () => number = Date.now): RequestHandler {
+  return (req, _res, next) => {
+    const current = req.session;
+    if (current?.deviceId) {
+      const last = current.renewedAt ?? current.signedInAt ?? 0;
+      if (now() - last >= intervalMs) current.renewedAt = now();
+    }
+    next();
   };
 }
 
