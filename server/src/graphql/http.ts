@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HeaderMap, type ApolloServer } from '@apollo/server';
 import type { Request, RequestHandler, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import { GraphQLError } from 'graphql';
 import { authenticate, clientIp, type Authentication } from '../auth/authenticate';
 import { DomainError } from '../common/errors';
@@ -27,6 +28,12 @@ export function graphqlHandler(
   services: Services,
 ): RequestHandler {
   const answers = new AnswerCache();
+  // Documents whose answers have been cacheable: only these are keyed and looked up, so mutations and other
+  // uncacheable operations never pay for hashing their text. Bounded by the documents' total length.
+  const cacheableDocuments = new LRUCache<string, true>({
+    maxSize: 1024 * 1024,
+    sizeCalculation: (_v, k) => k.length || 1,
+  });
 
   return async (req: Request, res: Response) => {
     if (!('body' in req)) throw new Error('graphqlHandler needs express.json() before it');
@@ -35,7 +42,9 @@ export function graphqlHandler(
       if (err instanceof DomainError) return err;
       throw err;
     });
-    const key = auth instanceof DomainError ? undefined : cacheKey(req, auth);
+    const query = (req.body as { query?: unknown } | undefined)?.query;
+    const known = typeof query === 'string' && cacheableDocuments.has(query);
+    let key = known && !(auth instanceof DomainError) ? cacheKey(req, auth) : undefined;
     const cached = key ? answers.get(key) : undefined;
     if (cached) {
       res.setHeader('Cache-Control', 'no-store');
@@ -44,7 +53,7 @@ export function graphqlHandler(
     }
 
     // Apollo negotiates the answer's type after running the operation: a mutation would happen, then be refused.
-    const search = new URL(req.originalUrl, 'http://localhost').search;
+    const search = req.originalUrl.includes('?') ? new URL(req.originalUrl, 'http://localhost').search : '';
     const carriesOperation = req.method === 'POST' || /[?&](query|extensions)=/.test(search);
     if (carriesOperation && req.headers.accept && !req.accepts(RESULT_TYPES)) {
       res.status(406).json({ errors: [{ message: NOT_ACCEPTABLE_MESSAGE, extensions: { code: 'BAD_REQUEST' } }] });
@@ -74,8 +83,12 @@ export function graphqlHandler(
     for (const [name, value] of response.headers) res.setHeader(name, value);
     res.statusCode = response.status ?? 200;
     if (response.body.kind === 'complete') {
-      const cacheable = key && res.statusCode === 200 && /\bprivate\b/.test(policy) && /max-age=[1-9]/.test(policy);
-      if (cacheable) {
+      const cacheable = res.statusCode === 200 && /\bprivate\b/.test(policy) && /max-age=[1-9]/.test(policy);
+      if (cacheable && !known && typeof query === 'string' && !(auth instanceof DomainError)) {
+        key = cacheKey(req, auth);
+        if (key) cacheableDocuments.set(query, true);
+      }
+      if (cacheable && key) {
         AnswerCache.send(
           req,
           res,
