@@ -1,4 +1,5 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { makeExecutableSchema } from '@graphql-tools/schema';
 import { unwrapResolverError } from '@apollo/server/errors';
 import {
   ApolloServerPluginCacheControlDisabled,
@@ -19,6 +20,7 @@ import { playlistCheckResolvers } from '../playlist-check/playlist-check.resolve
 import type { Resolvers } from '../__generated__/resolvers-types';
 import type { GraphQLContext } from './context';
 import { cachePolicyPlugin } from './cache-policy';
+import { compilingGateway } from './executor';
 import { graphqlProtection, hideSuggestions, tokenLimitError } from './limits';
 import { DateTimeScalar } from './scalars';
 import { loadTypeDefs } from './schema';
@@ -124,9 +126,10 @@ export function createApolloServer(
   extraPlugins: ApolloServerPlugin<GraphQLContext>[] = [],
 ) {
   const limits = graphqlProtection(config.graphqlLimits);
+  // The schema as Apollo would build it from typeDefs and resolvers; executed through compilingGateway.
+  const schema = makeExecutableSchema({ typeDefs: loadTypeDefs(), resolvers });
   return new ApolloServer<GraphQLContext>({
-    typeDefs: loadTypeDefs(),
-    resolvers,
+    gateway: compilingGateway(schema),
     introspection: config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
     // Suggestions help a developer in Sandbox; in production they would describe the schema to anyone.
