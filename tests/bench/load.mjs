@@ -200,6 +200,16 @@ function rssMb(pid) {
   }
 }
 
+/** CPU time the server process has used so far, in µs (Linux: utime + stime in clock ticks of 10 ms). */
+function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return NaN;
+  }
+}
+
 function withChecks(requests, check) {
   return requests.map((request) => ({
     ...request,
@@ -229,11 +239,13 @@ async function measure(server, transport, devices, operations, seconds) {
     errors += 1;
   });
   let peak = 0;
+  const cpuBefore = cpuMicros(server.pid);
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssMb(server.pid));
   }, 250);
   const result = await instance;
   clearInterval(sampler);
+  const cpu = cpuMicros(server.pid) - cpuBefore;
   errors += result.timeouts + result.errors;
   return {
     transport,
@@ -244,6 +256,7 @@ async function measure(server, transport, devices, operations, seconds) {
     errors,
     firstErrors,
     peak: Math.max(peak, rssMb(server.pid)),
+    cpuPerRequest: cpu / result.requests.total,
   };
 }
 
@@ -296,19 +309,22 @@ async function run(label, env) {
         errors: runs.reduce((n, x) => n + x.errors, 0),
         firstErrors: runs.flatMap((x) => x.firstErrors).slice(0, 3),
         peak: Math.max(...runs.map((x) => x.peak)),
+        // The server's own CPU per request: unlike req/s, barely moved by whatever else the machine runs.
+        cpuPerRequest: runs.map((x) => x.cpuPerRequest).sort((a, b) => a - b)[Math.floor(runs.length / 2)],
       };
     });
     const baseline = rows[0].rps;
+    const baselineCpu = rows[0].cpuPerRequest;
     const f = (v, w = 6) => v.toFixed(1).padStart(w);
     console.log(
-      `  ${'transport'.padEnd(9)} ${'requests'.padStart(8)} ${'req/s'.padStart(7)}   p50 ms  p99 ms  errors  RSS peak  vs baseline  (median slice)`,
+      `  ${'transport'.padEnd(9)} ${'requests'.padStart(8)} ${'req/s'.padStart(7)}   p50 ms  p99 ms  errors  RSS peak  vs baseline  CPU µs/req  vs baseline  (medians of slices)`,
     );
     for (const r of rows)
       console.log(
-        `  ${r.transport.padEnd(9)} ${String(r.total).padStart(8)} ${r.rps.toFixed(0).padStart(7)}  ${f(r.p50, 7)} ${f(r.p99, 7)} ${String(r.errors).padStart(7)}  ${r.peak.toFixed(0).padStart(5)} MB  ${(r.rps / baseline).toFixed(2).padStart(6)}×`,
+        `  ${r.transport.padEnd(9)} ${String(r.total).padStart(8)} ${r.rps.toFixed(0).padStart(7)}  ${f(r.p50, 7)} ${f(r.p99, 7)} ${String(r.errors).padStart(7)}  ${r.peak.toFixed(0).padStart(5)} MB  ${(r.rps / baseline).toFixed(2).padStart(6)}×  ${r.cpuPerRequest.toFixed(0).padStart(13)}  ${(baselineCpu / r.cpuPerRequest).toFixed(2).padStart(10)}×`,
       );
     for (const r of rows) for (const e of r.firstErrors) console.log(`  ${r.transport} error: ${e}`);
-    return rows.map((r) => ({ ...r, ratio: r.rps / baseline }));
+    return rows.map((r) => ({ ...r, ratio: r.rps / baseline, cpuRatio: baselineCpu / r.cpuPerRequest }));
   } finally {
     await server.stop();
   }
@@ -337,7 +353,20 @@ else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or DATABASE_URL)
 const errors = results.reduce((n, r) => n + r.errors, 0);
 if (process.env.BENCH_REPORT) {
   mkdirSync(path.dirname(process.env.BENCH_REPORT), { recursive: true });
-  const keep = ({ database, transport, total, rps, p50, p99, errors: e, peak, ratio, firstErrors }) => ({
+  const keep = ({
+    database,
+    transport,
+    total,
+    rps,
+    p50,
+    p99,
+    errors: e,
+    peak,
+    ratio,
+    cpuPerRequest,
+    cpuRatio,
+    firstErrors,
+  }) => ({
     database,
     transport,
     requests: total,
@@ -347,6 +376,8 @@ if (process.env.BENCH_REPORT) {
     errors: e,
     rssPeakMb: peak,
     ratio,
+    cpuMicrosPerRequest: cpuPerRequest,
+    cpuRatio,
     firstErrors,
   });
   writeFileSync(process.env.BENCH_REPORT, JSON.stringify(results.map(keep), null, 2));
