@@ -17,4 +17,5 @@ RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "dist/server/src/main.js"]
+# --max-semi-space-size: see README, Limits and tuning.
+CMD ["node", "--max-semi-space-size=64", "dist/server/src/main.js"]

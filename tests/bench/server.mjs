@@ -27,6 +27,8 @@ export async function startServer(env = {}) {
     process.execPath,
     [
       ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+      // As scripts/start.sh and the Dockerfile run it.
+      '--max-semi-space-size=64',
       'dist/server/src/main.js',
     ],
     {
