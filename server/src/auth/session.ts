@@ -46,7 +46,7 @@ export function renewAfterMs(idleMs: number): number {
  * request, and `absoluteTimeout` ends a session `absoluteMs` after sign-in whatever the activity.
  *
  * Expiry moves forward only when `renewSessions` marks the session changed: express-session then saves the row
- * (a new stored expiry) and sends the cookie again with a new Max-Age. Every other request neither writes nor
+ * (a new stored expiry) and sends the cookie again with a new expiry. Every other request neither writes nor
  * sends a cookie, so the store's `touch`, which express-session calls on each of them, does nothing.
  */
 export function createSessions(dataSource: DataSource, options: SessionOptions) {
@@ -84,7 +84,7 @@ export function createSessions(dataSource: DataSource, options: SessionOptions) 
 
 /**
  * Moves a signed-in session's expiry forward when it was last moved `intervalMs` ago or more: the change makes
- * express-session save it (stored expiry: now + idle) and send its cookie again (Max-Age: the idle timeout).
+ * express-session save it (stored expiry: now + idle) and send its cookie again (expiring after the idle timeout).
  * The time is kept in the session itself, so it holds across instances.
  */
 export function renewSessions(intervalMs: number, now: () => number = Date.now): RequestHandler {
