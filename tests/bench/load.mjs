@@ -318,7 +318,7 @@ async function run(label, env) {
         errors: runs.reduce((n, x) => n + x.errors, 0),
         firstErrors: runs.flatMap((x) => x.firstErrors).slice(0, 3),
         peak: Math.max(...runs.map((x) => x.peak)),
-        // The server's own CPU per request: unlike req/s, barely moved by whatever else the machine runs.
+        // The server's CPU per request, all its threads (V8 collects garbage and compiles beside the main one).
         cpuPerRequest: runs.map((x) => x.cpuPerRequest).sort((a, b) => a - b)[Math.floor(runs.length / 2)],
       };
     });
