@@ -16,7 +16,7 @@ type Executor = NonNullable<Awaited<ReturnType<Gateway['load']>>['executor']>;
 /** Runs of a document through graphql-js before it is compiled: a document sent once is never compiled. */
 export const RUNS_BEFORE_COMPILING = 2;
 
-/** Per document: how often each operation ran, then its compiled form (null when graphql-jit declined it). */
+/** Per operation: how often it ran, then its compiled form (null when graphql-jit declined it). */
 interface Compilation {
   runs: number;
   compiled?: CompiledQuery | null;
@@ -33,14 +33,12 @@ interface Compilation {
  * exactly graphql-js's message; introspection (Sandbox) stays with graphql-js.
  */
 export function compilingExecutor(schema: GraphQLSchema, compile: typeof compileQuery = compileQuery): Executor {
-  const compilations = new WeakMap<DocumentNode, Map<string, Compilation>>();
+  // Keyed by the operation's node: Apollo hands over the same parsed document, hence the same node, each time.
+  const compilations = new WeakMap<OperationDefinitionNode, Compilation>();
 
-  const compiledFor = (document: DocumentNode, operation: OperationDefinitionNode, operationName: string | null) => {
-    let byOperation = compilations.get(document);
-    if (!byOperation) compilations.set(document, (byOperation = new Map()));
-    const key = operationName ?? '';
-    let compilation = byOperation.get(key);
-    if (!compilation) byOperation.set(key, (compilation = { runs: 0 }));
+  const compiledFor = (document: DocumentNode, operation: OperationDefinitionNode) => {
+    let compilation = compilations.get(operation);
+    if (!compilation) compilations.set(operation, (compilation = { runs: 0 }));
     if (compilation.compiled !== undefined) return compilation.compiled;
     compilation.runs += 1;
     if (compilation.runs < RUNS_BEFORE_COMPILING) return null;
@@ -55,7 +53,7 @@ export function compilingExecutor(schema: GraphQLSchema, compile: typeof compile
     const operationName = request.operationName ?? null;
     const variables = request.variables ?? {};
     // No operation when the operation name is not in the document: graphql-js gives the error Apollo expects.
-    const compiled = operation && isCompilable(operation) ? compiledFor(document, operation, operationName) : null;
+    const compiled = operation && isCompilable(operation) ? compiledFor(document, operation) : null;
     if (operation && compiled) {
       if (operation.variableDefinitions?.length) {
         const coerced = getVariableValues(schema, operation.variableDefinitions, variables, { maxErrors: 50 });
