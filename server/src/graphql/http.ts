@@ -43,8 +43,8 @@ export function graphqlHandler(
       throw err;
     });
     const query = (req.body as { query?: unknown } | undefined)?.query;
-    const known = typeof query === 'string' && cacheableDocuments.has(query);
-    let key = known && !(auth instanceof DomainError) ? cacheKey(req, auth) : undefined;
+    const keyed = () => (auth instanceof DomainError ? undefined : cacheKey(req, auth));
+    let key = typeof query === 'string' && cacheableDocuments.has(query) ? keyed() : undefined;
     const cached = key ? answers.get(key) : undefined;
     if (cached) {
       res.setHeader('Cache-Control', 'no-store');
@@ -84,11 +84,9 @@ export function graphqlHandler(
     res.statusCode = response.status ?? 200;
     if (response.body.kind === 'complete') {
       const cacheable = res.statusCode === 200 && /\bprivate\b/.test(policy) && /max-age=[1-9]/.test(policy);
-      if (cacheable && !known && typeof query === 'string' && !(auth instanceof DomainError)) {
-        key = cacheKey(req, auth);
-        if (key) cacheableDocuments.set(query, true);
-      }
+      if (cacheable) key ??= keyed();
       if (cacheable && key) {
+        cacheableDocuments.set(query as string, true); // a key means the body's query is a string
         AnswerCache.send(
           req,
           res,
