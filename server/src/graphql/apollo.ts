@@ -3,6 +3,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import { unwrapResolverError } from '@apollo/server/errors';
 import {
   ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
@@ -59,7 +60,6 @@ const resolvers: Resolvers = {
   XcCheck: playlistCheckResolvers.XcCheck,
   Device: { ...deviceResolvers.Device, ...paymentResolvers.Device },
   Activation: paymentResolvers.Activation,
-  Playlist: playlistResolvers.Playlist,
   Pricing: pricingResolvers.Pricing,
 };
 
@@ -149,6 +149,9 @@ export function createApolloServer(
       // every resolver (cache-policy.ts).
       ApolloServerPluginCacheControlDisabled(),
       cachePolicyPlugin<GraphQLContext>(),
+      // Traces for a federation gateway; this graph is no subgraph, and the plugin Apollo installs by default
+      // would otherwise be asked to start on every request only to find that out.
+      ApolloServerPluginInlineTraceDisabled(),
       config.graphqlIntrospection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: true })
         : ApolloServerPluginLandingPageDisabled(),

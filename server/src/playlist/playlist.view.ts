@@ -1,4 +1,5 @@
 import type { CheckResult } from '../playlist-check/check-result';
+import type { PlaylistType } from '../../../common/validation';
 import type { PlaylistEntity } from './playlist.entity';
 
 /**
@@ -8,8 +9,6 @@ import type { PlaylistEntity } from './playlist.entity';
 export interface PlaylistView {
   entity: PlaylistEntity;
   unlocked: boolean;
-  /** playlistDetails, worked out once per view: the graph asks for it once per field. */
-  details?: PlaylistDetails;
 }
 
 export interface PlaylistDetails {
@@ -22,13 +21,35 @@ export interface PlaylistDetails {
   lastCheck: CheckResult | null;
 }
 
-/** The details of a playlist that a protected one keeps to itself until its PIN is given. */
-export function playlistDetails(view: PlaylistView): PlaylistDetails {
-  view.details ??= detailsOf(view);
-  return view.details;
+/**
+ * A playlist as the graph answers it (the schema's Playlist, field for field): everything worked out once, so no
+ * field needs a resolver of its own. A list of 20 is then 260 property reads instead of 260 resolver calls, each
+ * with a resolve info of its own to allocate.
+ */
+export interface GraphPlaylist extends PlaylistDetails {
+  id: string;
+  name: string;
+  type: Uppercase<PlaylistType>;
+  isProtected: boolean;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
-function detailsOf({ entity, unlocked }: PlaylistView): PlaylistDetails {
+export function graphPlaylist(view: PlaylistView): GraphPlaylist {
+  const { entity } = view;
+  return {
+    id: entity.id,
+    name: entity.name,
+    type: entity.type.toUpperCase() as Uppercase<PlaylistType>,
+    isProtected: entity.isProtected,
+    ...playlistDetails(view),
+    createdAt: entity.createdAt,
+    updatedAt: entity.updatedAt,
+  };
+}
+
+/** The details of a playlist that a protected one keeps to itself until its PIN is given. */
+export function playlistDetails({ entity, unlocked }: PlaylistView): PlaylistDetails {
   const hidden = entity.isProtected && !unlocked;
   return {
     locked: hidden,
