@@ -13,6 +13,11 @@ import { createApolloServer } from './apollo';
 import { compilingExecutor, RUNS_BEFORE_COMPILING } from './executor';
 
 describe('compilingExecutor', () => {
+  /** What the `remove` mutation has done. */
+  const removed: string[] = [];
+  beforeEach(() => {
+    removed.length = 0;
+  });
   const schema = makeExecutableSchema({
     typeDefs: /* GraphQL */ `
       type Item {
@@ -31,6 +36,7 @@ describe('compilingExecutor', () => {
       }
       type Mutation {
         rename(id: ID!, name: String!): Item!
+        remove(id: ID!): ID!
       }
     `,
     resolvers: {
@@ -49,6 +55,11 @@ describe('compilingExecutor', () => {
       },
       Mutation: {
         rename: (_root, { id, name }: { id: string; name: string }) => ({ id, name, kind: 'OPEN' }),
+        remove: async (_root, { id }: { id: string }) => {
+          if (id === 'missing') throw new DomainError('NOT_FOUND', 'This item does not exist.');
+          removed.push(id);
+          return id;
+        },
       },
     },
   });
@@ -119,12 +130,38 @@ describe('compilingExecutor', () => {
     expect(error!.originalError).toBeInstanceOf(DomainError);
   });
 
-  it('leaves mutations, introspection and unknown operation names to graphql-js', async () => {
+  it('compiles a mutation of one root field, and answers its success and failure as graphql-js does', async () => {
+    const { compiled, run } = counted();
+    const rename = 'mutation Rename($id: ID!) { rename(id: $id, name: "New") { id name } }';
+    const remove = 'mutation Remove($id: ID!) { remove(id: $id) }';
+    for (const [query, id] of [
+      [rename, '1'],
+      [remove, 'missing'],
+      [remove, '7'],
+    ] as const) {
+      const expected = await byGraphqlJs(query, { id });
+      for (let i = 0; i < RUNS_BEFORE_COMPILING + 1; i += 1) expect(plain(await run(query, { id }))).toEqual(expected);
+    }
+    expect(compiled).toEqual(['Rename', 'Remove']);
+    expect(removed).toEqual(['7', '7', '7', '7']);
+  });
+
+  it('leaves mutations of several fields to graphql-js, which runs none after a failure that nulls the answer', async () => {
+    const { compiled, run } = counted();
+    const query = 'mutation { first: remove(id: "missing") second: remove(id: "2") }';
+    for (let i = 0; i < RUNS_BEFORE_COMPILING + 1; i += 1) {
+      expect(plain(await run(query))).toEqual({
+        data: null,
+        errors: [{ message: 'This item does not exist.', locations: [{ line: 1, column: 12 }], path: ['first'] }],
+      });
+    }
+    expect(removed).toEqual([]);
+    expect(compiled).toEqual([]);
+  });
+
+  it('leaves introspection and unknown operation names to graphql-js', async () => {
     const { compiled, run } = counted();
     for (let i = 0; i < 4; i += 1) {
-      expect(plain(await run('mutation { rename(id: "1", name: "New") { name } }'))).toEqual({
-        data: { rename: { name: 'New' } },
-      });
       const introspection = plain(await run('{ __schema { queryType { name } } }'));
       expect(introspection).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
       const unknown = plain(await run('query A { items(first: 1) { id } }', undefined, 'B'));

@@ -23,11 +23,12 @@ interface Compilation {
 }
 
 /**
- * Executes the graph's queries compiled by graphql-jit, mutations and everything else by graphql-js.
+ * Executes the graph's operations compiled by graphql-jit where that answers exactly as graphql-js does (see
+ * `isCompilable`), everything else by graphql-js.
  *
  * graphql-js walks the document for every object of an answer: on the portal's playlist list (twenty playlists
- * of a dozen fields) that costs seven times what the same answer costs compiled into one function. Only queries
- * are compiled, and only once their document has run `RUNS_BEFORE_COMPILING` times (Apollo keeps one parsed
+ * of a dozen fields) that costs seven times what the same answer costs compiled into one function. Operations
+ * are compiled only once their document has run `RUNS_BEFORE_COMPILING` times (Apollo keeps one parsed
  * document per query text, so the portal's and TV apps' operations are compiled and a stranger's one-off
  * document costs no compiling). Variables are read by graphql-js first, so a bad variable is refused with
  * exactly graphql-js's message; introspection (Sandbox) stays with graphql-js.
@@ -81,17 +82,19 @@ function asGraphQLError(error: GraphQLError): GraphQLError {
 }
 
 /**
- * A query whose root selections are plain fields other than introspection's (`__schema`, `__type`): Sandbox's
- * documents, and anything reaching the root through fragments, stay with graphql-js.
+ * A query whose root selections are plain fields other than introspection's (`__schema`, `__type`), or a
+ * mutation of one plain root field (as every client of the graph sends them). Sandbox's documents, anything
+ * reaching the root through fragments, and mutations of several fields stay with graphql-js: when one of those
+ * fails and its null reaches the root, graphql-js runs none of the fields after it, and graphql-jit runs them all.
  */
 function isCompilable(operation: OperationDefinitionNode): boolean {
-  return (
-    operation.operation === 'query' &&
-    operation.selectionSet.selections.every(
-      (selection) =>
-        selection.kind === 'Field' && selection.name.value !== '__schema' && selection.name.value !== '__type',
-    )
+  const { selections } = operation.selectionSet;
+  const plainFields = selections.every(
+    (selection) =>
+      selection.kind === 'Field' && selection.name.value !== '__schema' && selection.name.value !== '__type',
   );
+  if (operation.operation === 'mutation') return plainFields && selections.length === 1;
+  return operation.operation === 'query' && plainFields;
 }
 
 /** The graph as Apollo Server's `gateway`: Apollo parses, validates and formats; `compilingExecutor` executes. */
