@@ -47,21 +47,19 @@ export function renewAfterMs(idleMs: number): number {
  *
  * Expiry moves forward only when `renewSessions` marks the session changed: express-session then saves the row
  * (a new stored expiry) and sends the cookie again with a new expiry. Every other request neither writes nor
- * sends a cookie, so the store's `touch`, which express-session calls on each of them, does nothing.
+ * sends a cookie, so the store has no `touch`: express-session would otherwise call it on each of them, after
+ * hashing the session once more to find out that it did not change.
  */
 export function createSessions(dataSource: DataSource, options: SessionOptions) {
   const PgStore = connectPgSimple(session);
-  class RenewedStore extends PgStore {
-    override touch(_sid: string, _sess: session.SessionData, callback?: () => void): void {
-      callback?.();
-    }
-  }
-  const store = new RenewedStore({
+  const store = new PgStore({
     pool: (dataSource.driver as PostgresDriver).master as Pool,
     tableName: 'sessions',
     createTableIfMissing: false,
     pruneSessionInterval: 15 * 60,
   });
+  // Read by session() below, once: a store without `touch` is never touched.
+  Object.defineProperty(store, 'touch', { value: undefined });
   const middleware = session({
     name: sessionCookieName(options.secure),
     secret: options.secret,
