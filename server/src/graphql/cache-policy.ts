@@ -1,4 +1,4 @@
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
 import {
   getDirectiveValues,
   getNamedType,
@@ -127,21 +127,23 @@ export function operationCachePolicy(
  */
 export function cachePolicyPlugin<Context extends object>(): ApolloServerPlugin<Context> {
   const policies = new WeakMap<OperationDefinitionNode, CachePolicy | null>();
+  // Everything it needs comes with the request context: one listener serves every request.
+  const listener: GraphQLRequestListener<Context> = {
+    async willSendResponse({ schema, document, operation, response }) {
+      if (!document || !operation || response.body.kind !== 'single' || response.body.singleResult.errors) return;
+      let policy = policies.get(operation);
+      if (policy === undefined) {
+        policy = operationCachePolicy(schema, document, operation);
+        policies.set(operation, policy);
+      }
+      if (policy) {
+        response.http.headers.set('cache-control', `max-age=${policy.maxAge}, ${policy.scope.toLowerCase()}`);
+      }
+    },
+  };
   return {
     async requestDidStart() {
-      return {
-        async willSendResponse({ schema, document, operation, response }) {
-          if (!document || !operation || response.body.kind !== 'single' || response.body.singleResult.errors) return;
-          let policy = policies.get(operation);
-          if (policy === undefined) {
-            policy = operationCachePolicy(schema, document, operation);
-            policies.set(operation, policy);
-          }
-          if (policy) {
-            response.http.headers.set('cache-control', `max-age=${policy.maxAge}, ${policy.scope.toLowerCase()}`);
-          }
-        },
-      };
+      return listener;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
+import type { ApolloServerPlugin, BaseContext, GraphQLRequestListener } from '@apollo/server';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { DomainError, httpStatusFor, INTERNAL_ERROR_MESSAGE } from '../common/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
@@ -90,16 +90,18 @@ export function errorHandler(): ErrorRequestHandler {
  * load balancer's passive health checks see the instance as failing.
  */
 export function databaseUnavailableStatus<TContext extends BaseContext>(): ApolloServerPlugin<TContext> {
+  // Everything it needs comes with the request context: one listener serves every request.
+  const listener: GraphQLRequestListener<TContext> = {
+    async didEncounterErrors({ errors, response }) {
+      if (errors.some((error) => isDatabaseUnavailable(error.originalError ?? error))) {
+        response.http.status = 503;
+        response.http.headers.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      }
+    },
+  };
   return {
     async requestDidStart() {
-      return {
-        async didEncounterErrors({ errors, response }) {
-          if (errors.some((error) => isDatabaseUnavailable(error.originalError ?? error))) {
-            response.http.status = 503;
-            response.http.headers.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-          }
-        },
-      };
+      return listener;
     },
   };
 }
