@@ -273,6 +273,9 @@ describe('playlists through the graph', () => {
       input: { id: saved.json.playlist._id, playlist: { name: 'Renamed', type: 'CODE', playlistCode: '222222' } },
     });
     expect(renamed.json.errors).toBeUndefined();
+    // Answers say no-store, so they carry no ETag to revalidate with; their length is exact.
+    expect(renamed.headers.get('etag')).toBeNull();
+    expect(Number(renamed.headers.get('content-length'))).toBe(Buffer.byteLength(renamed.text));
     expect(await names(owner.client)).toEqual(['Renamed', 'First']);
     await owner.client.request('DELETE', `/frontend/device/deletePlayListUrl/${saved.json.playlist._id}`);
     expect(await names(owner.client)).toEqual(['First']);

@@ -93,7 +93,9 @@ export function graphqlHandler(
           answers.store(key, response.body.string, (res.getHeader('content-type') as string) ?? JSON_TYPE),
         );
       } else {
-        res.send(response.body.string);
+        // Not res.send: its ETag (a SHA-1 of every answer) is of no use on answers that say no-store.
+        res.setHeader('Content-Length', Buffer.byteLength(response.body.string));
+        res.end(response.body.string);
       }
       return;
     }
