@@ -499,9 +499,16 @@ function isRefusal(res: Answer): boolean {
 
 /** A data answer of the graph with no errors. */
 const graphData = (res: Answer) => res.status === 200 && !res.json?.errors && !!res.json?.data;
-/** A clear refusal from the HTTP layer in front of the graph or the API (body too large, unreadable body). */
-const httpRefusal = (res: Answer) =>
-  res.status >= 400 && res.status < 500 && res.json?.status === 'error' && typeof res.json?.message === 'string';
+/**
+ * A clear refusal from the HTTP layer in front of the graph (body too large, unreadable body), in the graph's
+ * shape, so GraphQL clients read it as they read any error.
+ */
+const graphRefusal = (res: Answer) =>
+  res.status >= 400 &&
+  res.status < 500 &&
+  Array.isArray(res.json?.errors) &&
+  res.json.errors.length > 0 &&
+  res.json.errors.every((e: any) => typeof e?.message === 'string' && GRAPH_CODES.has(e?.extensions?.code));
 /** Node's HTTP parser refusing a request it cannot read: a 4xx with no body, before the application. */
 const parserRefusal = (res: Answer) => res.status >= 400 && res.status < 500 && !res.text;
 
@@ -755,27 +762,27 @@ function graphProbes(root: RootField, rng: Rng): FuzzProbe[] {
     const extra: Partial<FuzzProbe> = { codes: GRAPH_CODES };
     switch (policy.judge) {
       case 'read':
-        extra.harmless = (res) => graphData(res) || httpRefusal(res);
+        extra.harmless = (res) => graphData(res) || graphRefusal(res);
         break;
       case 'pin-check':
         extra.refusedData = (data) => data?.checkParentPin?.valid === false;
-        extra.harmless = httpRefusal;
+        extra.harmless = graphRefusal;
         break;
       case 'contact': {
         const valid = !!args && contactSchema.safeParse(args.input).success;
         extra.validArgs = valid;
-        extra.harmless = (res) => httpRefusal(res) || (valid && res.json?.data?.sendContactMessage?.success === true);
+        extra.harmless = (res) => graphRefusal(res) || (valid && res.json?.data?.sendContactMessage?.success === true);
         break;
       }
       case 'register': {
         const valid = !!args && registerDeviceSchema.safeParse(args.input).success;
         extra.validArgs = valid;
         extra.harmless = (res) =>
-          httpRefusal(res) || (valid && typeof res.json?.data?.registerDevice?.deviceToken === 'string');
+          graphRefusal(res) || (valid && typeof res.json?.data?.registerDevice?.deviceToken === 'string');
         break;
       }
       default:
-        extra.harmless = httpRefusal;
+        extra.harmless = graphRefusal;
     }
     const p = probe(root.key, caller, policy.judge, wire, extra);
     p.label = `${p.label} (${shape})`;
@@ -787,13 +794,7 @@ function graphProbes(root: RootField, rng: Rng): FuzzProbe[] {
 /** The graph's own transport: bodies that are not GraphQL requests, through every caller. */
 function graphTransportProbes(rng: Rng): FuzzProbe[] {
   const probes: FuzzProbe[] = [];
-  const read = (res: Answer) =>
-    httpRefusal(res) ||
-    (res.status >= 400 &&
-      res.status < 500 &&
-      Array.isArray(res.json?.errors) &&
-      res.json.errors.every((e: any) => GRAPH_CODES.has(e?.extensions?.code))) ||
-    res.json?.data?.ping === true;
+  const read = (res: Answer) => graphRefusal(res) || res.json?.data?.ping === true;
   for (const body of wireBodies(JSON.stringify({ query: 'mutation { ping }' }))) {
     for (let i = 0; i < count(1); i += 1) {
       const caller = rng.weighted(CALLERS);

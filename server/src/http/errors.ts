@@ -21,7 +21,7 @@ interface BodyParserError extends Error {
   status?: number;
 }
 
-/** Errors out of /graphql's own middleware (sessions, authentication) are answered in the graph's shape. */
+/** Errors out of /graphql's own middleware (body parsing, sessions, authentication) are answered in the graph's shape. */
 function isGraphqlRequest(req: Request): boolean {
   return /^\/graphql(\/|\?|$)/.test(req.originalUrl);
 }
@@ -45,23 +45,27 @@ export function errorHandler(): ErrorRequestHandler {
       req.log?.error({ err }, 'error in the middle of an answer');
       return next(err);
     }
-    if (err instanceof DomainError) return sendDomainError(res, err);
+    const graph = isGraphqlRequest(req);
+    if (err instanceof DomainError) {
+      if (!graph) return sendDomainError(res, err);
+      if (err.retryAfterSeconds) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+      const retry = err.retryAfterSeconds ? { retryAfterSeconds: err.retryAfterSeconds } : {};
+      return refuse(res, true, httpStatusFor(err.code), err.message, err.code, retry);
+    }
     const parserError = err as BodyParserError;
     switch (parserError?.type) {
       case 'entity.parse.failed':
-        return void res.status(400).json({ status: 'error', message: 'The request body is not valid JSON.' });
+        return refuse(res, graph, 400, 'The request body is not valid JSON.');
       case 'entity.too.large':
-        return void res.status(413).json({ status: 'error', message: 'The request body is too large.' });
+        return refuse(res, graph, 413, 'The request body is too large.');
       case 'encoding.unsupported':
       case 'charset.unsupported':
-        return void res.status(415).json({ status: 'error', message: 'The request body encoding is not supported.' });
+        return refuse(res, graph, 415, 'The request body encoding is not supported.');
       case 'request.aborted':
-        return void res.status(400).json({ status: 'error', message: 'The request was aborted.' });
+        return refuse(res, graph, 400, 'The request was aborted.');
       default:
         if (parserError?.status && parserError.status >= 400 && parserError.status < 500) {
-          return void res
-            .status(parserError.status)
-            .json({ status: 'error', message: 'The request could not be read.' });
+          return refuse(res, graph, parserError.status, 'The request could not be read.');
         }
     }
     if (isDatabaseUnavailable(err)) {
@@ -71,17 +75,29 @@ export function errorHandler(): ErrorRequestHandler {
       );
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       res.setHeader('Cache-Control', 'no-store');
-      res.status(503);
-      if (isGraphqlRequest(req)) {
-        return void res.json({
-          errors: [{ message: DATABASE_UNAVAILABLE_MESSAGE, extensions: { code: 'UNAVAILABLE' } }],
-        });
-      }
-      return void res.json({ status: 'error', message: DATABASE_UNAVAILABLE_MESSAGE });
+      return refuse(res, graph, 503, DATABASE_UNAVAILABLE_MESSAGE, 'UNAVAILABLE');
     }
     req.log?.error({ err }, 'unexpected error in a request');
-    res.status(500).json({ status: 'error', message: INTERNAL_ERROR_MESSAGE });
+    refuse(res, graph, 500, INTERNAL_ERROR_MESSAGE, 'INTERNAL_SERVER_ERROR');
   };
+}
+
+/**
+ * A refusal in the shape its caller reads: GraphQL clients (Apollo Client, the TV apps, Sandbox) look for
+ * `errors[].extensions.code` even when the request never reached the graph, REST clients for `status` and
+ * `message`.
+ */
+function refuse(
+  res: Response,
+  graph: boolean,
+  status: number,
+  message: string,
+  code = 'BAD_REQUEST',
+  extensions: Record<string, unknown> = {},
+): void {
+  res.status(status);
+  if (graph) res.json({ errors: [{ message, extensions: { code, ...extensions } }] });
+  else res.json({ status: 'error', message });
 }
 
 /**
