@@ -168,6 +168,11 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   );
   await pages.init();
   app.use(clientApp(clientDir, pages));
+  // What no route took (a POST to a page, a PUT anywhere): a JSON 404 like the API's, not Express's HTML
+  // page echoing the method and path and naming the framework.
+  app.use((_req, res) => {
+    res.status(404).json({ status: 'error', message: 'No such path.' });
+  });
   app.use(errorHandler());
 
   return {

@@ -27,6 +27,20 @@ describe('HTTP surface', () => {
     expect(missing.status).toBe(404);
     expect(missing.text).toContain('<div id="root">');
     expect((await client.request('GET', '/frontend/no-such-call')).json.message).toBe('No such API path.');
+    // Other methods on pages and unknown paths: a JSON 404, not Express's "Cannot POST /contact" page.
+    for (const [method, path] of [
+      ['POST', '/contact'],
+      ['PUT', '/no-such-page'],
+      ['DELETE', '/'],
+    ] as const) {
+      const res = await client.request(method, path, { body: { a: 1 } });
+      expect({ method, path, status: res.status, json: res.json }).toEqual({
+        method,
+        path,
+        status: 404,
+        json: { status: 'error', message: 'No such path.' },
+      });
+    }
   });
 
   it('sends security headers and hides the framework', async () => {
