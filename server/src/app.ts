@@ -31,8 +31,12 @@ import { projectRoot } from './common/paths';
  */
 const DRAIN_GRACE_MS = 8_000;
 
-/** The legacy GETs under /frontend that change state (spec section 7); refused when sent from another site. */
-export const STATE_CHANGING_GETS = ['/device/logout', '/sendUserQuestion'];
+/**
+ * The legacy GETs under /frontend that change state (spec section 7); refused when sent from another site.
+ * Drawing a captcha stores a challenge and counts against the address's captcha limit: from another site's
+ * images, it would fill the table and lock the visitor out of signing in.
+ */
+export const STATE_CHANGING_GETS = ['/device/logout', '/sendUserQuestion', '/captcha/generate'];
 
 // The embedded Apollo Sandbox calls the graph from Apollo's own origins.
 const SANDBOX_ORIGINS = ['https://sandbox.embed.apollographql.com', 'https://studio.apollographql.com'];

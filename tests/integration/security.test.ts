@@ -360,7 +360,6 @@ describe('cross-site requests to the REST adapters', () => {
     const gets = routes.filter((r) => r.startsWith('GET ')).sort();
     expect(gets).toEqual(
       [
-        'GET /captcha/generate',
         'GET /device',
         'GET /device/checkMacValid',
         'GET /device/playlists',
