@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ApolloClient, CombinedGraphQLErrors, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/unavailable';
 import { errorHandler } from './errors';
@@ -20,6 +21,9 @@ beforeAll(async () => {
   });
   app.post('/graphql', () => {
     throw shuttingDown();
+  });
+  app.post('/graphql/json', express.json(), () => {
+    throw new Error('not reached: the body is not JSON');
   });
   app.get('/frontend/boom', () => {
     throw new Error('a bug');
@@ -51,6 +55,39 @@ describe('errorHandler', () => {
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({
       errors: [{ message: DATABASE_UNAVAILABLE_MESSAGE, extensions: { code: 'UNAVAILABLE' } }],
+    });
+  });
+
+  it('answers under the GraphQL media type when asked for it, so Apollo Client reads the message', async () => {
+    const client = new ApolloClient({ link: new HttpLink({ uri: `${base}/graphql` }), cache: new InMemoryCache() });
+    const failure = await client
+      .mutate({
+        mutation: gql`
+          mutation {
+            ping
+          }
+        `,
+      })
+      .catch((err: unknown) => err);
+    expect(CombinedGraphQLErrors.is(failure)).toBe(true);
+    expect((failure as CombinedGraphQLErrors).errors.map((e) => [e.message, e.extensions?.code])).toEqual([
+      [DATABASE_UNAVAILABLE_MESSAGE, 'UNAVAILABLE'],
+    ]);
+    // A client that asks for nothing in particular gets plain JSON.
+    const plain = await fetch(`${base}/graphql`, { method: 'POST' });
+    expect(plain.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+
+  it("refuses an unreadable body on /graphql in the graph's shape", async () => {
+    const res = await fetch(`${base}/graphql/json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+      body: '{"query": ',
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toBe('application/graphql-response+json; charset=utf-8');
+    expect(await res.json()).toEqual({
+      errors: [{ message: 'The request body is not valid JSON.', extensions: { code: 'BAD_REQUEST' } }],
     });
   });
 

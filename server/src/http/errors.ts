@@ -16,6 +16,9 @@ export function sendDomainError(res: Response, error: DomainError, fieldNames: F
     .json({ status: 'error', message: error.message, ...(errors ? { errors } : {}), ...error.details });
 }
 
+/** The graph's media types, plain JSON first: what a client that asks for neither gets. */
+const GRAPH_TYPES = ['application/json', 'application/graphql-response+json'];
+
 interface BodyParserError extends Error {
   type?: string;
   status?: number;
@@ -50,22 +53,22 @@ export function errorHandler(): ErrorRequestHandler {
       if (!graph) return sendDomainError(res, err);
       if (err.retryAfterSeconds) res.setHeader('Retry-After', String(err.retryAfterSeconds));
       const retry = err.retryAfterSeconds ? { retryAfterSeconds: err.retryAfterSeconds } : {};
-      return refuse(res, true, httpStatusFor(err.code), err.message, err.code, retry);
+      return refuse(req, res, true, httpStatusFor(err.code), err.message, err.code, retry);
     }
     const parserError = err as BodyParserError;
     switch (parserError?.type) {
       case 'entity.parse.failed':
-        return refuse(res, graph, 400, 'The request body is not valid JSON.');
+        return refuse(req, res, graph, 400, 'The request body is not valid JSON.');
       case 'entity.too.large':
-        return refuse(res, graph, 413, 'The request body is too large.');
+        return refuse(req, res, graph, 413, 'The request body is too large.');
       case 'encoding.unsupported':
       case 'charset.unsupported':
-        return refuse(res, graph, 415, 'The request body encoding is not supported.');
+        return refuse(req, res, graph, 415, 'The request body encoding is not supported.');
       case 'request.aborted':
-        return refuse(res, graph, 400, 'The request was aborted.');
+        return refuse(req, res, graph, 400, 'The request was aborted.');
       default:
         if (parserError?.status && parserError.status >= 400 && parserError.status < 500) {
-          return refuse(res, graph, parserError.status, 'The request could not be read.');
+          return refuse(req, res, graph, parserError.status, 'The request could not be read.');
         }
     }
     if (isDatabaseUnavailable(err)) {
@@ -75,10 +78,10 @@ export function errorHandler(): ErrorRequestHandler {
       );
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       res.setHeader('Cache-Control', 'no-store');
-      return refuse(res, graph, 503, DATABASE_UNAVAILABLE_MESSAGE, 'UNAVAILABLE');
+      return refuse(req, res, graph, 503, DATABASE_UNAVAILABLE_MESSAGE, 'UNAVAILABLE');
     }
     req.log?.error({ err }, 'unexpected error in a request');
-    refuse(res, graph, 500, INTERNAL_ERROR_MESSAGE, 'INTERNAL_SERVER_ERROR');
+    refuse(req, res, graph, 500, INTERNAL_ERROR_MESSAGE, 'INTERNAL_SERVER_ERROR');
   };
 }
 
@@ -88,6 +91,7 @@ export function errorHandler(): ErrorRequestHandler {
  * `message`.
  */
 function refuse(
+  req: Request,
   res: Response,
   graph: boolean,
   status: number,
@@ -96,8 +100,12 @@ function refuse(
   extensions: Record<string, unknown> = {},
 ): void {
   res.status(status);
-  if (graph) res.json({ errors: [{ message, extensions: { code, ...extensions } }] });
-  else res.json({ status: 'error', message });
+  if (graph) {
+    // Apollo Client reads the errors of a non-2xx answer only under the GraphQL media type (GraphQL over HTTP),
+    // which it asks for first; under plain JSON it reports a bare status code.
+    const type = req.accepts(GRAPH_TYPES) || 'application/json';
+    res.type(type).send(JSON.stringify({ errors: [{ message, extensions: { code, ...extensions } }] }));
+  } else res.json({ status: 'error', message });
 }
 
 /**
