@@ -1,51 +1,23 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { messages } from '../../../../common/messages';
 import { newDeviceKeySchema } from '../../../../common/validation';
 import { useChangeDeviceKeyMutation } from '../../__generated__/hooks';
 import { TextField } from '../../components/TextField';
-import { useUser } from '../../hooks/useUser';
-import { alertError, notifySuccess } from '../../lib/alerts';
 import { DashboardPanel } from './DashboardPanel';
-import { useSettingsFailure } from './settingsFailure';
+import { useSettingForm } from './settingForm';
 import '../../styles/settings.css';
 
-const deviceKeyFormSchema = z.object({ deviceKey: newDeviceKeySchema });
-type DeviceKeyForm = z.infer<typeof deviceKeyFormSchema>;
-
 export default function DeviceKeyPage() {
-  const { login } = useUser();
-  const readFailure = useSettingsFailure();
   const [changeDeviceKey] = useChangeDeviceKeyMutation();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    clearErrors,
-    formState: { errors, isSubmitting },
-  } = useForm<DeviceKeyForm>({
-    resolver: zodResolver(deviceKeyFormSchema),
-    defaultValues: { deviceKey: '' },
-    // As on the sign-in screen: errors appear on submit and hide as soon as the field changes.
-    reValidateMode: 'onSubmit',
-  });
-
-  async function onSubmit(values: DeviceKeyForm) {
-    try {
-      const { data } = await changeDeviceKey({ variables: { input: { deviceKey: values.deviceKey } } });
+  const { field, error, isSubmitting, onSubmit } = useSettingForm({
+    schema: newDeviceKeySchema,
+    serverField: 'deviceKey',
+    save: async (deviceKey) => {
+      const { data } = await changeDeviceKey({ variables: { input: { deviceKey } } });
       if (!data) throw new Error('The device key answer carried no data');
-      login(data.changeDeviceKey.device);
-      reset();
-      notifySuccess(messages.settings.deviceKeyChanged);
-    } catch (error) {
-      const failure = readFailure(error);
-      const fieldError = failure.fieldErrors.deviceKey;
-      if (fieldError) setError('deviceKey', { type: 'server', message: fieldError }, { shouldFocus: true });
-      alertError(messages.settings.failed, failure.message);
-    }
-  }
+      return data.changeDeviceKey.device;
+    },
+    success: messages.settings.deviceKeyChanged,
+  });
 
   return (
     <DashboardPanel heading="Device Key">
@@ -58,18 +30,18 @@ export default function DeviceKeyPage() {
           <p>Other browsers signed in to this device are signed out. This one stays signed in.</p>
         </div>
 
-        <form className="settings__form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <form className="settings__form" noValidate onSubmit={onSubmit}>
           <TextField
             id="new_device_key"
             label="New Device Key"
-            error={errors.deviceKey?.message}
+            error={error}
             className="field__mono"
             type="text"
             inputMode="numeric"
             maxLength={6}
             autoComplete="off"
             placeholder="6 digits"
-            {...register('deviceKey', { onChange: () => clearErrors('deviceKey') })}
+            {...field}
           />
           <button
             type="submit"

@@ -1,54 +1,28 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { messages } from '../../../../common/messages';
 import { parentPinSchema } from '../../../../common/validation';
 import { useChangeParentPinMutation } from '../../__generated__/hooks';
 import { TextField } from '../../components/TextField';
-import { useSignedInDevice, useUser } from '../../hooks/useUser';
-import { alertError, notifySuccess } from '../../lib/alerts';
+import { useSignedInDevice } from '../../hooks/useUser';
 import { DashboardPanel } from './DashboardPanel';
-import { useSettingsFailure } from './settingsFailure';
+import { useSettingForm } from './settingForm';
 import '../../styles/settings.css';
-
-const parentPinFormSchema = z.object({ pin: parentPinSchema });
-type ParentPinForm = z.infer<typeof parentPinFormSchema>;
 
 export default function ParentPinPage() {
   const device = useSignedInDevice();
-  const { login } = useUser();
-  const readFailure = useSettingsFailure();
   const [showPin, setShowPin] = useState(false);
   const [changeParentPin] = useChangeParentPinMutation();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    clearErrors,
-    formState: { errors, isSubmitting },
-  } = useForm<ParentPinForm>({
-    resolver: zodResolver(parentPinFormSchema),
-    defaultValues: { pin: '' },
-    reValidateMode: 'onSubmit',
-  });
-
-  async function onSubmit(values: ParentPinForm) {
-    try {
-      const { data } = await changeParentPin({ variables: { input: { pin: values.pin } } });
+  const { field, error, isSubmitting, onSubmit } = useSettingForm({
+    schema: parentPinSchema,
+    serverField: 'pin',
+    save: async (pin) => {
+      const { data } = await changeParentPin({ variables: { input: { pin } } });
       if (!data) throw new Error('The parent PIN answer carried no data');
-      login(data.changeParentPin.device);
-      reset();
-      setShowPin(false);
-      notifySuccess(messages.settings.parentPinChanged);
-    } catch (error) {
-      const failure = readFailure(error);
-      const fieldError = failure.fieldErrors.pin;
-      if (fieldError) setError('pin', { type: 'server', message: fieldError }, { shouldFocus: true });
-      alertError(messages.settings.failed, failure.message);
-    }
-  }
+      return data.changeParentPin.device;
+    },
+    success: messages.settings.parentPinChanged,
+    onSaved: () => setShowPin(false),
+  });
 
   const hasPin = device?.hasParentPin ?? false;
 
@@ -63,18 +37,18 @@ export default function ParentPinPage() {
           </p>
         </div>
 
-        <form className="settings__form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <form className="settings__form" noValidate onSubmit={onSubmit}>
           <TextField
             id="new_parent_pin"
             label="New Parent PIN"
-            error={errors.pin?.message}
+            error={error}
             className="field__mono"
             type={showPin ? 'text' : 'password'}
             inputMode="numeric"
             maxLength={6}
             autoComplete="off"
             placeholder="4 to 6 digits"
-            {...register('pin', { onChange: () => clearErrors('pin') })}
+            {...field}
             action={
               <button
                 type="button"
