@@ -1,16 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   Dialog,
   PORTAL_VIEWPORTS,
   SHOTS,
+  portalUnderTest,
   macSequence,
-  openDashboard,
   type Dashboard,
   type PortalViewport,
 } from './portal';
-import { launchBrowser, registerDevice, startProduct, type Product } from './support';
 
 /**
  * Activate Device end to end in Chromium against the built product (spec sections 2, 4, 5, 8): every payment
@@ -21,18 +19,9 @@ import { launchBrowser, registerDevice, startProduct, type Product } from './sup
 const PENDING = 'Your device will be activated once the payment is confirmed';
 const DAY_MS = 86_400_000;
 
-let product: Product;
-let browser: Browser;
 const nextMac = macSequence('0e:7a:6b:7c:8d');
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const portal = portalUnderTest();
 
 interface Owner {
   mac: string;
@@ -41,10 +30,8 @@ interface Owner {
   pageErrors: string[];
 }
 
-async function signedIn(viewport?: PortalViewport): Promise<Owner> {
-  const mac = nextMac();
-  const { deviceKey } = await registerDevice(product.url, mac);
-  return { mac, ...(await openDashboard(browser, product.url, mac, deviceKey, viewport)) };
+function signedIn(viewport?: PortalViewport): Promise<Owner> {
+  return portal.signedIn(nextMac, viewport);
 }
 
 /** The Activate Device screen. */
@@ -133,7 +120,7 @@ describe('Activate Device in Chromium, every method on its sandbox', () => {
     await owner.page.screenshot({ path: `${SHOTS}/sandbox-crypto-invoice-desktop.png`, fullPage: true });
     await owner.page.getByRole('button', { name: 'Pay', exact: true }).click();
     // Back through /activation/crypto/redirect to the dashboard, with the flash shown once.
-    await owner.page.waitForURL(`${product.url}/dashboard`);
+    await owner.page.waitForURL(`${portal.product.url}/dashboard`);
     await owner.page.getByText('Payment is being processed').first().waitFor();
     await owner.page.getByText(PENDING).first().waitFor();
     expect(await statusBecomes(owner, 'Active')).toBe('Active');
@@ -176,7 +163,7 @@ describe('Activate Device in Chromium, every method on its sandbox', () => {
     expect(await frame.getAttribute('height')).toBe('1200');
     await owner.page.screenshot({ path: `${SHOTS}/cowpay-checkout-phone.png`, fullPage: false });
     await owner.page.frameLocator('iframe').getByRole('button', { name: 'Pay', exact: true }).click();
-    await owner.page.waitForURL(`${product.url}/dashboard`);
+    await owner.page.waitForURL(`${portal.product.url}/dashboard`);
     await owner.page.getByText('Payment is being processed').first().waitFor();
     expect(await statusBecomes(owner, 'Active')).toBe('Active');
     expect(owner.pageErrors).toEqual([]);
@@ -191,7 +178,7 @@ describe('Activate Device in Chromium, every method on its sandbox', () => {
       await screen.pay(label);
       await confirmAndLeave(owner.page, /\/sandbox\/opay1?\/checkout\//);
       await owner.page.getByRole('button', { name: 'Cancel', exact: true }).click();
-      await owner.page.waitForURL(`${product.url}/dashboard`);
+      await owner.page.waitForURL(`${portal.product.url}/dashboard`);
       await owner.page.getByText('Cancelled').first().waitFor();
       await owner.page.getByText('Payment is Cancelled.').first().waitFor();
       expect(await statusBecomes(owner, 'Trial')).toBe('Trial');
@@ -201,7 +188,7 @@ describe('Activate Device in Chromium, every method on its sandbox', () => {
       await screen.pay(label);
       await confirmAndLeave(owner.page, /\/sandbox\/opay1?\/checkout\//);
       await owner.page.getByRole('button', { name: 'Pay', exact: true }).click();
-      await owner.page.waitForURL(`${product.url}/dashboard`);
+      await owner.page.waitForURL(`${portal.product.url}/dashboard`);
       expect(await statusBecomes(owner, 'Active')).toBe('Active');
       const expires = await owner.page.getByRole('definition').nth(3).innerText();
       const days = (Date.parse(expires.replace('.', '')) - Date.now()) / DAY_MS;
@@ -254,8 +241,8 @@ describe('Activate Device in Chromium, every method on its sandbox', () => {
 
   it('a payment return path leads to the dashboard with its message, once', async () => {
     const owner = await signedIn();
-    await owner.page.goto(`${product.url}/device/playlists?payment_status=success`);
-    await owner.page.waitForURL(`${product.url}/dashboard`);
+    await owner.page.goto(`${portal.product.url}/device/playlists?payment_status=success`);
+    await owner.page.waitForURL(`${portal.product.url}/dashboard`);
     await owner.page.getByText('Payment is being processed').first().waitFor();
     await owner.page.reload();
     await owner.dashboard.topBarMac.waitFor();

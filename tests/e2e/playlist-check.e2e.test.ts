@@ -1,19 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PORTAL_VIEWPORTS,
   PinDialog,
   PlaylistManager,
   SHOTS,
+  portalUnderTest,
   macSequence,
   openDashboard,
   seedPlaylist,
   type PortalViewport,
 } from './portal';
-import { launchBrowser, registerDevice, startProduct, type Product } from './support';
+import { registerDevice } from './support';
 
 /**
  * The playlist check in Chromium against the built product: the Check action in the list (a protected
@@ -33,12 +32,10 @@ const PLAYLIST = [
 
 let provider: http.Server;
 let providerUrl = '';
-let product: Product;
-let browser: Browser;
 const nextMac = macSequence('0e:7b:6b:7c:8d');
+const portal = portalUnderTest({ PLAYLIST_CHECK_ALLOW: '127.0.0.1', PLAYLIST_CHECK_CACHE_SECONDS: '0' });
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   provider = http.createServer((req, res) => {
     if (req.url === '/guide.xml') {
       return void res.end('<?xml version="1.0"?><tv><channel id="news"></channel><channel id="sport"></channel></tv>');
@@ -49,22 +46,16 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-  [product, browser] = await Promise.all([
-    startProduct({ PLAYLIST_CHECK_ALLOW: '127.0.0.1', PLAYLIST_CHECK_CACHE_SECONDS: '0' }),
-    launchBrowser(),
-  ]);
 });
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
   await new Promise((resolve) => provider?.close(resolve));
 });
 
 async function ownerWith(viewport: PortalViewport, playlists: Parameters<typeof seedPlaylist>[2][]) {
   const mac = nextMac();
-  const { deviceKey, deviceToken } = await registerDevice(product.url, mac);
-  for (const playlist of playlists) await seedPlaylist(product.url, deviceToken, playlist);
-  const session = await openDashboard(browser, product.url, mac, deviceKey, viewport);
+  const { deviceKey, deviceToken } = await registerDevice(portal.product.url, mac);
+  for (const playlist of playlists) await seedPlaylist(portal.product.url, deviceToken, playlist);
+  const session = await openDashboard(portal.browser, portal.product.url, mac, deviceKey, viewport);
   return { ...session, manager: new PlaylistManager(session.page) };
 }
 

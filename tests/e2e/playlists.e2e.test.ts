@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   Dialog,
   GraphqlRecorder,
@@ -8,31 +7,23 @@ import {
   PlaylistManager,
   PORTAL_VIEWPORTS,
   SHOTS,
+  portalUnderTest,
   seedPlaylist,
   macSequence,
   openDashboard,
   type Dashboard,
   type PortalViewport,
 } from './portal';
-import { launchBrowser, registerDevice, startProduct, type Product } from './support';
+import { registerDevice } from './support';
 
 /**
  * The playlist manager of the device portal (spec sections 2, 4, 5 and 8) in Chromium against the built
  * product: the three add forms and their messages, the table, search, pages, editing, and protected playlists.
  */
 
-let product: Product;
-let browser: Browser;
 const nextMac = macSequence('0c:1d:2e:3f:40');
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const portal = portalUnderTest();
 
 interface Session {
   page: Page;
@@ -49,9 +40,15 @@ async function signedIn(
   seed?: (deviceToken: string) => Promise<unknown>,
 ): Promise<Session> {
   const mac = nextMac();
-  const { deviceKey, deviceToken } = await registerDevice(product.url, mac);
+  const { deviceKey, deviceToken } = await registerDevice(portal.product.url, mac);
   if (seed) await seed(deviceToken);
-  const { page, dashboard, pageErrors } = await openDashboard(browser, product.url, mac, deviceKey, viewport);
+  const { page, dashboard, pageErrors } = await openDashboard(
+    portal.browser,
+    portal.product.url,
+    mac,
+    deviceKey,
+    viewport,
+  );
   const manager = new PlaylistManager(page);
   await manager.mainHeading.waitFor();
   return { page, dashboard, manager, mac, deviceToken, pageErrors };
@@ -251,7 +248,7 @@ describe('playlist manager in Chromium', () => {
     await manager.form.field('Playlist name').fill('Long Token (renamed)');
     await manager.form.save();
     await dialog.closeNotice('Playlist saved.');
-    await page.waitForURL(`${product.url}/dashboard`);
+    await page.waitForURL(`${portal.product.url}/dashboard`);
     await manager.row('Long Token (renamed)').waitFor();
     expect(await manager.names()).toEqual(['Long Token (renamed)']);
     expect(await manager.urlTitle('Long Token (renamed)')).toBe(longUrl);
@@ -273,7 +270,7 @@ describe('playlist manager in Chromium', () => {
     const session = await signedIn(PORTAL_VIEWPORTS[1], async (deviceToken) => {
       token = deviceToken;
       for (const name of names)
-        await seedPlaylist(product.url, deviceToken, { name, url: `http://tv.example/${name.length}.m3u` });
+        await seedPlaylist(portal.product.url, deviceToken, { name, url: `http://tv.example/${name.length}.m3u` });
     });
     const { page, manager, dashboard } = session;
     await manager.rows.nth(7).waitFor();
@@ -295,7 +292,7 @@ describe('playlist manager in Chromium', () => {
 
     // The TV adds three more; the next visit shows 11 over two pages.
     const more = ['Theta Live', 'Iota Kids', 'Kappa Cinema'];
-    for (const name of more) await seedPlaylist(product.url, token, { name, url: 'http://tv.example/more.m3u' });
+    for (const name of more) await seedPlaylist(portal.product.url, token, { name, url: 'http://tv.example/more.m3u' });
     await page.reload();
     await dashboard.topBarMac.waitFor();
     await manager.pagination.waitFor();
@@ -338,14 +335,14 @@ describe('playlist manager in Chromium', () => {
     const secretUser = `hidden_user_${Date.now().toString(36)}`;
     const secretPassword = 'Hidden!Pass42';
     const session = await signedIn(PORTAL_VIEWPORTS[1], async (deviceToken) => {
-      await seedPlaylist(product.url, deviceToken, { name: 'Open List', url: 'http://open.example/list.m3u' });
-      await seedPlaylist(product.url, deviceToken, {
+      await seedPlaylist(portal.product.url, deviceToken, { name: 'Open List', url: 'http://open.example/list.m3u' });
+      await seedPlaylist(portal.product.url, deviceToken, {
         name: 'Kids Locked',
         url: secretUrl,
         isProtected: true,
         pin: '4321',
       });
-      await seedPlaylist(product.url, deviceToken, {
+      await seedPlaylist(portal.product.url, deviceToken, {
         name: 'XC Locked',
         type: 'XC',
         url: 'http://xc-secret.example:8080',

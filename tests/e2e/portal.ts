@@ -1,6 +1,8 @@
+import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { SweetAlert } from './pages';
-import { SignInScreen } from './support';
+import { launchBrowser, registerDevice, SignInScreen, startProduct, type Product } from './support';
 
 /** The two widths the device portal is checked at. */
 export const PORTAL_VIEWPORTS = [
@@ -119,13 +121,48 @@ export class GraphqlRecorder {
 // Page objects
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Signs a device in through the sign-in screen and waits until the dashboard shows it. */
 /** MAC addresses for fresh test devices: the prefix's five pairs, then a counter. */
 export function macSequence(prefix: string): () => string {
   let counter = 0x10;
   return () => {
     counter += 1;
     return `${prefix}:${counter.toString(16).padStart(2, '0')}`;
+  };
+}
+
+/**
+ * The built product (started with `env`) and a Chromium, for the portal test file that calls this at its top
+ * level: both started before the file's first test and stopped after its last. Read them inside tests.
+ */
+export function portalUnderTest(env: Record<string, string> = {}) {
+  let product: Product | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    [product, browser] = await Promise.all([startProduct(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('portalUnderTest: read the product and browser inside tests, once they have started');
+    return value;
+  };
+  return {
+    get product(): Product {
+      return started(product);
+    },
+    get browser(): Browser {
+      return started(browser);
+    },
+    /** A freshly registered TV (its MAC from `nextMac`) whose owner is signed in to the dashboard. */
+    async signedIn(nextMac: () => string, viewport?: PortalViewport) {
+      const mac = nextMac();
+      const registered = await registerDevice(started(product).url, mac);
+      const opened = await openDashboard(started(browser), started(product).url, mac, registered.deviceKey, viewport);
+      return { mac, ...registered, ...opened };
+    },
   };
 }
 
@@ -145,6 +182,7 @@ export async function openDashboard(
   return { page, dashboard, pageErrors };
 }
 
+/** Signs a device in through the sign-in screen and waits until the dashboard shows it. */
 export async function signInToDashboard(page: Page, baseUrl: string, mac: string, deviceKey: string) {
   const screen = new SignInScreen(page);
   await screen.open(baseUrl);

@@ -1,13 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatDisplayDate } from '../../common/dates';
 import {
   Dialog,
   PORTAL_VIEWPORTS,
   SettingsForm,
   SHOTS,
+  portalUnderTest,
   accountDetails,
   macSequence,
   openDashboard,
@@ -15,7 +15,7 @@ import {
   type Dashboard,
   type PortalViewport,
 } from './portal';
-import { launchBrowser, registerDevice, SignInScreen, startProduct, type Product } from './support';
+import { registerDevice, SignInScreen, startProduct, type Product } from './support';
 
 /**
  * The device settings screens of the portal (spec sections 2, 5 and 8) in Chromium against the built product:
@@ -29,18 +29,9 @@ const DAY_MS = 86_400_000;
 /** The maintenance connection of a local PostgreSQL, for the one case that must change a licence in the database. */
 const POSTGRES_ADMIN_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-let product: Product;
-let browser: Browser;
 const nextMac = macSequence('0e:5a:6b:7c:8d');
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const portal = portalUnderTest();
 
 interface Session {
   page: Page;
@@ -49,21 +40,19 @@ interface Session {
 }
 
 function openSignedIn(baseUrl: string, mac: string, deviceKey: string, viewport?: PortalViewport): Promise<Session> {
-  return openDashboard(browser, baseUrl, mac, deviceKey, viewport);
+  return openDashboard(portal.browser, baseUrl, mac, deviceKey, viewport);
 }
 
 /** A freshly registered TV whose owner is signed in. */
-async function signedIn(viewport?: PortalViewport) {
-  const mac = nextMac();
-  const registered = await registerDevice(product.url, mac);
-  return { mac, ...registered, ...(await openSignedIn(product.url, mac, registered.deviceKey, viewport)) };
+function signedIn(viewport?: PortalViewport) {
+  return portal.signedIn(nextMac, viewport);
 }
 
 describe('device settings in Chromium', () => {
   it('Device Key: checks the key, changes it, signs other browsers out, and the new key signs in', async () => {
     const { mac, deviceKey, page, dashboard, pageErrors } = await signedIn();
     // A second browser signed in to the same device before the change.
-    const other = await openSignedIn(product.url, mac, deviceKey);
+    const other = await openSignedIn(portal.product.url, mac, deviceKey);
     const dialog = new Dialog(page);
     const form = new SettingsForm(page);
     const field = form.field('New Device Key');
@@ -92,16 +81,16 @@ describe('device settings in Chromium', () => {
     // This browser stays signed in; the other one is sent to sign in on its next visit.
     await dashboard.open('/dashboard');
     expect(await dashboard.topBarMac.innerText()).toBe(mac);
-    await other.page.goto(`${product.url}/dashboard`);
-    await other.page.waitForURL(`${product.url}/device/login`);
+    await other.page.goto(`${portal.product.url}/dashboard`);
+    await other.page.waitForURL(`${portal.product.url}/device/login`);
 
     // The old key no longer signs in; the new one does.
     const screen = new SignInScreen(other.page);
-    await screen.open(product.url);
+    await screen.open(portal.product.url);
     await screen.signIn(mac, deviceKey);
     await other.page.getByText('Device information is incorrect').waitFor();
     await new Dialog(other.page).dismiss();
-    await signInToDashboard(other.page, product.url, mac, newKey);
+    await signInToDashboard(other.page, portal.product.url, mac, newKey);
     expect(new URL(other.page.url()).pathname).toBe('/dashboard');
 
     expect([...pageErrors, ...other.pageErrors]).toEqual([]);
