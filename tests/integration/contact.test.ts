@@ -124,7 +124,9 @@ describe('contact messages', () => {
     const before = await count(server, 'contact_messages');
     const res = await server.client().gql(SEND, { input: { ...valid, message: 'x'.repeat(1_000_000) } });
     expect(res.status).toBe(413);
-    expect(res.json.message).toBe('The request body is too large.');
+    expect(res.json).toEqual({
+      errors: [{ message: 'The request body is too large.', extensions: { code: 'BAD_REQUEST' } }],
+    });
     expect(await count(server, 'contact_messages')).toBe(before);
   });
 
