@@ -8,11 +8,9 @@ import {
   SHOTS,
   portalUnderTest,
   macSequence,
-  openDashboard,
   seedPlaylist,
   type PortalViewport,
 } from './portal';
-import { registerDevice } from './support';
 
 /**
  * The playlist check in Chromium against the built product: the Check action in the list (a protected
@@ -52,10 +50,9 @@ afterAll(async () => {
 });
 
 async function ownerWith(viewport: PortalViewport, playlists: Parameters<typeof seedPlaylist>[2][]) {
-  const mac = nextMac();
-  const { deviceKey, deviceToken } = await registerDevice(portal.product.url, mac);
-  for (const playlist of playlists) await seedPlaylist(portal.product.url, deviceToken, playlist);
-  const session = await openDashboard(portal.browser, portal.product.url, mac, deviceKey, viewport);
+  const session = await portal.signedIn(nextMac, viewport, async (deviceToken) => {
+    for (const playlist of playlists) await seedPlaylist(portal.product.url, deviceToken, playlist);
+  });
   return { ...session, manager: new PlaylistManager(session.page) };
 }
 

@@ -10,11 +10,9 @@ import {
   portalUnderTest,
   seedPlaylist,
   macSequence,
-  openDashboard,
   type Dashboard,
   type PortalViewport,
 } from './portal';
-import { registerDevice } from './support';
 
 /**
  * The playlist manager of the device portal (spec sections 2, 4, 5 and 8) in Chromium against the built
@@ -39,19 +37,10 @@ async function signedIn(
   viewport: PortalViewport = PORTAL_VIEWPORTS[1],
   seed?: (deviceToken: string) => Promise<unknown>,
 ): Promise<Session> {
-  const mac = nextMac();
-  const { deviceKey, deviceToken } = await registerDevice(portal.product.url, mac);
-  if (seed) await seed(deviceToken);
-  const { page, dashboard, pageErrors } = await openDashboard(
-    portal.browser,
-    portal.product.url,
-    mac,
-    deviceKey,
-    viewport,
-  );
-  const manager = new PlaylistManager(page);
+  const session = await portal.signedIn(nextMac, viewport, seed);
+  const manager = new PlaylistManager(session.page);
   await manager.mainHeading.waitFor();
-  return { page, dashboard, manager, mac, deviceToken, pageErrors };
+  return { ...session, manager };
 }
 
 function pathOf(page: Page): string {

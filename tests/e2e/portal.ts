@@ -156,10 +156,14 @@ export function portalUnderTest(env: Record<string, string> = {}) {
     get browser(): Browser {
       return started(browser);
     },
-    /** A freshly registered TV (its MAC from `nextMac`) whose owner is signed in to the dashboard. */
-    async signedIn(nextMac: () => string, viewport?: PortalViewport) {
+    /**
+     * A freshly registered TV (its MAC from `nextMac`) whose owner is signed in to the dashboard; `seed` runs
+     * first, with the TV's token (to give it playlists through the graph, say).
+     */
+    async signedIn(nextMac: () => string, viewport?: PortalViewport, seed?: (deviceToken: string) => Promise<unknown>) {
       const mac = nextMac();
       const registered = await registerDevice(started(product).url, mac);
+      if (seed) await seed(registered.deviceToken);
       const opened = await openDashboard(started(browser), started(product).url, mac, registered.deviceKey, viewport);
       return { mac, ...registered, ...opened };
     },
