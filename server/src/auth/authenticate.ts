@@ -1,7 +1,8 @@
 import type { Request } from 'express';
 import { DomainError } from '../common/errors';
 import type { DeviceEntity } from '../device/device.entity';
-import type { DeviceService } from '../device/device.service';
+import { deviceFromRow, type DeviceService } from '../device/device.service';
+import { deviceReadWithSession } from './session';
 
 export type AuthenticatedVia = 'session' | 'token';
 
@@ -27,7 +28,9 @@ export async function authenticate(req: Request, devices: DeviceService): Promis
   }
   const deviceId = req.session?.deviceId;
   if (deviceId) {
-    const device = await devices.findById(deviceId);
+    // Read with the session in the same statement, unless the session changed since (a sign-in).
+    const row = deviceReadWithSession(req, deviceId);
+    const device = row === undefined ? await devices.findById(deviceId) : row && deviceFromRow(row);
     if (device) return { device, via: 'session' };
   }
   return { device: null, via: null };

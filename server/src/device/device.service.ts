@@ -55,7 +55,7 @@ export class DeviceService {
     const rows = (await this.dataSource.query(`SELECT ${DEVICE_COLUMNS} FROM devices d WHERE d.id = $1`, [
       id,
     ])) as DeviceRow[];
-    return rows[0] ? deviceFromRow(this.dataSource, rows[0]) : null;
+    return rows[0] ? deviceFromRow(rows[0]) : null;
   }
 
   findByMac(mac: string): Promise<DeviceEntity | null> {
@@ -131,7 +131,7 @@ export class DeviceService {
         WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
       [hashToken(token)],
     )) as DeviceRow[];
-    return rows[0] ? deviceFromRow(this.dataSource, rows[0]) : null;
+    return rows[0] ? deviceFromRow(rows[0]) : null;
   }
 
   /** Support tool: gives a device a new random key, ending its portal sessions. Returns the key once. */
@@ -261,10 +261,11 @@ export class DeviceService {
   }
 }
 
-const DEVICE_COLUMNS = `d.id, d.mac_address, d.device_key_hash, d.parent_pin_hash, d.model, d.app_version,
+/** A device's columns, as `d`: what `deviceFromRow` reads (also with the session, auth/session.ts). */
+export const DEVICE_COLUMNS = `d.id, d.mac_address, d.device_key_hash, d.parent_pin_hash, d.model, d.app_version,
   d.licence_expires_at, d.licence_lifetime, d.playlists_version, d.created_at, d.updated_at`;
 
-interface DeviceRow {
+export interface DeviceRow {
   id: string;
   mac_address: string;
   device_key_hash: string;
@@ -278,8 +279,8 @@ interface DeviceRow {
   updated_at: Date;
 }
 
-function deviceFromRow(dataSource: DataSource, row: DeviceRow): DeviceEntity {
-  return dataSource.getRepository(DeviceEntity).create({
+export function deviceFromRow(row: DeviceRow): DeviceEntity {
+  return Object.assign(new DeviceEntity(), {
     id: row.id,
     macAddress: row.mac_address,
     deviceKeyHash: row.device_key_hash,

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import type { DataSource } from 'typeorm';
-import { sessionCookieName } from '../auth/session';
+import { SESSION_WITH_DEVICE, sessionCookieName } from '../auth/session';
 
 /**
  * The load benchmark's yardstick (tests/bench/load.mjs), mounted only when BENCH_BASELINE=true and never in
@@ -14,31 +14,26 @@ export function benchBaselineRouter(dataSource: DataSource, secret: string, secu
   const router = express.Router();
   const cookieName = sessionCookieName(secure);
 
-  /** The session's device id, read the way express-session and connect-pg-simple read it. */
-  async function deviceId(req: Request): Promise<string | null> {
+  /** The session's device, read the way the session store reads a session and its device (one statement). */
+  async function device(req: Request, res: Response) {
     const cookie = req.headers.cookie
       ?.split(/;\s*/)
       .find((c) => c.startsWith(`${cookieName}=`))
       ?.slice(cookieName.length + 1);
     const signed = cookie && decodeURIComponent(cookie);
-    if (!signed?.startsWith('s:')) return null;
-    const dot = signed.lastIndexOf('.');
-    const sid = signed.slice(2, dot);
-    const mac = Buffer.from(createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, ''));
-    const given = Buffer.from(signed.slice(dot + 1));
-    if (mac.length !== given.length || !timingSafeEqual(mac, given)) return null;
-    const [row] = await dataSource.query(`SELECT sess FROM "sessions" WHERE sid = $1 AND expire >= to_timestamp($2)`, [
-      sid,
-      Math.floor(Date.now() / 1000),
-    ]);
-    return row?.sess?.deviceId ?? null;
-  }
-
-  async function device(req: Request, res: Response) {
-    const id = await deviceId(req);
-    const [found] = id ? await dataSource.query(`SELECT * FROM "devices" WHERE id = $1`, [id]) : [];
+    let found: { id: string } | undefined;
+    if (signed?.startsWith('s:')) {
+      const dot = signed.lastIndexOf('.');
+      const sid = signed.slice(2, dot);
+      const mac = Buffer.from(createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, ''));
+      const given = Buffer.from(signed.slice(dot + 1));
+      if (mac.length === given.length && timingSafeEqual(mac, given)) {
+        const [row] = await dataSource.query(SESSION_WITH_DEVICE, [sid, Math.floor(Date.now() / 1000)]);
+        if (row?.id) found = row;
+      }
+    }
     if (!found) res.status(401).json({ status: 'error', message: 'Not signed in.' });
-    return found as { id: string } | undefined;
+    return found;
   }
 
   router.get('/device', async (req, res) => {
