@@ -7,6 +7,7 @@ import { authenticate, clientIp, type Authentication } from '../auth/authenticat
 import { DomainError } from '../common/errors';
 import type { Config } from '../config';
 import { AnswerCache } from '../http/answer-cache';
+import { refuse } from '../http/errors';
 import type { Services } from '../services';
 import type { GraphQLContext } from './context';
 
@@ -56,7 +57,7 @@ export function graphqlHandler(
     const search = req.originalUrl.includes('?') ? new URL(req.originalUrl, 'http://localhost').search : '';
     const carriesOperation = req.method === 'POST' || /[?&](query|extensions)=/.test(search);
     if (carriesOperation && req.headers.accept && !req.accepts(RESULT_TYPES)) {
-      res.status(406).json({ errors: [{ message: NOT_ACCEPTABLE_MESSAGE, extensions: { code: 'BAD_REQUEST' } }] });
+      refuse(req, res, true, 406, NOT_ACCEPTABLE_MESSAGE);
       return;
     }
 

@@ -51,9 +51,9 @@ export function errorHandler(): ErrorRequestHandler {
     const graph = isGraphqlRequest(req);
     if (err instanceof DomainError) {
       if (!graph) return sendDomainError(res, err);
-      if (err.retryAfterSeconds) res.setHeader('Retry-After', String(err.retryAfterSeconds));
-      const retry = err.retryAfterSeconds ? { retryAfterSeconds: err.retryAfterSeconds } : {};
-      return refuse(req, res, true, httpStatusFor(err.code), err.message, err.code, retry);
+      const { retryAfterSeconds } = err;
+      if (retryAfterSeconds) res.setHeader('Retry-After', String(retryAfterSeconds));
+      return refuse(req, res, true, httpStatusFor(err.code), err.message, err.code, { retryAfterSeconds });
     }
     const parserError = err as BodyParserError;
     switch (parserError?.type) {
@@ -90,7 +90,7 @@ export function errorHandler(): ErrorRequestHandler {
  * `errors[].extensions.code` even when the request never reached the graph, REST clients for `status` and
  * `message`.
  */
-function refuse(
+export function refuse(
   req: Request,
   res: Response,
   graph: boolean,
