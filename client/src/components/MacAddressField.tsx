@@ -1,3 +1,4 @@
+import { Controller, type Control, type Path } from 'react-hook-form';
 import { MacAddressInput, type MacAddressInputProps } from './MacAddressInput';
 import { Field, errorProps } from './TextField';
 
@@ -21,5 +22,43 @@ export function MacAddressField({ id, label, error, ...input }: MacAddressFieldP
         {...input}
       />
     </Field>
+  );
+}
+
+export interface FormMacAddressFieldProps<T extends { macAddress: string }> {
+  /** The form's control (react-hook-form); the field is its `macAddress`. */
+  control: Control<T>;
+  id: string;
+  label: string;
+  /** Called on every edit, after the value changed: the forms clear the server's message on the field. */
+  onEdit: () => void;
+}
+
+/** `MacAddressField` bound to a form's `macAddress`, with the form's message for it. */
+export function FormMacAddressField<T extends { macAddress: string }>({
+  control,
+  id,
+  label,
+  onEdit,
+}: FormMacAddressFieldProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={'macAddress' as Path<T>}
+      render={({ field, fieldState }) => (
+        <MacAddressField
+          id={id}
+          label={label}
+          error={fieldState.error?.message}
+          ref={field.ref}
+          value={field.value as string}
+          onBlur={field.onBlur}
+          onValueChange={(value) => {
+            field.onChange(value);
+            onEdit();
+          }}
+        />
+      )}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { messages } from '../../../common/messages';
 import { loginSchema } from '../../../common/validation';
 import type { LoginInput, LoginValues } from '../../../common/validation';
 import { useCaptchaLazyQuery, useCurrentDeviceQuery, useLoginMutation } from '../__generated__/hooks';
-import { MacAddressField } from '../components/MacAddressField';
+import { FormMacAddressField } from '../components/MacAddressField';
 import { TextField } from '../components/TextField';
 import { useUser } from '../hooks/useUser';
 import { usePageHead } from '../hooks/usePageHead';
@@ -118,23 +118,11 @@ export default function SignInPage() {
         )}
 
         <form className="sign-in__form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-          <Controller
+          <FormMacAddressField
             control={control}
-            name="macAddress"
-            render={({ field }) => (
-              <MacAddressField
-                id="mac_address"
-                label="MAC Address"
-                error={errors.macAddress?.message}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onValueChange={(value) => {
-                  field.onChange(value);
-                  clearErrors('macAddress');
-                }}
-              />
-            )}
+            id="mac_address"
+            label="MAC Address"
+            onEdit={() => clearErrors('macAddress')}
           />
 
           <Controller

@@ -1,4 +1,4 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Swal from 'sweetalert2';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { messages } from '../../../../common/messages';
 import { macAddressSchema } from '../../../../common/validation';
 import { CurrentDeviceDocument } from '../../__generated__/graphql';
 import { useSwitchMacAddressMutation } from '../../__generated__/hooks';
-import { MacAddressField } from '../../components/MacAddressField';
+import { FormMacAddressField } from '../../components/MacAddressField';
 import { useSignedInDevice, useUser } from '../../hooks/useUser';
 import { alertError, notifySuccess } from '../../lib/alerts';
 import { CONFIRM_BUTTON_COLOR } from '../../lib/dialogTheme';
@@ -58,7 +58,7 @@ export default function SwitchMacPage() {
     reset,
     setError,
     clearErrors,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<SwitchMacInput, unknown, SwitchMacValues>({
     resolver: zodResolver(switchMacFormSchema),
     defaultValues: { macAddress: '' },
@@ -100,23 +100,11 @@ export default function SwitchMacPage() {
         </div>
 
         <form className="settings__form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-          <Controller
+          <FormMacAddressField
             control={control}
-            name="macAddress"
-            render={({ field }) => (
-              <MacAddressField
-                id="new_mac_address"
-                label="New MAC Address"
-                error={errors.macAddress?.message}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onValueChange={(value) => {
-                  field.onChange(value);
-                  clearErrors('macAddress');
-                }}
-              />
-            )}
+            id="new_mac_address"
+            label="New MAC Address"
+            onEdit={() => clearErrors('macAddress')}
           />
           <button
             type="submit"
