@@ -119,7 +119,10 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   });
 
   if (config.benchBaseline) {
-    app.use('/bench/baseline', benchBaselineRouter(dataSource, deps.sessionSecret, config.servedOverHttps));
+    app.use(
+      '/bench/baseline',
+      benchBaselineRouter(dataSource, deps.sessionSecret, config.servedOverHttps, config.playlistMaxPerDevice),
+    );
   }
 
   const apollo = createApolloServer(config, logger, [

@@ -10,6 +10,7 @@ import { ContactMessages1763800000000 } from '../migrations/1763800000000-Contac
 import { Playlists1763900000000 } from '../migrations/1763900000000-Playlists';
 import { Payments1764000000000 } from '../migrations/1764000000000-Payments';
 import { PlaylistChecks1764100000000 } from '../migrations/1764100000000-PlaylistChecks';
+import { PlaylistCount1764200000000 } from '../migrations/1764200000000-PlaylistCount';
 import { ActivationEntity } from '../payments/activation.entity';
 import { PlaylistEntity } from '../playlist/playlist.entity';
 import { DeviceMacChangeEntity } from '../device/device-mac-change.entity';
@@ -30,6 +31,7 @@ export const migrations = [
   Playlists1763900000000,
   Payments1764000000000,
   PlaylistChecks1764100000000,
+  PlaylistCount1764200000000,
 ];
 
 export function createDataSource(url: string, poolSize: number): DataSource {

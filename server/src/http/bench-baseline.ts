@@ -10,7 +10,12 @@ import { SESSION_WITH_DEVICE, sessionCookieName } from '../auth/session';
  * validation, no rate limits, no caching, no GraphQL: the cost of everything the product adds is the gap
  * between these routes and the real ones.
  */
-export function benchBaselineRouter(dataSource: DataSource, secret: string, secure: boolean): Router {
+export function benchBaselineRouter(
+  dataSource: DataSource,
+  secret: string,
+  secure: boolean,
+  maxPlaylistsPerDevice: number,
+): Router {
   const router = express.Router();
   const cookieName = sessionCookieName(secure);
 
@@ -55,23 +60,22 @@ export function benchBaselineRouter(dataSource: DataSource, secret: string, secu
     const found = await device(req, res);
     if (!found) return;
     const { name, url } = req.body as { name: string; url: string };
-    const playlist = await dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT id FROM "devices" WHERE id = $1 FOR UPDATE`, [found.id]);
-      await manager.query(`SELECT count(*) FROM "playlists" WHERE device_id = $1`, [found.id]);
-      const [row] = await manager.query(
-        `INSERT INTO "playlists" (device_id, name, type, url) VALUES ($1, $2, 'general', $3) RETURNING *`,
-        [found.id, name, url],
-      );
-      return row;
-    });
+    const [playlist] = await dataSource.query(
+      `WITH room AS (SELECT id FROM devices WHERE id = $1 AND playlist_count < $4 FOR UPDATE)
+      INSERT INTO playlists (device_id, name, type, url) SELECT room.id, $2::varchar, 'general', $3::text FROM room
+        RETURNING *`,
+      [found.id, name, url, maxPlaylistsPerDevice],
+    );
     res.json({ playlist });
   });
 
   router.delete('/playlists/:id', async (req, res) => {
     const found = await device(req, res);
     if (!found) return;
-    await dataSource.query(`SELECT * FROM "playlists" WHERE id = $1 AND device_id = $2`, [req.params.id, found.id]);
-    await dataSource.query(`DELETE FROM "playlists" WHERE id = $1 AND device_id = $2`, [req.params.id, found.id]);
+    await dataSource.query(`DELETE FROM playlists WHERE id = $1 AND device_id = $2 AND NOT is_protected`, [
+      req.params.id,
+      found.id,
+    ]);
     res.json({ id: req.params.id });
   });
 

@@ -82,25 +82,17 @@ export class PlaylistService {
   async create(caller: PlaylistCaller, input: unknown): Promise<PlaylistView> {
     const values = validate(playlistSchema, input);
     const pinHash = values.pin ? await hashSecret(values.pin) : null;
-    return this.saving(async (manager) => {
-      // Locking the device row serialises concurrent adds, so the limit holds under any concurrency.
-      const device = (await manager.query(`SELECT id FROM devices WHERE id = $1 FOR UPDATE`, [
-        caller.deviceId,
-      ])) as unknown[];
-      if (!device.length) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN_MESSAGE);
-      const [{ count }] = (await manager.query(`SELECT count(*)::int AS count FROM playlists WHERE device_id = $1`, [
-        caller.deviceId,
-      ])) as [{ count: number }];
-      if (count >= this.options.maxPerDevice) {
-        throw new DomainError(
-          'BAD_USER_INPUT',
-          `This device already has ${this.options.maxPerDevice.toLocaleString('en')} playlists, the most it can hold. Delete one before adding another.`,
-        );
-      }
-      const c = columns(values);
-      const [row] = (await manager.query(
-        `INSERT INTO playlists (device_id, name, type, url, epg_url, username, password, playlist_code, is_protected, pin_hash)
-          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${PLAYLIST_COLUMNS}`,
+    const c = columns(values);
+    // One statement: the device row is locked only while it has room (PostgreSQL re-checks the count on the
+    // row's newest version once the lock is granted, and the playlists trigger counts each add), so concurrent
+    // adds queue on the lock and the limit holds under any concurrency.
+    const [row] = (await this.mapConflicts(() =>
+      this.dataSource.query(
+        `WITH room AS (SELECT id FROM devices WHERE id = $1 AND playlist_count < $11 FOR UPDATE)
+        INSERT INTO playlists (device_id, name, type, url, epg_url, username, password, playlist_code, is_protected, pin_hash)
+          SELECT room.id, $2::varchar, $3::varchar, $4::text, $5::text, $6::varchar, $7::varchar, $8::varchar,
+            $9::boolean, $10::text FROM room
+          RETURNING ${PLAYLIST_COLUMNS}`,
         [
           caller.deviceId,
           c.name,
@@ -112,10 +104,19 @@ export class PlaylistService {
           c.playlistCode,
           c.isProtected,
           pinHash,
+          this.options.maxPerDevice,
         ],
-      )) as PlaylistRow[];
-      return { entity: playlistFromRow(row!), unlocked: true };
-    });
+      ),
+    )) as PlaylistRow[];
+    if (row) return { entity: playlistFromRow(row), unlocked: true };
+    const [device] = (await this.dataSource.query(`SELECT 1 FROM devices WHERE id = $1`, [
+      caller.deviceId,
+    ])) as unknown[];
+    if (!device) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN_MESSAGE);
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      `This device already has ${this.options.maxPerDevice.toLocaleString('en')} playlists, the most it can hold. Delete one before adding another.`,
+    );
   }
 
   /** Replaces a playlist. A protected one needs its current PIN. */
@@ -137,7 +138,14 @@ export class PlaylistService {
 
   /** Deletes a playlist. A protected one needs its PIN. */
   async delete(caller: PlaylistCaller, input: { id: unknown; pin?: unknown }): Promise<string> {
-    const existing = await this.find(this.dataSource.manager, caller.deviceId, input.id);
+    const id = playlistIdOf(input.id);
+    // An unprotected playlist goes in one statement; a protected one (or none) takes the PIN's path.
+    const [, removed] = (await this.dataSource.query(
+      `DELETE FROM playlists WHERE id = $1 AND device_id = $2 AND NOT is_protected`,
+      [id, caller.deviceId],
+    )) as [unknown, number];
+    if (removed) return id;
+    const existing = await this.find(this.dataSource.manager, caller.deviceId, id);
     await this.requirePin(caller, existing, input.pin);
     const [, affected] = (await this.dataSource.query(`DELETE FROM playlists WHERE id = $1 AND device_id = $2`, [
       existing.id,
@@ -155,13 +163,8 @@ export class PlaylistService {
   }
 
   private async find(manager: EntityManager, deviceId: string, id: unknown): Promise<PlaylistEntity> {
-    const playlistId = typeof id === 'number' ? String(id) : id;
-    // A malformed id cannot be a playlist; checking it here keeps it away from the uuid column.
-    if (typeof playlistId !== 'string' || !UUID.test(playlistId)) {
-      throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
-    }
     const [row] = (await manager.query(`SELECT ${PLAYLIST_COLUMNS} FROM playlists WHERE id = $1 AND device_id = $2`, [
-      playlistId,
+      playlistIdOf(id),
       deviceId,
     ])) as PlaylistRow[];
     if (!row) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
@@ -178,9 +181,14 @@ export class PlaylistService {
     }
   }
 
-  private async saving(work: (manager: EntityManager) => Promise<PlaylistView>): Promise<PlaylistView> {
+  private saving(work: (manager: EntityManager) => Promise<PlaylistView>): Promise<PlaylistView> {
+    return this.mapConflicts(() => this.dataSource.transaction(work));
+  }
+
+  /** A second playlist of the same name on a device is a conflict the owner can fix, not a fault. */
+  private async mapConflicts<T>(work: () => Promise<T>): Promise<T> {
     try {
-      return await this.dataSource.transaction(work);
+      return await work();
     } catch (err) {
       if (isUniqueViolation(err, 'uq_playlists_device_name')) {
         throw new DomainError('CONFLICT', PLAYLIST_NAME_TAKEN_MESSAGE, { name: PLAYLIST_NAME_TAKEN_MESSAGE });
@@ -188,6 +196,15 @@ export class PlaylistService {
       throw err;
     }
   }
+}
+
+/** A playlist id as sent (graph ids may arrive as numbers); a malformed one cannot be a playlist, and never reaches the uuid column. */
+function playlistIdOf(id: unknown): string {
+  const playlistId = typeof id === 'number' ? String(id) : id;
+  if (typeof playlistId !== 'string' || !UUID.test(playlistId)) {
+    throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
+  }
+  return playlistId;
 }
 
 function columns(values: PlaylistValues) {
