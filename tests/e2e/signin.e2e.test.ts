@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SweetAlert } from './pages';
 import { launchBrowser, registerDevice, SignInScreen, startProduct, type Product } from './support';
 
 let product: Product;
@@ -72,6 +73,8 @@ describe('device sign-in in Chromium', () => {
     await screen.signIn(mac, deviceKey === '000000' ? '111111' : '000000');
     await page.getByText('Device information is incorrect').waitFor();
     await page.getByText('Login failed.').waitFor();
+    // The dialog fully in, not half-faded over the form.
+    await new SweetAlert(page).waitUntilShown();
     await page.screenshot({ path: `${shots}/signin-failed-phone.png`, fullPage: true });
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.context().close();
