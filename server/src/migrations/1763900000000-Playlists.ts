@@ -1,5 +1,20 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+/**
+ * The playlists trigger's function as this migration creates it (PlaylistCount1764200000000 extends it, and
+ * puts this one back when undone).
+ */
+export const BUMP_PLAYLISTS_VERSION = `RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN
+          UPDATE "devices" SET "playlists_version" = "playlists_version" + 1 WHERE "id" = OLD."device_id";
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') AND (TG_OP = 'INSERT' OR NEW."device_id" <> OLD."device_id") THEN
+          UPDATE "devices" SET "playlists_version" = "playlists_version" + 1 WHERE "id" = NEW."device_id";
+        END IF;
+        RETURN NULL;
+      END $$`;
+
 /** Device playlists, and the audit trail of MAC switches. */
 export class Playlists1763900000000 implements MigrationInterface {
   name = 'Playlists1763900000000';
@@ -32,17 +47,7 @@ export class Playlists1763900000000 implements MigrationInterface {
     // Every change to a device's playlists bumps its version, whichever code path made it: lists are cached by
     // (device, version), so a cached list can never outlive a change, on any instance.
     await q.query(`ALTER TABLE "devices" ADD "playlists_version" integer NOT NULL DEFAULT 0`);
-    await q.query(`
-      CREATE FUNCTION "bump_playlists_version"() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') THEN
-          UPDATE "devices" SET "playlists_version" = "playlists_version" + 1 WHERE "id" = OLD."device_id";
-        END IF;
-        IF TG_OP IN ('INSERT', 'UPDATE') AND (TG_OP = 'INSERT' OR NEW."device_id" <> OLD."device_id") THEN
-          UPDATE "devices" SET "playlists_version" = "playlists_version" + 1 WHERE "id" = NEW."device_id";
-        END IF;
-        RETURN NULL;
-      END $$`);
+    await q.query(`CREATE FUNCTION "bump_playlists_version"() ${BUMP_PLAYLISTS_VERSION}`);
     await q.query(`
       CREATE TRIGGER "tr_playlists_version" AFTER INSERT OR UPDATE OR DELETE ON "playlists"
       FOR EACH ROW EXECUTE FUNCTION "bump_playlists_version"()`);

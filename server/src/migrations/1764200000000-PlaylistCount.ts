@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { BUMP_PLAYLISTS_VERSION } from './1763900000000-Playlists';
 
 /**
  * Each device's number of playlists, kept on the device row by the playlists trigger (with the version), so
@@ -36,17 +37,7 @@ export class PlaylistCount1764200000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`
-      CREATE OR REPLACE FUNCTION "bump_playlists_version"() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') THEN
-          UPDATE "devices" SET "playlists_version" = "playlists_version" + 1 WHERE "id" = OLD."device_id";
-        END IF;
-        IF TG_OP IN ('INSERT', 'UPDATE') AND (TG_OP = 'INSERT' OR NEW."device_id" <> OLD."device_id") THEN
-          UPDATE "devices" SET "playlists_version" = "playlists_version" + 1 WHERE "id" = NEW."device_id";
-        END IF;
-        RETURN NULL;
-      END $$`);
+    await q.query(`CREATE OR REPLACE FUNCTION "bump_playlists_version"() ${BUMP_PLAYLISTS_VERSION}`);
     await q.query(`ALTER TABLE "devices" DROP COLUMN "playlist_count"`);
   }
 }
