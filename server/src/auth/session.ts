@@ -43,8 +43,9 @@ export function renewAfterMs(idleMs: number): number {
 
 /**
  * Portal sessions in PostgreSQL (connect-pg-simple on the application's own pool), so several instances share
- * them; each is read with its device in one statement (`deviceSessionStore`). The cookie is HttpOnly and SameSite=Lax, Secure in production; it expires after `idleMs` without a
- * request, and `absoluteTimeout` ends a session `absoluteMs` after sign-in whatever the activity.
+ * them; each is read with its device in one statement (`deviceSessionStore`). The cookie is HttpOnly and
+ * SameSite=Lax, Secure in production; it expires after `idleMs` without a request, and `absoluteTimeout` ends a
+ * session `absoluteMs` after sign-in whatever the activity.
  *
  * Expiry moves forward only when `renewSessions` marks the session changed: express-session then saves the row
  * (a new stored expiry) and sends the cookie again with a new expiry. Every other request neither writes nor
@@ -101,7 +102,8 @@ export function deviceReadWithSession(req: Request, deviceId: string): DeviceRow
 
 /** A session (sid, now in epoch seconds) and its device's columns, null when it has none or it is gone. */
 export const SESSION_WITH_DEVICE = `SELECT s.sess, ${DEVICE_COLUMNS} FROM sessions s
-  LEFT JOIN devices d ON d.id = CASE WHEN s.sess ->> 'deviceId' ~ '^[0-9a-fA-F-]{36}$' THEN (s.sess ->> 'deviceId')::uuid END
+  LEFT JOIN devices d
+    ON d.id = CASE WHEN s.sess ->> 'deviceId' ~ '^[0-9a-fA-F-]{36}$' THEN (s.sess ->> 'deviceId')::uuid END
   WHERE s.sid = $1 AND s.expire >= to_timestamp($2)`;
 
 /** connect-pg-simple's query helper (public, missing from its types): the first row, or undefined. */

@@ -24,7 +24,10 @@ interface BodyParserError extends Error {
   status?: number;
 }
 
-/** Errors out of /graphql's own middleware (body parsing, sessions, authentication) are answered in the graph's shape. */
+/**
+ * Errors out of /graphql's own middleware (body parsing, sessions, authentication) are answered in the graph's
+ * shape.
+ */
 function isGraphqlRequest(req: Request): boolean {
   return /^\/graphql(\/|\?|$)/.test(req.originalUrl);
 }

@@ -198,7 +198,10 @@ export class PlaylistService {
   }
 }
 
-/** A playlist id as sent (graph ids may arrive as numbers); a malformed one cannot be a playlist, and never reaches the uuid column. */
+/**
+ * A playlist id as sent (graph ids may arrive as numbers); a malformed one cannot be a playlist, and never reaches
+ * the uuid column.
+ */
 function playlistIdOf(id: unknown): string {
   const playlistId = typeof id === 'number' ? String(id) : id;
   if (typeof playlistId !== 'string' || !UUID.test(playlistId)) {
