@@ -26,10 +26,11 @@ import { databaseUnavailableStatus, errorHandler } from './http/errors';
 import { projectRoot } from './common/paths';
 
 /**
- * On SIGTERM, requests in flight get this long to finish before their connections are closed: less than
- * main.ts's 10-second watchdog, so the sessions and the pool are still closed cleanly and the exit is 0.
+ * On SIGTERM, the work in flight gets this long to finish: requests with their connections, then (server.ts)
+ * the statements of requests whose clients have gone. Less than main.ts's 10-second watchdog, so the sessions
+ * and the pool are still closed cleanly and the exit is 0.
  */
-const DRAIN_GRACE_MS = 8_000;
+export const DRAIN_GRACE_MS = 8_000;
 
 /**
  * The legacy GETs under /frontend that change state (spec section 7); refused when sent from another site.

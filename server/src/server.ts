@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Config } from './config';
 import type { Logger } from './logger';
-import { createApp } from './app';
+import { createApp, DRAIN_GRACE_MS } from './app';
 import { loadOrCreateSessionSecret } from './auth/session';
 import { openDatabase, type Database } from './db/database';
 import { createServices, type Services } from './services';
@@ -65,10 +65,13 @@ export async function startServer(
       services,
       app: running.app,
       async stop() {
+        const graceEnds = Date.now() + DRAIN_GRACE_MS;
         clearInterval(maintenance);
         services.contactForwarder?.stop();
         await running.stop();
-        await db.close();
+        // The drain is over when the connections are; a request whose client gave up may still be running
+        // its statements.
+        await db.close({ settleUntil: graceEnds });
       },
     };
   } catch (err) {

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import { Client } from 'pg';
+import { createTestDatabase } from '../support/database';
 import { TestClient } from '../support/http';
 import {
   ensureServerBuilt,
@@ -126,3 +128,88 @@ it('SIGTERM lets the requests in flight finish with 200, refuses new connections
   expect(exitMs).toBeLessThan(SOURCE_DELAY_MS + 3_000);
   expect(running.output()).not.toMatch(/shutdown failed|"level":50/);
 }, 60_000);
+
+const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+const abandonedTitle = process.env.DATABASE_URL
+  ? 'SIGTERM while a request whose client has gone is still at work, on PostgreSQL'
+  : 'SIGTERM while a request whose client has gone is still at work (SKIPPED: set DATABASE_URL to a PostgreSQL server)';
+
+/**
+ * A TV that gives up waiting (or a proxy that times out) closes its connection, but the server is still running
+ * what it asked for. The drain counts connections, so it is over at once; the database must stay open until that
+ * work is done, or the statement is cut off mid-way, its connection handed to the next caller while still busy,
+ * and the shutdown logs errors. Here the TV's delete waits on a row lock an operator holds.
+ */
+onPostgres(abandonedTitle, () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let operator: Client;
+  let running: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    await ensureServerBuilt();
+    database = await createTestDatabase();
+    operator = new Client({ connectionString: database.url });
+    await operator.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    await running?.kill();
+    await operator?.end();
+    await database?.drop();
+  });
+
+  const statementsWaitingOnLocks = async () =>
+    Number(
+      (
+        await operator.query(
+          `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        )
+      ).rows[0].n,
+    );
+
+  it('finishes that statement before closing the database, then exits 0 with nothing logged', async () => {
+    running = await startBuiltServer({ DATABASE_URL: database.url! });
+    const server = running;
+    const tv = { authorization: `Bearer ${(await registerTv(server.url, uniqueMac())).deviceToken}` };
+    const created = await graphql(
+      server.url,
+      'mutation($input: PlaylistInput!) { createPlaylist(input: $input) { playlist { id } } }',
+      { input: { name: 'Held', type: 'GENERAL', url: 'http://stream.example/held.m3u' } },
+      tv,
+    );
+    const id: string = created.json.data.createPlaylist.playlist.id;
+
+    await operator.query('BEGIN');
+    await operator.query('SELECT 1 FROM playlists WHERE id = $1 FOR UPDATE', [id]);
+    // The TV gives up after half a second; its delete is still waiting for the row.
+    const gaveUp = await graphql(
+      server.url,
+      'mutation($input: DeletePlaylistInput!) { deletePlaylist(input: $input) { id } }',
+      { input: { id } },
+      tv,
+      500,
+    );
+    expect(gaveUp).toMatchObject({ status: 0, error: 'TimeoutError' });
+    expect(await statementsWaitingOnLocks()).toBe(1);
+
+    const logBefore = server.output().length;
+    server.child.kill('SIGTERM');
+    await sleep(1_000);
+    // Still up: the statement it is waiting for has not finished.
+    expect(server.isRunning()).toBe(true);
+    const released = Date.now();
+    await operator.query('COMMIT');
+
+    const exit = await server.exited;
+    process.stdout.write(
+      `[faults.shutdown] exit ${exit.code} ${Date.now() - released} ms after the row was released\n`,
+    );
+    expect(exit).toEqual({ code: 0, signal: null });
+    // No warning or error on the way out (the statement cut off, its connection reused while busy).
+    expect(server.output().slice(logBefore)).not.toMatch(
+      /"level":(40|50)|DeprecationWarning|Connection terminated|not connected/,
+    );
+    // What the TV asked for was done, as it would have been had it waited.
+    expect((await operator.query('SELECT count(*) AS n FROM playlists WHERE id = $1', [id])).rows[0].n).toBe('0');
+  }, 60_000);
+});

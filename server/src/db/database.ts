@@ -1,5 +1,7 @@
-import { Client } from 'pg';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client, type Pool } from 'pg';
 import type { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { createDataSource } from './data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
 
@@ -7,7 +9,12 @@ export interface Database {
   dataSource: DataSource;
   /** 'postgres' for DATABASE_URL, 'embedded' for PGlite. */
   kind: 'postgres' | 'embedded';
-  close(): Promise<void>;
+  /**
+   * Closes the pool (and stops the embedded engine). With `settleUntil` (a Date.now() value), it first waits
+   * until then for the statements in flight to finish: closing under them would cut them off, and hand a
+   * connection still busy with one to the next caller.
+   */
+  close(options?: { settleUntil?: number }): Promise<void>;
 }
 
 /**
@@ -44,11 +51,23 @@ export async function openDatabase(options: {
   return {
     dataSource,
     kind: embedded ? 'embedded' : 'postgres',
-    async close() {
+    async close({ settleUntil } = {}) {
+      if (settleUntil) await settled((dataSource.driver as PostgresDriver).master as Pool, settleUntil);
       await dataSource.destroy();
       await embedded?.stop();
     },
   };
+}
+
+/**
+ * Resolves once no connection is lent out and nobody waits for one, seen twice in a row a few milliseconds
+ * apart (a request between two of its statements holds none for a moment), or at `until`.
+ */
+async function settled(pool: Pool, until: number): Promise<void> {
+  for (let quiet = 0; quiet < 2 && Date.now() < until;) {
+    quiet = pool.totalCount === pool.idleCount && pool.waitingCount === 0 ? quiet + 1 : 0;
+    if (quiet < 2) await sleep(10);
+  }
 }
 
 /** Any constant, the same in every instance: the advisory lock that lets one instance at a time migrate. */
