@@ -46,7 +46,7 @@ export function graphqlHandler(
     const query = (req.body as { query?: unknown } | undefined)?.query;
     const keyed = () => (auth instanceof DomainError ? undefined : cacheKey(req, auth));
     let key = typeof query === 'string' && cacheableDocuments.has(query) ? keyed() : undefined;
-    const cached = key ? answers.get(key) : undefined;
+    const cached = key ? answers.get(key.device, key.version, key.operation) : undefined;
     if (cached) {
       res.setHeader('Cache-Control', 'no-store');
       AnswerCache.send(req, res, cached);
@@ -91,7 +91,13 @@ export function graphqlHandler(
         AnswerCache.send(
           req,
           res,
-          answers.store(key, response.body.string, (res.getHeader('content-type') as string) ?? JSON_TYPE),
+          answers.store(
+            key.device,
+            key.version,
+            key.operation,
+            response.body.string,
+            (res.getHeader('content-type') as string) ?? JSON_TYPE,
+          ),
         );
       } else {
         // Not res.send: its ETag (a SHA-1 of every answer) is of no use on answers that say no-store.
@@ -109,7 +115,10 @@ export function graphqlHandler(
 }
 
 /** Only JSON POSTs of a signed-in device are looked up: the shape Apollo's CSRF prevention lets through. */
-function cacheKey(req: Request, auth: Authentication): string | undefined {
+function cacheKey(
+  req: Request,
+  auth: Authentication,
+): { device: string; version: number; operation: string } | undefined {
   const { device } = auth;
   if (!device || req.method !== 'POST' || !req.is('application/json')) return undefined;
   const body = req.body as { query?: unknown; variables?: unknown; operationName?: unknown; extensions?: unknown };
@@ -123,5 +132,5 @@ function cacheKey(req: Request, auth: Authentication): string | undefined {
     return undefined;
   }
   const operation = createHash('sha256').update(text).digest('base64url');
-  return `${device.id}:${device.playlistsVersion}:${operation}`;
+  return { device: device.id, version: device.playlistsVersion, operation };
 }

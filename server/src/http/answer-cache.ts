@@ -13,29 +13,44 @@ export interface CachedAnswer {
   contentType: string;
 }
 
+/** One device's answers, all of one version of its data, by what was asked. */
+interface Scope {
+  version: number;
+  answers: Map<string, CachedAnswer>;
+  /** Twice the bodies' bytes: the gzip form, made later, is smaller than the body, so this bounds both. */
+  bytes: number;
+}
+
+/** Answers kept per device and version: a client asking for this many different things is not worth keeping. */
+const MAX_ANSWERS_PER_SCOPE = 16;
+
 /**
- * Whole HTTP answers by key, bounded by bytes. Callers put the data's version in the key (see
- * devices.playlists_version), so an entry is never served after the data changed and nothing needs clearing.
+ * Whole HTTP answers by scope (a device), the version of its data (see devices.playlists_version, bumped by a
+ * trigger on every change) and what was asked. Versions only go up, so an answer of an older version is never
+ * served again: a scope keeps the answers of the version last stored and drops the others at once, and the
+ * cache holds no more than the devices recently seen, not every version each has had. Bounded by bytes.
  */
 export class AnswerCache {
-  private readonly answers: LRUCache<string, CachedAnswer>;
+  private readonly scopes: LRUCache<string, Scope>;
 
   constructor(maxBytes = 64 * 1024 * 1024) {
-    this.answers = new LRUCache({
-      maxSize: maxBytes,
-      // The gzip form, made later, is smaller than the body: twice the body bounds both.
-      sizeCalculation: (answer) => 2 * answer.body.length,
-    });
+    this.scopes = new LRUCache({ maxSize: maxBytes, sizeCalculation: (scope) => Math.max(scope.bytes, 1) });
   }
 
-  get(key: string): CachedAnswer | undefined {
-    return this.answers.get(key);
+  get(scope: string, version: number, asked: string): CachedAnswer | undefined {
+    const kept = this.scopes.get(scope);
+    return kept?.version === version ? kept.answers.get(asked) : undefined;
   }
 
-  store(key: string, body: string, contentType: string): CachedAnswer {
-    const bytes = Buffer.from(body);
-    const answer: CachedAnswer = { body: bytes, gzip: undefined, contentType };
-    this.answers.set(key, answer);
+  store(scope: string, version: number, asked: string, body: string, contentType: string): CachedAnswer {
+    const answer: CachedAnswer = { body: Buffer.from(body), gzip: undefined, contentType };
+    const kept = this.scopes.peek(scope);
+    const answers = kept?.version === version && kept.answers.size < MAX_ANSWERS_PER_SCOPE ? kept.answers : new Map();
+    const replaced = answers.get(asked);
+    answers.set(asked, answer);
+    const bytes = (answers === kept?.answers ? kept.bytes : 0) - 2 * (replaced?.body.length ?? 0);
+    // A new object, so that the cache counts its new size.
+    this.scopes.set(scope, { version, answers, bytes: bytes + 2 * answer.body.length });
     return answer;
   }
 

@@ -61,12 +61,13 @@ export function playlistRestRouter(services: Services): Router {
     restHandler({}, async (req, res) => {
       const device = await requireDevice(req, devices);
       const rest = JSON.stringify({ device: legacyDevice(device, devices), ...pricingFields });
-      const key = `${device.id}:${device.playlistsVersion}:${rest}`;
-      let answer = answers.get(key);
+      let answer = answers.get(device.id, device.playlistsVersion, rest);
       if (!answer) {
         const list = JSON.stringify((await playlists.list(device)).map(legacyPlaylist));
         answer = answers.store(
-          key,
+          device.id,
+          device.playlistsVersion,
+          rest,
           `{"status":"success","playlists":${list},${rest.slice(1)}`,
           'application/json; charset=utf-8',
         );

@@ -44,11 +44,12 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
  */
 export class PlaylistService {
   /**
-   * Whole lists by (device, playlists version). A database trigger bumps the version on every change, and the
-   * version is read with the device on each request, so a cached list is never served after a change, on any
-   * instance. The portal and TV apps read the list far more often than they change it.
+   * Each device's whole list, with the playlists version it was read at. A database trigger bumps the version
+   * on every change, and the version is read with the device on each request, so a cached list is never served
+   * after a change, on any instance. Versions only go up: a device keeps the list it was last read at, not one
+   * per version it has had. The portal and TV apps read the list far more often than they change it.
    */
-  private readonly lists = new LRUCache<string, PlaylistEntity[]>({ max: 2000 });
+  private readonly lists = new LRUCache<string, { version: number; all: PlaylistEntity[] }>({ max: 2000 });
 
   constructor(
     private readonly dataSource: DataSource,
@@ -59,15 +60,15 @@ export class PlaylistService {
   /** The device's playlists, newest first; with a search, those whose name contains it ignoring case. */
   async list(device: Pick<DeviceEntity, 'id' | 'playlistsVersion'>, search?: unknown): Promise<PlaylistView[]> {
     const term = validate(searchSchema, search).toLocaleLowerCase();
-    const key = `${device.id}:${device.playlistsVersion}`;
-    let all = this.lists.get(key);
+    const cached = this.lists.get(device.id);
+    let all = cached?.version === device.playlistsVersion ? cached.all : undefined;
     if (!all) {
       const rows = (await this.dataSource.query(
         `SELECT ${PLAYLIST_COLUMNS} FROM playlists WHERE device_id = $1 ORDER BY created_at DESC, id ASC`,
         [device.id],
       )) as PlaylistRow[];
       all = rows.map(playlistFromRow);
-      this.lists.set(key, all);
+      this.lists.set(device.id, { version: device.playlistsVersion, all });
     }
     const found = term ? all.filter((p) => p.name.toLocaleLowerCase().includes(term)) : all;
     return found.map(locked);
