@@ -53,6 +53,11 @@ describe('AnswerCache', () => {
     for (let n = 0; n < 16; n += 1) cache.store('a', 1, `search:${n}`, `{"n":${n}}`, JSON_TYPE);
     expect(body(cache.get('a', 1, 'search:0'))).toBe('{"n":0}');
 
+    // Asked again, one already kept is replaced in place.
+    cache.store('a', 1, 'search:15', '{"n":"15 again"}', JSON_TYPE);
+    expect(body(cache.get('a', 1, 'search:0'))).toBe('{"n":0}');
+    expect(body(cache.get('a', 1, 'search:15'))).toBe('{"n":"15 again"}');
+
     cache.store('a', 1, 'search:16', '{"n":16}', JSON_TYPE);
     expect(cache.get('a', 1, 'search:0')).toBeUndefined();
     expect(body(cache.get('a', 1, 'search:16'))).toBe('{"n":16}');

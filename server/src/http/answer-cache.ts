@@ -45,7 +45,8 @@ export class AnswerCache {
   store(scope: string, version: number, asked: string, body: string, contentType: string): CachedAnswer {
     const answer: CachedAnswer = { body: Buffer.from(body), gzip: undefined, contentType };
     const kept = this.scopes.peek(scope);
-    const answers = kept?.version === version && kept.answers.size < MAX_ANSWERS_PER_SCOPE ? kept.answers : new Map();
+    const room = kept && (kept.answers.size < MAX_ANSWERS_PER_SCOPE || kept.answers.has(asked));
+    const answers = kept?.version === version && room ? kept.answers : new Map<string, CachedAnswer>();
     const replaced = answers.get(asked);
     answers.set(asked, answer);
     const bytes = (answers === kept?.answers ? kept.bytes : 0) - 2 * (replaced?.body.length ?? 0);
