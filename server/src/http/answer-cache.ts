@@ -17,8 +17,13 @@ export interface CachedAnswer {
 interface Scope {
   version: number;
   answers: Map<string, CachedAnswer>;
-  /** Twice the bodies' bytes: the gzip form, made later, is smaller than the body, so this bounds both. */
-  bytes: number;
+}
+
+/** Twice the bodies' bytes: the gzip form, made later, is smaller than the body, so this bounds both. */
+function sizeOf(scope: Scope): number {
+  let bytes = 0;
+  for (const answer of scope.answers.values()) bytes += 2 * answer.body.length;
+  return Math.max(bytes, 1);
 }
 
 /** Answers kept per device and version: a client asking for this many different things is not worth keeping. */
@@ -34,7 +39,7 @@ export class AnswerCache {
   private readonly scopes: LRUCache<string, Scope>;
 
   constructor(maxBytes = 64 * 1024 * 1024) {
-    this.scopes = new LRUCache({ maxSize: maxBytes, sizeCalculation: (scope) => Math.max(scope.bytes, 1) });
+    this.scopes = new LRUCache({ maxSize: maxBytes, sizeCalculation: sizeOf });
   }
 
   get(scope: string, version: number, asked: string): CachedAnswer | undefined {
@@ -47,11 +52,9 @@ export class AnswerCache {
     const kept = this.scopes.peek(scope);
     const room = kept && (kept.answers.size < MAX_ANSWERS_PER_SCOPE || kept.answers.has(asked));
     const answers = kept?.version === version && room ? kept.answers : new Map<string, CachedAnswer>();
-    const replaced = answers.get(asked);
     answers.set(asked, answer);
-    const bytes = (answers === kept?.answers ? kept.bytes : 0) - 2 * (replaced?.body.length ?? 0);
     // A new object, so that the cache counts its new size.
-    this.scopes.set(scope, { version, answers, bytes: bytes + 2 * answer.body.length });
+    this.scopes.set(scope, { version, answers });
     return answer;
   }
 
