@@ -1,7 +1,6 @@
 import http from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { Client } from 'pg';
-import { createTestDatabase } from '../support/database';
+import { describeOnPostgres, operatedDatabase } from '../support/database';
 import { TestClient } from '../support/http';
 import {
   ensureServerBuilt,
@@ -129,46 +128,37 @@ it('SIGTERM lets the requests in flight finish with 200, refuses new connections
   expect(running.output()).not.toMatch(/shutdown failed|"level":50/);
 }, 60_000);
 
-const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
-const abandonedTitle = process.env.DATABASE_URL
-  ? 'SIGTERM while a request whose client has gone is still at work, on PostgreSQL'
-  : 'SIGTERM while a request whose client has gone is still at work (SKIPPED: set DATABASE_URL to a PostgreSQL server)';
-
 /**
  * A TV that gives up waiting (or a proxy that times out) closes its connection, but the server is still running
  * what it asked for. The drain counts connections, so it is over at once; the database must stay open until that
  * work is done, or the statement is cut off mid-way, its connection handed to the next caller while still busy,
  * and the shutdown logs errors. Here the TV's delete waits on a row lock an operator holds.
  */
-onPostgres(abandonedTitle, () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let operator: Client;
+describeOnPostgres('SIGTERM while a request whose client has gone is still at work', () => {
+  let database: Awaited<ReturnType<typeof operatedDatabase>>;
   let running: ServerProcess | undefined;
 
   beforeAll(async () => {
     await ensureServerBuilt();
-    database = await createTestDatabase();
-    operator = new Client({ connectionString: database.url });
-    await operator.connect();
+    database = await operatedDatabase();
   }, 120_000);
 
   afterAll(async () => {
     await running?.kill();
-    await operator?.end();
     await database?.drop();
   });
 
   const statementsWaitingOnLocks = async () =>
     Number(
       (
-        await operator.query(
+        await database.operator.query(
           `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
         )
       ).rows[0].n,
     );
 
   it('finishes that statement before closing the database, then exits 0 with nothing logged', async () => {
-    running = await startBuiltServer({ DATABASE_URL: database.url! });
+    running = await startBuiltServer({ DATABASE_URL: database.url });
     const server = running;
     const tv = { authorization: `Bearer ${(await registerTv(server.url, uniqueMac())).deviceToken}` };
     const created = await graphql(
@@ -179,8 +169,8 @@ onPostgres(abandonedTitle, () => {
     );
     const id: string = created.json.data.createPlaylist.playlist.id;
 
-    await operator.query('BEGIN');
-    await operator.query('SELECT 1 FROM playlists WHERE id = $1 FOR UPDATE', [id]);
+    await database.operator.query('BEGIN');
+    await database.operator.query('SELECT 1 FROM playlists WHERE id = $1 FOR UPDATE', [id]);
     // The TV gives up after half a second; its delete is still waiting for the row.
     const gaveUp = await graphql(
       server.url,
@@ -198,7 +188,7 @@ onPostgres(abandonedTitle, () => {
     // Still up: the statement it is waiting for has not finished.
     expect(server.isRunning()).toBe(true);
     const released = Date.now();
-    await operator.query('COMMIT');
+    await database.operator.query('COMMIT');
 
     const exit = await server.exited;
     process.stdout.write(
@@ -210,6 +200,8 @@ onPostgres(abandonedTitle, () => {
       /"level":(40|50)|DeprecationWarning|Connection terminated|not connected/,
     );
     // What the TV asked for was done, as it would have been had it waited.
-    expect((await operator.query('SELECT count(*) AS n FROM playlists WHERE id = $1', [id])).rows[0].n).toBe('0');
+    expect((await database.operator.query('SELECT count(*) AS n FROM playlists WHERE id = $1', [id])).rows[0].n).toBe(
+      '0',
+    );
   }, 60_000);
 });

@@ -1,5 +1,4 @@
-import { Client } from 'pg';
-import { createTestDatabase } from '../support/database';
+import { describeOnPostgres, operatedDatabase } from '../support/database';
 import {
   ensureServerBuilt,
   graphql,
@@ -23,11 +22,6 @@ const ROUNDS = Math.max(1, Number(process.env.FAULTS_ROUNDS ?? 1) || 1);
 const DEVICES = 8;
 const WORKERS = 16;
 
-const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
-const title = process.env.DATABASE_URL
-  ? 'SIGKILL in the middle of writes, on PostgreSQL'
-  : 'SIGKILL in the middle of writes (SKIPPED: set DATABASE_URL to a PostgreSQL server)';
-
 const CREATE_PLAYLIST = `mutation($input: PlaylistInput!) { createPlaylist(input: $input) { playlist { id name } } }`;
 const START_CHECKOUT = `mutation($input: StartActivationInput!) {
   startActivation(input: $input) { activation { id amount currency } redirectUrl } }`;
@@ -41,27 +35,23 @@ interface Acknowledged {
   activations: Set<string>;
 }
 
-onPostgres(title, () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+describeOnPostgres('SIGKILL in the middle of writes', () => {
+  let database: Awaited<ReturnType<typeof operatedDatabase>>;
   let server: ServerProcess | undefined;
-  let operator: Client;
 
   beforeAll(async () => {
     await ensureServerBuilt();
-    database = await createTestDatabase();
-    operator = new Client({ connectionString: database.url });
-    await operator.connect();
+    database = await operatedDatabase();
   }, 120_000);
 
   afterAll(async () => {
     await server?.kill();
-    await operator?.end();
     await database?.drop();
   });
 
   const start = () =>
     startBuiltServer({
-      DATABASE_URL: database.url!,
+      DATABASE_URL: database.url,
       DB_POOL_SIZE: '10',
       PAYMENT_MAX_PENDING_PER_HOUR: '1000',
       PLAYLIST_MAX_PER_DEVICE: '100000',
@@ -150,7 +140,7 @@ onPostgres(title, () => {
 
       // Every acknowledged playlist is there, with the name and the device it was acknowledged with.
       const ids = [...ack.playlists.keys()];
-      const { rows: present } = await operator.query(
+      const { rows: present } = await database.operator.query(
         `SELECT id, name, device_id FROM playlists WHERE id = ANY($1::uuid[])`,
         [ids],
       );
@@ -160,18 +150,18 @@ onPostgres(title, () => {
         expect(row.name).toBe(acknowledged.name);
         expect(row.device_id).toBe(tvs[acknowledged.tv]!.id);
       }
-      const { rows: totals } = await operator.query(`SELECT count(*)::int AS n FROM playlists`);
+      const { rows: totals } = await database.operator.query(`SELECT count(*)::int AS n FROM playlists`);
       const unanswered = totals[0].n - ids.length;
       // At most the requests cut off at each kill were committed without their answer.
       expect(unanswered).toBeGreaterThanOrEqual(0);
       expect(unanswered).toBeLessThanOrEqual(WORKERS * ROUNDS);
 
       // No orphan, no half-applied change: each playlist has its device, each device's version counts each insert.
-      const { rows: orphans } = await operator.query(
+      const { rows: orphans } = await database.operator.query(
         `SELECT count(*)::int AS n FROM playlists p LEFT JOIN devices d ON d.id = p.device_id WHERE d.id IS NULL`,
       );
       expect(orphans[0].n).toBe(0);
-      const { rows: versions } = await operator.query(
+      const { rows: versions } = await database.operator.query(
         `SELECT d.id, d.playlists_version AS version, count(p.id)::int AS playlists
          FROM devices d LEFT JOIN playlists p ON p.device_id = d.id GROUP BY d.id`,
       );
@@ -179,7 +169,7 @@ onPostgres(title, () => {
 
       // Every activation is whole (device, amount, currency, a known method and status); every acknowledged one
       // has its provider reference and checkout URL, and its checkout recorded in the audit trail.
-      const { rows: activations } = await operator.query(
+      const { rows: activations } = await database.operator.query(
         `SELECT a.id, a.amount_minor, a.currency, a.method, a.status, a.provider_reference, a.checkout_url,
               d.id AS device, (SELECT count(*)::int FROM payment_events e
                                 WHERE e.activation_id = a.id AND e.kind = 'checkout') AS recorded
@@ -210,7 +200,10 @@ onPostgres(title, () => {
       for (const tv of tvs) {
         const headers = { authorization: `Bearer ${tv.token}` };
         const list = await graphql(server.url, 'query { playlists { id } }', {}, headers);
-        const { rows } = await operator.query(`SELECT count(*)::int AS n FROM playlists WHERE device_id = $1`, [tv.id]);
+        const { rows } = await database.operator.query(
+          `SELECT count(*)::int AS n FROM playlists WHERE device_id = $1`,
+          [tv.id],
+        );
         expect(list.json.data.playlists).toHaveLength(rows[0].n);
         const more = await graphql(
           server.url,

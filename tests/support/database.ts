@@ -25,3 +25,28 @@ export async function createTestDatabase(): Promise<{ url: string | undefined; d
     },
   };
 }
+
+/** describe() for a suite that needs PostgreSQL: "…, on PostgreSQL", or skipped, saying why, without DATABASE_URL. */
+export function describeOnPostgres(title: string, suite: () => void): void {
+  if (process.env.DATABASE_URL) describe(`${title}, on PostgreSQL`, suite);
+  else describe.skip(`${title} (SKIPPED: set DATABASE_URL to a PostgreSQL server)`, suite);
+}
+
+/**
+ * A database of its own on DATABASE_URL's server, with a connection through which the test reads and changes the
+ * data as an operator would while a built server runs on it. Only under describeOnPostgres.
+ */
+export async function operatedDatabase(): Promise<{ url: string; operator: Client; drop(): Promise<void> }> {
+  const database = await createTestDatabase();
+  if (!database.url) throw new Error('operatedDatabase needs DATABASE_URL');
+  const operator = new Client({ connectionString: database.url });
+  await operator.connect();
+  return {
+    url: database.url,
+    operator,
+    async drop() {
+      await operator.end();
+      await database.drop();
+    },
+  };
+}
