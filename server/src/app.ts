@@ -1,5 +1,5 @@
 import path from 'node:path';
-import http from 'node:http';
+import type http from 'node:http';
 import compression from 'compression';
 import express from 'express';
 import { pinoHttp } from 'pino-http';
@@ -19,6 +19,7 @@ import { paymentRestRouter, webhookRouter } from './payments/payment.rest';
 import { sandboxRouter } from './payments/sandbox/sandbox';
 import { clientApp } from './http/client-app';
 import { PageRenderer } from './http/page-renderer';
+import { expressHttpServer } from './http/express-server';
 import { securityHeaders } from './http/security-headers';
 import { seoRouter } from './http/seo';
 import { corsFor, refuseCrossSiteWrites } from './http/cross-site';
@@ -65,7 +66,7 @@ export interface RunningApp {
 export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const { config, logger, dataSource, services } = deps;
   const app = express();
-  const httpServer = http.createServer(app);
+  const httpServer = expressHttpServer(app);
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
