@@ -14,6 +14,7 @@ import { PlaylistCount1764200000000 } from '../migrations/1764200000000-Playlist
 import { ActivationEntity } from '../payments/activation.entity';
 import { PlaylistEntity } from '../playlist/playlist.entity';
 import { DeviceMacChangeEntity } from '../device/device-mac-change.entity';
+import { CallbackQueryClient } from './pg-client';
 
 export const entities = [
   DeviceEntity,
@@ -46,7 +47,7 @@ export function createDataSource(url: string, poolSize: number): DataSource {
     uuidExtension: 'pgcrypto',
     installExtensions: false,
     poolSize,
-    extra: { connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 },
+    extra: { connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, Client: CallbackQueryClient },
     logging: false,
   });
 }
