@@ -37,7 +37,12 @@ export function graphqlHandler(
   });
 
   return async (req: Request, res: Response) => {
-    if (!('body' in req)) throw new Error('graphqlHandler needs express.json() before it');
+    if (!('body' in req)) {
+      // express.json() reads nothing from a request whose client has gone before its body was read (a phone
+      // losing its connection): no one is left to answer, and nothing has happened.
+      if ((req as Request).destroyed) return;
+      throw new Error('graphqlHandler needs express.json() before it');
+    }
     // Who is asking is needed for the cache key; Apollo's context reuses it (or reports its error).
     const auth: Authentication | DomainError = await authenticate(req, services.devices).catch((err: unknown) => {
       if (err instanceof DomainError) return err;
