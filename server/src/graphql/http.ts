@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { AnswerCache } from '../http/answer-cache';
 import { refuse } from '../http/errors';
 import type { Services } from '../services';
-import type { GraphQLContext } from './context';
+import { HttpExchange, type GraphQLContext } from './context';
 
 const JSON_TYPE = 'application/graphql-response+json; charset=utf-8';
 /** The answers Apollo can give a single result, as it negotiates them (MEDIA_TYPES in @apollo/server). */
@@ -70,52 +70,58 @@ export function graphqlHandler(
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
-    const response = await apollo.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: {
-        method: req.method.toUpperCase(),
-        headers,
-        search,
-        body: req.body,
-      },
-      context: async () => {
-        if (auth instanceof DomainError) {
-          throw new GraphQLError(auth.message, { extensions: { code: auth.code, http: { status: 401 } } });
+    // Let go of once the answer is sent: Apollo's request context outlives the request (see HttpExchange).
+    const exchange = new HttpExchange(req, res);
+    try {
+      const response = await apollo.executeHTTPGraphQLRequest({
+        httpGraphQLRequest: {
+          method: req.method.toUpperCase(),
+          headers,
+          search,
+          body: req.body,
+        },
+        context: async () => {
+          if (auth instanceof DomainError) {
+            throw new GraphQLError(auth.message, { extensions: { code: auth.code, http: { status: 401 } } });
+          }
+          return { http: exchange, config, services, clientIp: clientIp(req), ...auth };
+        },
+      });
+      const policy = response.headers.get('cache-control') ?? '';
+      response.headers.set('cache-control', 'no-store');
+      for (const [name, value] of response.headers) res.setHeader(name, value);
+      res.statusCode = response.status ?? 200;
+      if (response.body.kind === 'complete') {
+        const cacheable = res.statusCode === 200 && /\bprivate\b/.test(policy) && /max-age=[1-9]/.test(policy);
+        if (cacheable) key ??= keyed();
+        if (cacheable && key) {
+          cacheableDocuments.set(query as string, true); // a key means the body's query is a string
+          AnswerCache.send(
+            req,
+            res,
+            answers.store(
+              key.device,
+              key.version,
+              key.operation,
+              response.body.string,
+              (res.getHeader('content-type') as string) ?? JSON_TYPE,
+            ),
+          );
+        } else {
+          // Not res.send: its ETag (a SHA-1 of every answer) is of no use on answers that say no-store.
+          res.setHeader('Content-Length', Buffer.byteLength(response.body.string));
+          res.end(response.body.string);
         }
-        return { req, res, config, services, clientIp: clientIp(req), ...auth };
-      },
-    });
-    const policy = response.headers.get('cache-control') ?? '';
-    response.headers.set('cache-control', 'no-store');
-    for (const [name, value] of response.headers) res.setHeader(name, value);
-    res.statusCode = response.status ?? 200;
-    if (response.body.kind === 'complete') {
-      const cacheable = res.statusCode === 200 && /\bprivate\b/.test(policy) && /max-age=[1-9]/.test(policy);
-      if (cacheable) key ??= keyed();
-      if (cacheable && key) {
-        cacheableDocuments.set(query as string, true); // a key means the body's query is a string
-        AnswerCache.send(
-          req,
-          res,
-          answers.store(
-            key.device,
-            key.version,
-            key.operation,
-            response.body.string,
-            (res.getHeader('content-type') as string) ?? JSON_TYPE,
-          ),
-        );
-      } else {
-        // Not res.send: its ETag (a SHA-1 of every answer) is of no use on answers that say no-store.
-        res.setHeader('Content-Length', Buffer.byteLength(response.body.string));
-        res.end(response.body.string);
+        return;
       }
-      return;
+      for await (const chunk of response.body.asyncIterator) {
+        res.write(chunk);
+        (res as Response & { flush?: () => void }).flush?.();
+      }
+      res.end();
+    } finally {
+      exchange.release();
     }
-    for await (const chunk of response.body.asyncIterator) {
-      res.write(chunk);
-      (res as Response & { flush?: () => void }).flush?.();
-    }
-    res.end();
   };
 }
 
