@@ -1,7 +1,8 @@
 import { Client } from 'pg';
 
 type AnyQuery = (this: Client, config: unknown, values?: unknown, callback?: unknown) => unknown;
-const callbackQuery = Client.prototype.query as AnyQuery;
+/** pg's own query, looked up on each call (as `super.query` would be), so whatever wraps pg's Client sees it. */
+const pgQuery = () => Client.prototype.query as AnyQuery;
 
 /**
  * pg's Client, whose `query(text, values)` without a callback (how TypeORM sends every statement) makes its
@@ -32,12 +33,10 @@ CallbackQueryClient.prototype.query = function query(
     typeof values === 'function' ||
     typeof callback === 'function'
   ) {
-    return callbackQuery.call(this, config, values, callback);
+    return pgQuery().call(this, config, values, callback);
   }
   return new Promise((resolve, reject) => {
-    callbackQuery.call(this, config, values, (err: Error | null, result: unknown) =>
-      err ? reject(err) : resolve(result),
-    );
+    pgQuery().call(this, config, values, (err: Error | null, result: unknown) => (err ? reject(err) : resolve(result)));
   }).catch((err: Error) => {
     Error.captureStackTrace(err);
     throw err;
