@@ -38,9 +38,13 @@ export function graphqlHandler(
 
   return async (req: Request, res: Response) => {
     if (!('body' in req)) {
-      // express.json() reads nothing from a request whose client has gone before its body was read (a phone
-      // losing its connection): no one is left to answer, and nothing has happened.
-      if ((req as Request).destroyed) return;
+      // express.json() reads no body once the connection can no longer bring one: the client went away halfway
+      // through sending it (a phone losing its connection). Nothing has happened; it is answered as the aborted
+      // request it is, should anyone still be there to read that.
+      if (!(req as Request).socket?.readable) {
+        refuse(req as Request, res, true, 400, 'The request was aborted.');
+        return;
+      }
       throw new Error('graphqlHandler needs express.json() before it');
     }
     // Who is asking is needed for the cache key; Apollo's context reuses it (or reports its error).
