@@ -211,6 +211,36 @@ describe('playlist manager in Chromium', () => {
     await page.context().close();
   });
 
+  it('a save the server never answers ends after 30 seconds in a clear error, the form as typed', async () => {
+    const session = await signedIn();
+    const { page, manager, pageErrors } = session;
+    const dialog = new Dialog(page);
+    // The connection stalls: the save reaches nothing and nothing ever comes back.
+    const stalled: string[] = [];
+    await page.route('**/graphql', async (route) => {
+      const operation = (route.request().postDataJSON() as { operationName?: string } | null)?.operationName;
+      if (operation !== 'CreatePlaylist') return route.fallback();
+      stalled.push(operation);
+    });
+    await page.clock.install();
+    await manager.openAdd('general');
+    const typed = { 'Playlist name': 'Stalled List', 'Playlist URL': 'http://provider.example/stalled.m3u' };
+    await manager.form.fill(typed);
+    await manager.form.save();
+    await expect.poll(() => stalled.length).toBe(1);
+    await page.clock.fastForward(29_000);
+    expect(await dialog.popup.count()).toBe(0);
+    await page.clock.fastForward(1_000);
+    await dialog.waitForTitle('Request failed, please try again later.');
+    await shootBothWidths(session, 'playlist-save-timeout');
+    await dialog.dismiss();
+    // Nothing typed is lost: the form is still there to send again.
+    expect(await manager.form.field('Playlist name').inputValue()).toBe(typed['Playlist name']);
+    expect(await manager.form.field('Playlist URL').inputValue()).toBe(typed['Playlist URL']);
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+
   it('keeps a 3,000-character URL intact, and an edit renames the playlist and returns to /dashboard', async () => {
     const { page, manager, dashboard } = await signedIn();
     const dialog = new Dialog(page);
