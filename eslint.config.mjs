@@ -15,11 +15,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'tests/**/*.{ts,mts,mjs}', 'scripts/**', '*.{js,cjs,mjs}'],
+    files: ['server/**/*.ts', 'tests/**/*.{ts,mts,mjs,cjs}', 'scripts/**', '*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },
   {
-    files: ['scripts/**/*.cjs', '*.cjs'],
+    files: ['scripts/**/*.cjs', 'tests/**/*.cjs', '*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

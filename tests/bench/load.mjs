@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { portalOperations } from './operations.mjs';
+import { portalOperations } from '../support/operations.cjs';
 import { startServer } from './server.mjs';
 
 const short = process.env.BENCH_SHORT === '1';
@@ -290,7 +290,7 @@ async function run(label, env) {
     `  seeded and signed in ${DEVICES} devices (${DEVICES * PLAYLISTS} playlists) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const server = await startServer({ ...shared, BENCH_BASELINE: 'true' });
-  const operations = portalOperations();
+  const operations = Object.fromEntries(portalOperations().map((o) => [o.name, o.query]));
   try {
     console.log(`  production-mode server started: RSS ${rssMb(server.pid).toFixed(0)} MB`);
     // Warm-up, not counted: V8 optimises the code of each path, the pool fills, caches take their working set. The

@@ -23,7 +23,7 @@ import { createLogger } from '../../server/src/logger';
 import { paymentRestRouter } from '../../server/src/payments/payment.rest';
 import { playlistRestRouter } from '../../server/src/playlist/playlist.rest';
 import { eventually } from '../support/payments';
-import { portalOperation } from '../support/operations';
+import { portalOperation } from '../support/operations.cjs';
 import {
   ALLOWED_ORIGIN,
   buildDevice,

@@ -1,7 +1,7 @@
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
 import { buildASTSchema, concatAST, getOperationAST, parse } from 'graphql';
-import { portalOperations } from '../../../tests/support/operations';
+import { portalOperations } from '../../../tests/support/operations.cjs';
 import { operationCachePolicy, type CachePolicy } from './cache-policy';
 import { loadTypeDefs } from './schema';
 

@@ -2,7 +2,7 @@ import { HeaderMap } from '@apollo/server';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { execute, parse, type ExecutionResult } from 'graphql';
 import { compileQuery } from 'graphql-jit';
-import { portalOperation } from '../../../tests/support/operations';
+import { portalOperation } from '../../../tests/support/operations.cjs';
 import { DomainError } from '../common/errors';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';

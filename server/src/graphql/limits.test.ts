@@ -1,5 +1,5 @@
 import { buildASTSchema, concatAST, parse, print, specifiedRules, validate, type DocumentNode } from 'graphql';
-import { portalOperations } from '../../../tests/support/operations';
+import { portalOperations } from '../../../tests/support/operations.cjs';
 import { loadConfig, type GraphQLLimits } from '../config';
 import { graphqlProtection, hideSuggestions, MAX_DIRECTIVES, tokenLimitError } from './limits';
 import { loadTypeDefs } from './schema';

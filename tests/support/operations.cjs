@@ -1,19 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { addTypenameToDocument } from '@apollo/client/utilities';
-import {
-  concatAST,
-  parse,
-  print,
-  visit,
-  type DocumentNode,
-  type FragmentDefinitionNode,
-  type OperationDefinitionNode,
-} from 'graphql';
+// The portal's own operations (client/src/**/*.graphql) as Apollo Client sends them. CommonJS, so that both the
+// TypeScript tests (through jest) and the plain Node benchmarks (tests/bench) read the same documents.
+const { readdirSync, readFileSync } = require('node:fs');
+const path = require('node:path');
+const { addTypenameToDocument } = require('@apollo/client/utilities');
+const { concatAST, parse, print, visit } = require('graphql');
 
 const root = path.resolve(__dirname, '../..');
 
-function graphqlFiles(dir: string): string[] {
+/** @param {string} dir @returns {string[]} */
+function graphqlFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === '__generated__' ? [] : graphqlFiles(full);
@@ -21,23 +16,16 @@ function graphqlFiles(dir: string): string[] {
   });
 }
 
-export interface PortalOperation {
-  name: string;
-  /** The document as Apollo Client sends it: the operation, the fragments it uses, `__typename` added. */
-  document: DocumentNode;
-  query: string;
-}
-
-/** Every operation the portal sends (client/src/**\/*.graphql), as it goes over the wire. */
-export function portalOperations(): PortalOperation[] {
+/** Every operation the portal sends, as it goes over the wire: the operation, its fragments, `__typename` added. */
+function portalOperations() {
   const all = concatAST(
     graphqlFiles(path.join(root, 'client', 'src')).map((file) => parse(readFileSync(file, 'utf8'))),
   );
-  const fragments = all.definitions.filter((d): d is FragmentDefinitionNode => d.kind === 'FragmentDefinition');
-  const operations = all.definitions.filter((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
+  const fragments = all.definitions.filter((d) => d.kind === 'FragmentDefinition');
+  const operations = all.definitions.filter((d) => d.kind === 'OperationDefinition');
   return operations.map((operation) => {
-    const used = new Set<string>();
-    const collect = (node: OperationDefinitionNode | FragmentDefinitionNode) =>
+    const used = new Set();
+    const collect = (node) =>
       visit(node, {
         FragmentSpread(spread) {
           if (used.has(spread.name.value)) return;
@@ -55,8 +43,11 @@ export function portalOperations(): PortalOperation[] {
   });
 }
 
-export function portalOperation(name: string): PortalOperation {
+/** @param {string} name */
+function portalOperation(name) {
   const found = portalOperations().find((o) => o.name === name);
   if (!found) throw new Error(`no portal operation named ${name}`);
   return found;
 }
+
+module.exports = { portalOperations, portalOperation };
