@@ -31,13 +31,13 @@ export class RequestTimeoutError extends Error {
 }
 
 /**
- * Aborts an operation's request once its time is up (`SLOW_OPERATION_TIMEOUTS_MS`, else `defaultMs`); the
+ * Aborts an operation's request once its time is up (`SLOW_OPERATION_TIMEOUTS_MS`, else `REQUEST_TIMEOUT_MS`); the
  * operation then fails with a `RequestTimeoutError`, as any request that got no answer. A signal the operation
  * brings in its `fetchOptions` still aborts it.
  */
-export function requestTimeoutLink(defaultMs = REQUEST_TIMEOUT_MS): ApolloLink {
+export function requestTimeoutLink(): ApolloLink {
   return new ApolloLink((operation, forward) => {
-    const timeoutMs = SLOW_OPERATION_TIMEOUTS_MS[operation.operationName ?? ''] ?? defaultMs;
+    const timeoutMs = SLOW_OPERATION_TIMEOUTS_MS[operation.operationName ?? ''] ?? REQUEST_TIMEOUT_MS;
     const context = operation.getContext();
     const fetchOptions = (context.fetchOptions ?? {}) as RequestInit;
     const controller = new AbortController();
@@ -57,10 +57,10 @@ export function requestTimeoutLink(defaultMs = REQUEST_TIMEOUT_MS): ApolloLink {
 }
 
 /** The one client of the portal. Same-origin cookies carry the device session. */
-export function createApolloClient(options: { fetch?: typeof fetch; timeoutMs?: number } = {}) {
+export function createApolloClient(options: { fetch?: typeof fetch } = {}) {
   return new ApolloClient({
     link: ApolloLink.from([
-      requestTimeoutLink(options.timeoutMs),
+      requestTimeoutLink(),
       new HttpLink({ uri: '/graphql', credentials: 'same-origin', fetch: options.fetch }),
     ]),
     cache: new InMemoryCache(),
