@@ -368,6 +368,44 @@ describe.each(VIEWPORTS)('public site interactions at $name width ($width x $hei
     await context.close();
   });
 
+  it('a message the server never answers ends after 30 seconds in the error dialog, the fields kept', async () => {
+    const { context, page, site, pageErrors } = await visit(viewport);
+    await site.open('/contact');
+    const form = new ContactForm(page);
+    const dialog = new SweetAlert(page);
+    // The connection stalls: the message reaches nothing and nothing ever comes back.
+    let stalled = 0;
+    await page.route('**/frontend/sendUserQuestion', () => {
+      stalled += 1;
+    });
+    await page.clock.install();
+    const message = {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      subject: 'Stalled',
+      message: 'Sent from a train between two stations.',
+    };
+    await form.fill(message);
+    await form.submit();
+    await expect.poll(() => stalled).toBe(1);
+    expect(await form.submitButton.innerText()).toBe('Sending…');
+
+    await page.clock.fastForward(29_000);
+    expect(await form.submitButton.innerText()).toBe('Sending…');
+    expect(await dialog.popup.count()).toBe(0);
+    await page.clock.fastForward(1_000);
+    await dialog.waitUntilShown();
+    expect(await dialog.title.innerText()).toBe('Something went wrong, try again later.');
+    expect(await dialog.icon('error').isVisible()).toBe(true);
+    await shot(page, 'contact-timeout', viewport);
+    await dialog.dismiss();
+    expect(await form.values()).toEqual([message.name, message.email, message.subject, message.message]);
+    expect(await form.submitButton.isDisabled()).toBe(false);
+    expect(await form.submitButton.innerText()).toBe('Send Message');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('the two chat widgets open, greet after the typing delay, close, and send a message to the messaging app', async () => {
     const { context, page, site, pageErrors } = await visit(viewport, { initScript: RECORD_WINDOW_OPEN });
     await site.open('/');

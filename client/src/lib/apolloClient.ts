@@ -1,12 +1,9 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { finalize } from 'rxjs';
+import { REQUEST_TIMEOUT_MS } from './requestTimeout';
 
-/**
- * How long the portal waits for the graph's answer. Without a limit a stalled connection (a phone between
- * networks, a proxy that holds the request) keeps a spinner turning until the browser gives up, minutes later;
- * with it the owner is told the request failed and can try again.
- */
-export const REQUEST_TIMEOUT_MS = 30_000;
+/** How long the portal waits for the graph's answer (operations not named below). */
+export { REQUEST_TIMEOUT_MS };
 
 /**
  * Operations that wait on someone else's server, by operation name. A playlist check fetches the playlist and

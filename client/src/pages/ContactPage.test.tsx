@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Swal from 'sweetalert2';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REQUEST_TIMEOUT_MS } from '../lib/requestTimeout';
 import ContactPage from './ContactPage';
 
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
@@ -152,6 +153,7 @@ describe('ContactPage', () => {
       headers: { 'content-type': 'application/json' },
       credentials: 'same-origin',
       body: expect.any(String),
+      signal: expect.any(AbortSignal),
     });
     const init = fetchMock.mock.calls[0]![1]!;
     expect(JSON.parse(init.body as string)).toEqual(filled);
@@ -242,5 +244,57 @@ describe('ContactPage', () => {
     expect(submitButton()).toHaveAttribute('aria-busy', 'false');
     expect(Swal.fire).toHaveBeenCalledWith(expect.objectContaining({ icon: 'success', title: SUCCESS }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+  it('gives up on an answer that does not come within 30 seconds: the request aborted, the error dialog, the fields kept', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let signal: AbortSignal | undefined;
+      // A stalled connection: nothing comes back until the request is aborted.
+      fetchMock.mockImplementation(
+        (_url, init) =>
+          new Promise<Response>((_resolve, reject) => {
+            signal = init?.signal ?? undefined;
+            signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      );
+      const { fields, fillAll, submit, submitButton } = renderContact();
+      await fillAll();
+      await submit();
+      await waitFor(() => expect(submitButton()).toHaveTextContent('Sending…'));
+
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1_000);
+      expect(signal?.aborted).toBe(false);
+      expect(submitButton()).toHaveTextContent('Sending…');
+      expect(Swal.fire).not.toHaveBeenCalled();
+
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(signal?.aborted).toBe(true);
+      await waitFor(() =>
+        expect(Swal.fire).toHaveBeenCalledWith(expect.objectContaining({ icon: 'error', title: FAILURE })),
+      );
+      expect(submitButton()).toHaveTextContent('Send Message');
+      expect(submitButton()).toBeEnabled();
+      expect(fields.name).toHaveValue(filled.name);
+      expect(fields.email).toHaveValue(filled.email);
+      expect(fields.subject).toHaveValue(filled.subject);
+      expect(fields.message).toHaveValue(filled.message);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves no timer behind once the answer has come', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fetchMock.mockResolvedValue(jsonResponse(200, { status: 'success', message: SUCCESS }));
+      const { fillAll, submit } = renderContact();
+      await fillAll();
+      await submit();
+      await waitFor(() => expect(Swal.fire).toHaveBeenCalledWith(expect.objectContaining({ icon: 'success' })));
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

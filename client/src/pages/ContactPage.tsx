@@ -7,6 +7,7 @@ import { FieldError } from '../components/FieldError';
 import { usePageHead } from '../hooks/usePageHead';
 import { phoneHref } from '../lib/contactLinks';
 import { CONFIRM_BUTTON_COLOR } from '../lib/dialogTheme';
+import { REQUEST_TIMEOUT_MS } from '../lib/requestTimeout';
 import { siteConfig } from '../lib/siteConfig';
 
 const EMPTY_FORM: ContactInput = { name: '', email: '', subject: '', message: '' };
@@ -53,7 +54,13 @@ function loadDialogs(): Promise<(dialog: Dialog) => void> {
   );
 }
 
-/** The server's own explanation of a refusal (its rate-limit text, for one), when it sent one. */
+/** What became of a message: the answer's status and the server's own explanation of a refusal, if it sent one. */
+interface Outcome {
+  status: number;
+  message?: string;
+}
+
+/** The server's explanation of a refusal (its rate-limit text, for one), when it sent one. */
 async function serverMessage(response: Response): Promise<string | undefined> {
   try {
     const body: unknown = await response.json();
@@ -61,14 +68,20 @@ async function serverMessage(response: Response): Promise<string | undefined> {
       return body.message.trim() || undefined;
     }
   } catch {
-    // Not JSON (a proxy's error page): the generic title says enough.
+    // Not JSON (a proxy's error page), or the answer stalled halfway: the generic title says enough.
   }
   return undefined;
 }
 
-async function sendMessage(values: ContactValues): Promise<Response | undefined> {
+/**
+ * Sends the message and reads the answer within REQUEST_TIMEOUT_MS. Undefined when no answer came: offline, the
+ * server unreachable, or a connection that stalled (the request is then aborted, so a late answer changes nothing).
+ */
+async function sendMessage(values: ContactValues): Promise<Outcome | undefined> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   try {
-    return await fetch('/frontend/sendUserQuestion', {
+    const response = await fetch('/frontend/sendUserQuestion', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       credentials: 'same-origin',
@@ -78,10 +91,14 @@ async function sendMessage(values: ContactValues): Promise<Response | undefined>
         subject: values.subject,
         message: values.message,
       }),
+      signal: controller.signal,
     });
+    return { status: response.status, message: response.status === 200 ? undefined : await serverMessage(response) };
   } catch {
-    // Offline or the server unreachable: reported like any other failure.
+    // Reported like any other failure.
     return undefined;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -106,14 +123,13 @@ export default function ContactPage() {
 
   async function onSubmit(formValues: ContactValues) {
     const dialogs = loadDialogs();
-    const response = await sendMessage(formValues);
-    if (response?.status === 200) {
+    const outcome = await sendMessage(formValues);
+    if (outcome?.status === 200) {
       reset(EMPTY_FORM);
       (await dialogs)({ icon: 'success', title: messages.contact.success });
       return;
     }
-    const text = response ? await serverMessage(response) : undefined;
-    (await dialogs)({ icon: 'error', title: messages.contact.failure, text });
+    (await dialogs)({ icon: 'error', title: messages.contact.failure, text: outcome?.message });
   }
 
   return (
