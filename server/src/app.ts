@@ -3,7 +3,6 @@ import type http from 'node:http';
 import compression from 'compression';
 import express from 'express';
 import { pinoHttp } from 'pino-http';
-import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import type { Logger } from './logger';
@@ -23,6 +22,7 @@ import { expressHttpServer } from './http/express-server';
 import { securityHeaders } from './http/security-headers';
 import { seoRouter } from './http/seo';
 import { corsFor, refuseCrossSiteWrites } from './http/cross-site';
+import { drainHttpServerPlugin } from './http/drain';
 import { databaseUnavailableStatus, errorHandler } from './http/errors';
 import { projectRoot } from './common/paths';
 
@@ -53,6 +53,8 @@ export interface AppDeps {
   clientDir?: string;
   /** The built server renderer; defaults to dist/ssr/entry-server.mjs. */
   ssrEntry?: string;
+  /** How long a stop waits for the connections to close; defaults to DRAIN_GRACE_MS. */
+  drainGraceMs?: number;
 }
 
 export interface RunningApp {
@@ -128,7 +130,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   }
 
   const apollo = createApolloServer(config, logger, [
-    ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: DRAIN_GRACE_MS }),
+    drainHttpServerPlugin(httpServer, deps.drainGraceMs ?? DRAIN_GRACE_MS),
     databaseUnavailableStatus(),
   ]);
   await apollo.start();

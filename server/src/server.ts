@@ -26,8 +26,18 @@ const MAINTENANCE_INTERVAL_MS = 5 * 60_000;
 export async function startServer(
   config: Config,
   logger: Logger,
-  options: { inMemory?: boolean; clientDir?: string; ssrEntry?: string } = {},
+  options: {
+    inMemory?: boolean;
+    clientDir?: string;
+    ssrEntry?: string;
+    /**
+     * How long `stop()` waits for connections and statements (DRAIN_GRACE_MS). The in-process test servers
+     * shorten it: their clients keep idle connections that would each hold a stop for seconds.
+     */
+    drainGraceMs?: number;
+  } = {},
 ): Promise<RunningServer> {
+  const drainGraceMs = options.drainGraceMs ?? DRAIN_GRACE_MS;
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemory ? undefined : config.dataDir,
@@ -45,6 +55,7 @@ export async function startServer(
       sessionSecret,
       clientDir: options.clientDir,
       ssrEntry: options.ssrEntry,
+      drainGraceMs,
     });
     await new Promise<void>((resolve, reject) => {
       running.httpServer.once('error', reject);
@@ -65,7 +76,7 @@ export async function startServer(
       services,
       app: running.app,
       async stop() {
-        const graceEnds = Date.now() + DRAIN_GRACE_MS;
+        const graceEnds = Date.now() + drainGraceMs;
         clearInterval(maintenance);
         services.contactForwarder?.stop();
         await running.stop();

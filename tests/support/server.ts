@@ -61,6 +61,10 @@ export async function startTestServer(
     clientDir,
     // Server rendering is exercised by the browser tests against the real build.
     ssrEntry: path.join(clientDir, 'no-renderer.mjs'),
+    // The tests' fetch keeps idle connections for seconds, and a stop waits for its clients to close them
+    // (server/src/http/drain.ts): the stops these tests make need not wait that long. The shutdown itself is
+    // tested on the built server (faults.shutdown, load-balancer).
+    drainGraceMs: 250,
   });
   return {
     ...server,
