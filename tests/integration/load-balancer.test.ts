@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 import { operatedDatabase } from '../support/database';
 import {
   ensureServerBuilt,
@@ -32,6 +33,7 @@ const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].fin
   (candidate) => spawnSync(candidate, ['-v']).status === 0,
 );
 const CONTACT_LIMIT = 4;
+const UNAVAILABLE = 'The database is unavailable. Please try again in a moment.';
 const SECRET = 'load-balancer-tests-session-secret-0123456789';
 
 const describeWithNginx =
@@ -117,6 +119,8 @@ function served(instance: ServerProcess, method: string, urlPath: string): numbe
 
 describeWithNginx(title, () => {
   let database: Awaited<ReturnType<typeof operatedDatabase>>;
+  /** The instances' own role, so the test can keep them out of the database while it stays in. */
+  let appRole = '';
   let app1: ServerProcess;
   let app2: ServerProcess;
   let lb: Balancer;
@@ -124,10 +128,16 @@ describeWithNginx(title, () => {
   beforeAll(async () => {
     await ensureServerBuilt();
     database = await operatedDatabase();
+    appRole = `lb_app_${Date.now().toString(36)}`;
+    const databaseName = new URL(database.url).pathname.slice(1);
+    await database.operator.query(`CREATE ROLE "${appRole}" LOGIN`);
+    await database.operator.query(`ALTER DATABASE "${databaseName}" OWNER TO "${appRole}"`);
+    const appUrl = new URL(database.url);
+    appUrl.username = appRole;
     const lbPort = await freePort();
     // As docker-compose.yml sets them (the address the browser sees; one proxy in front).
     const env = {
-      DATABASE_URL: database.url,
+      DATABASE_URL: appUrl.toString(),
       SESSION_SECRET: SECRET,
       SERVED_OVER_HTTPS: 'false',
       TRUST_PROXY: '1',
@@ -145,6 +155,12 @@ describeWithNginx(title, () => {
     await lb?.stop();
     await Promise.all([app1?.kill(), app2?.kill()]);
     await database?.drop();
+    if (appRole) {
+      const admin = new Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`DROP ROLE IF EXISTS "${appRole}"`);
+      await admin.end();
+    }
   });
 
   it('signs a person in through the load balancer and keeps them signed in on both instances', async () => {
@@ -212,15 +228,62 @@ describeWithNginx(title, () => {
     expect(rows[0].n).toBe(CONTACT_LIMIT);
   });
 
+  it("passes the database's absence on as the app's own 503, keeps both instances in rotation, and recovers at once", async () => {
+    const tv = await registerTv(lb.url, uniqueMac());
+    const bearer = { authorization: `Bearer ${tv.deviceToken}` };
+    const device = () => graphql(lb.url, '{ currentDevice { id } }', {}, bearer);
+    expect((await device()).status).toBe(200);
+
+    // The database refuses the instances (and drops their connections); it stays up for everyone else.
+    await database.operator.query(`ALTER ROLE "${appRole}" CONNECTION LIMIT 0`);
+    await database.operator.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1', [
+      appRole,
+    ]);
+    const during = [];
+    for (let i = 0; i < 8; i += 1) {
+      const answer = await device();
+      const ready = await fetch(`${lb.url}/readyz`);
+      const readiness = (await ready.json().catch(() => undefined)) as { database?: string } | undefined;
+      const health = await fetch(`${lb.url}/healthz`);
+      during.push({
+        graph: answer.status,
+        message: answer.json?.errors?.[0]?.message,
+        ready: ready.status,
+        database: readiness?.database,
+        health: health.status,
+      });
+    }
+    // Every answer is the app's (a status and message a client can act on), not nginx's 502 page: nginx does
+    // not count the app's 503s as the instance failing, so what needs no database is still served.
+    expect(during).toEqual(
+      Array(8).fill({ graph: 503, message: UNAVAILABLE, ready: 503, database: 'unreachable', health: 200 }),
+    );
+
+    await database.operator.query(`ALTER ROLE "${appRole}" CONNECTION LIMIT -1`);
+    const backAt = Date.now();
+    let recovered = await device();
+    while (recovered.status !== 200 && Date.now() - backAt < 5_000) {
+      await sleep(100);
+      recovered = await device();
+    }
+    expect(recovered.status).toBe(200);
+    expect(recovered.json.data.currentDevice.id).toBeTruthy();
+    // Both instances took requests again at once (nginx had left neither out for its fail_timeout of 10 s).
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await device()).status);
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    expect(Date.now() - backAt).toBeLessThan(5_000);
+  });
+
   it('loses no request while one instance is stopped with SIGTERM under traffic', async () => {
     const outcomes: { kind: string; status: number; error?: string }[] = [];
     let running = true;
     const worker = async (n: number) => {
       while (running) {
         if (n % 2 === 0) {
-          const res = await fetch(`${lb.url}/device/login`, { signal: AbortSignal.timeout(15_000) }).then(
-            (r) => r.arrayBuffer().then(() => ({ kind: 'GET page', status: r.status })),
-            (err: Error) => ({ kind: 'GET page', status: 0, error: err.message }),
+          const res = await fetch(`${lb.url}/readyz`, { signal: AbortSignal.timeout(15_000) }).then(
+            (r) => r.arrayBuffer().then(() => ({ kind: 'GET readyz', status: r.status })),
+            (err: Error) => ({ kind: 'GET readyz', status: 0, error: err.message }),
           );
           outcomes.push(res);
         } else {
