@@ -1,8 +1,9 @@
 import http from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { describeOnPostgres, operatedDatabase } from '../support/database';
 import { TestClient } from '../support/http';
 import {
+  connectOutcome,
   ensureServerBuilt,
   FAULT_CAPTCHA,
   graphql,
@@ -44,18 +45,6 @@ afterAll(async () => {
   await server?.kill();
   await new Promise((resolve) => provider?.close(resolve));
 });
-
-/** 'connected', or the error code of a TCP connection attempt to the port. */
-function connectOutcome(port: number): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve('connected');
-    });
-    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'failed'));
-  });
-}
 
 const CHECK = `mutation($input: PlaylistInput!) { checkPlaylistValues(input: $input) { verdict reachable m3u { channels } } }`;
 

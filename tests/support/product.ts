@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -72,6 +72,18 @@ export function freePort(): Promise<number> {
       const { port } = srv.address() as { port: number };
       srv.close(() => resolve(port));
     });
+  });
+}
+
+/** 'connected', or the error code of a TCP connection attempt to the port. */
+export function connectOutcome(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'failed'));
   });
 }
 

@@ -1,5 +1,6 @@
 import http from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { connectOutcome } from '../../../tests/support/product';
 import { HttpDrain } from './drain';
 
 interface Answer {
@@ -25,17 +26,6 @@ function get(port: number, agent: http.Agent, path = '/'): Promise<Answer> {
       );
     });
     req.on('error', reject);
-  });
-}
-
-function connectOutcome(port: number): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve('connected');
-    });
-    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'failed'));
   });
 }
 
