@@ -2,7 +2,9 @@
 // person does on the playlists page (device check, list, save, list, delete, list), through GraphQL, through the
 // REST adapters, and through a baseline (minimal Express routes doing the same database work in the same
 // process, server/src/http/bench-baseline.ts). Prints requests/s, p50/p99, errors, server memory and the ratios
-// to the baseline, on the embedded engine and on PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL).
+// to the baseline, on the embedded engine and on PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL), and the CPU
+// time each request cost the server, PostgreSQL's processes (when they run on this machine) and the load
+// generator: all three share the machine's cores.
 //
 // Targets (issue 6): no errors; GraphQL at least 0.8 of the baseline's throughput, REST at least 0.9; p99 under
 // 100 ms at 50 concurrent clients on PostgreSQL. Only errors fail the run (exit code 1): timings are printed,
@@ -13,7 +15,7 @@
 // so a machine that slows down for a while (another process, a checkpoint) weighs on all three alike.
 // BENCH_SHORT=1 is the CI form: 10 connections, 20 devices, one 2-second slice each. BENCH_REPORT=file writes
 // the rows as JSON (tests/run.mjs reads it: a transport with errors fails the suite).
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -201,7 +203,7 @@ function rssMb(pid) {
   }
 }
 
-/** CPU time the server process has used so far, in µs (Linux: utime + stime in clock ticks of 10 ms). */
+/** CPU time a process has used so far, in µs (Linux: utime + stime in clock ticks of 10 ms). */
 function cpuMicros(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -209,6 +211,36 @@ function cpuMicros(pid) {
   } catch {
     return NaN;
   }
+}
+
+/**
+ * CPU time used so far by this machine's PostgreSQL processes (backends, WAL writer, checkpointer...), in µs;
+ * NaN when none runs here (a remote server). A process that ends between two readings takes its time with it;
+ * the pool keeps its connections open, so only short-lived ones (an autovacuum worker) are missed.
+ */
+function databaseCpuMicros() {
+  let total = 0;
+  let found = false;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    if (!stat.includes(' (postgres) ')) continue;
+    const fields = stat.split(') ')[1].split(' ');
+    total += (Number(fields[11]) + Number(fields[12])) * 10_000;
+    found = true;
+  }
+  return found ? total : NaN;
+}
+
+/** This process's CPU time so far, in µs: the load generator's. */
+function generatorCpuMicros() {
+  const { user, system } = process.cpuUsage();
+  return user + system;
 }
 
 function withChecks(requests, check) {
@@ -241,12 +273,16 @@ async function measure(server, transport, devices, operations, seconds) {
   });
   let peak = 0;
   const cpuBefore = cpuMicros(server.pid);
+  const databaseBefore = databaseCpuMicros();
+  const generatorBefore = generatorCpuMicros();
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssMb(server.pid));
   }, 250);
   const result = await instance;
   clearInterval(sampler);
   const cpu = cpuMicros(server.pid) - cpuBefore;
+  const databaseCpu = databaseCpuMicros() - databaseBefore;
+  const generatorCpu = generatorCpuMicros() - generatorBefore;
   errors += result.timeouts + result.errors;
   return {
     transport,
@@ -258,6 +294,8 @@ async function measure(server, transport, devices, operations, seconds) {
     firstErrors,
     peak: Math.max(peak, rssMb(server.pid)),
     cpuPerRequest: cpu / result.requests.total,
+    databaseCpuPerRequest: databaseCpu / result.requests.total,
+    generatorCpuPerRequest: generatorCpu / result.requests.total,
   };
 }
 
@@ -268,6 +306,8 @@ async function run(label, env) {
   // The devices are registered and signed in on a server in test mode, the one mode with a fixed captcha
   // answer (a benchmark cannot read captchas); the load then runs on a production-mode server on the same
   // database, where those sessions hold as they would on another instance.
+  const databaseHost = env.DATABASE_URL ? new URL(env.DATABASE_URL).hostname : undefined;
+  const localDatabase = ['127.0.0.1', 'localhost', '[::1]'].includes(databaseHost);
   const shared = {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'm3u-load-')),
     TRUST_PROXY: 'loopback',
@@ -304,13 +344,16 @@ async function run(label, env) {
         slices.get(transport).push(slice);
         if (process.env.BENCH_SLICES === '1')
           console.log(
-            `    slice ${r + 1} ${transport.padEnd(9)} ${slice.rps.toFixed(0).padStart(6)} req/s  ${slice.cpuPerRequest.toFixed(0).padStart(5)} µs CPU/req  p99 ${slice.p99} ms`,
+            `    slice ${r + 1} ${transport.padEnd(9)} ${slice.rps.toFixed(0).padStart(6)} req/s  ${slice.cpuPerRequest.toFixed(0).padStart(5)} µs CPU/req  p99 ${slice.p99} ms` +
+              (localDatabase ? `  database ${slice.databaseCpuPerRequest.toFixed(0)} µs/req` : '') +
+              `  generator ${slice.generatorCpuPerRequest.toFixed(0)} µs/req`,
           );
       }
     }
     const rows = TRANSPORTS.map((transport) => {
       const runs = slices.get(transport).sort((a, b) => a.rps - b.rps);
       const median = runs[Math.floor(runs.length / 2)];
+      const medianOf = (key) => runs.map((x) => x[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
       return {
         ...median,
         database: label,
@@ -319,18 +362,23 @@ async function run(label, env) {
         firstErrors: runs.flatMap((x) => x.firstErrors).slice(0, 3),
         peak: Math.max(...runs.map((x) => x.peak)),
         // The server's CPU per request, all its threads (V8 collects garbage and compiles beside the main one).
-        cpuPerRequest: runs.map((x) => x.cpuPerRequest).sort((a, b) => a - b)[Math.floor(runs.length / 2)],
+        cpuPerRequest: medianOf('cpuPerRequest'),
+        // What else the same machine spent per request: PostgreSQL's processes, when they run here (the embedded
+        // engine runs inside the server, in its figure), and the load generator.
+        databaseCpuPerRequest: localDatabase ? medianOf('databaseCpuPerRequest') : NaN,
+        generatorCpuPerRequest: medianOf('generatorCpuPerRequest'),
       };
     });
     const baseline = rows[0].rps;
     const baselineCpu = rows[0].cpuPerRequest;
     const f = (v, w = 6) => v.toFixed(1).padStart(w);
+    const micros = (v) => (Number.isFinite(v) ? v.toFixed(0) : '-');
     console.log(
-      `  ${'transport'.padEnd(9)} ${'requests'.padStart(8)} ${'req/s'.padStart(7)}   p50 ms  p99 ms  errors  RSS peak  vs baseline  CPU µs/req  vs baseline  (medians of slices)`,
+      `  ${'transport'.padEnd(9)} ${'requests'.padStart(8)} ${'req/s'.padStart(7)}   p50 ms  p99 ms  errors  RSS peak  vs baseline  CPU µs/req  vs baseline  database µs/req  generator µs/req  (medians of slices)`,
     );
     for (const r of rows)
       console.log(
-        `  ${r.transport.padEnd(9)} ${String(r.total).padStart(8)} ${r.rps.toFixed(0).padStart(7)}  ${f(r.p50, 7)} ${f(r.p99, 7)} ${String(r.errors).padStart(7)}  ${r.peak.toFixed(0).padStart(5)} MB  ${(r.rps / baseline).toFixed(2).padStart(6)}×  ${r.cpuPerRequest.toFixed(0).padStart(13)}  ${(baselineCpu / r.cpuPerRequest).toFixed(2).padStart(10)}×`,
+        `  ${r.transport.padEnd(9)} ${String(r.total).padStart(8)} ${r.rps.toFixed(0).padStart(7)}  ${f(r.p50, 7)} ${f(r.p99, 7)} ${String(r.errors).padStart(7)}  ${r.peak.toFixed(0).padStart(5)} MB  ${(r.rps / baseline).toFixed(2).padStart(6)}×  ${r.cpuPerRequest.toFixed(0).padStart(13)}  ${(baselineCpu / r.cpuPerRequest).toFixed(2).padStart(10)}×  ${micros(r.databaseCpuPerRequest).padStart(15)}  ${micros(r.generatorCpuPerRequest).padStart(16)}`,
       );
     for (const r of rows) for (const e of r.firstErrors) console.log(`  ${r.transport} error: ${e}`);
     return rows.map((r) => ({ ...r, ratio: r.rps / baseline, cpuRatio: baselineCpu / r.cpuPerRequest }));
@@ -374,6 +422,8 @@ if (process.env.BENCH_REPORT) {
     ratio,
     cpuPerRequest,
     cpuRatio,
+    databaseCpuPerRequest,
+    generatorCpuPerRequest,
     firstErrors,
   }) => ({
     database,
@@ -387,6 +437,8 @@ if (process.env.BENCH_REPORT) {
     ratio,
     cpuMicrosPerRequest: cpuPerRequest,
     cpuRatio,
+    databaseCpuMicrosPerRequest: Number.isFinite(databaseCpuPerRequest) ? databaseCpuPerRequest : null,
+    generatorCpuMicrosPerRequest: generatorCpuPerRequest,
     firstErrors,
   });
   writeFileSync(process.env.BENCH_REPORT, JSON.stringify(results.map(keep), null, 2));
