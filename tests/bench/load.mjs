@@ -203,11 +203,16 @@ function rssMb(pid) {
   }
 }
 
-/** CPU time a process has used so far, in µs (Linux: utime + stime in clock ticks of 10 ms). */
+/** The CPU time in a `/proc/<pid>/stat` line, in µs (Linux: utime + stime in clock ticks of 10 ms). */
+function statCpuMicros(stat) {
+  const fields = stat.split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** CPU time a process has used so far, in µs. */
 function cpuMicros(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+    return statCpuMicros(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return NaN;
   }
@@ -230,8 +235,7 @@ function databaseCpuMicros() {
       continue; // ended meanwhile
     }
     if (!stat.includes(' (postgres) ')) continue;
-    const fields = stat.split(') ')[1].split(' ');
-    total += (Number(fields[11]) + Number(fields[12])) * 10_000;
+    total += statCpuMicros(stat);
     found = true;
   }
   return found ? total : NaN;
