@@ -285,7 +285,7 @@ describe('sign-in limits per client address', () => {
     expect(ok.status).toBe(200);
   });
 
-  it('say the same through the graph: RATE_LIMITED with the wait in retryAfterSeconds', async () => {
+  it('say the same through the graph: RATE_LIMITED with the wait in retryAfterSeconds; other addresses still sign in', async () => {
     const attacker = newAddress();
     const client = server.client();
     let last: any;
@@ -301,6 +301,27 @@ describe('sign-in limits per client address', () => {
     expect(last.json.errors[0].message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
     expect(last.json.errors[0].extensions.code).toBe('RATE_LIMITED');
     expect(last.json.errors[0].extensions.retryAfterSeconds).toBeGreaterThan(800);
+
+    // The limit is the attacker's address's: an owner signing in through the graph from their own still gets in.
+    const target = await buildDevice(server);
+    const owner = server.client();
+    const ownerAddress = newAddress();
+    const token = (await owner.gql('query { captcha { token } }', undefined, fromAddress(ownerAddress))).json.data
+      .captcha.token;
+    const ok = await owner.gql(
+      portalOperation('Login').query,
+      {
+        input: {
+          macAddress: target.device.macAddress,
+          deviceKey: target.deviceKey,
+          captcha: TEST_CAPTCHA,
+          captchaToken: token,
+        },
+      },
+      fromAddress(ownerAddress),
+    );
+    expect(ok.json.errors).toBeUndefined();
+    expect(owner.cookies.size).toBe(1);
   });
 });
 

@@ -3,13 +3,13 @@ import { HeaderMap, type ApolloServer } from '@apollo/server';
 import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { GraphQLError } from 'graphql';
-import { authenticate, clientIp, type Authentication } from '../auth/authenticate';
+import { authenticate, type Authentication } from '../auth/authenticate';
 import { DomainError } from '../common/errors';
 import type { Config } from '../config';
 import { AnswerCache } from '../http/answer-cache';
 import { refuse } from '../http/errors';
 import type { Services } from '../services';
-import { HttpExchange, type GraphQLContext } from './context';
+import { HttpExchange, HttpOperationContext, type GraphQLContext } from './context';
 
 const JSON_TYPE = 'application/graphql-response+json; charset=utf-8';
 /** The answers Apollo can give a single result, as it negotiates them (MEDIA_TYPES in @apollo/server). */
@@ -88,7 +88,7 @@ export function graphqlHandler(
           if (auth instanceof DomainError) {
             throw new GraphQLError(auth.message, { extensions: { code: auth.code, http: { status: 401 } } });
           }
-          return { http: exchange, config, services, clientIp: clientIp(req), ...auth };
+          return new HttpOperationContext(exchange, config, services, auth);
         },
       });
       const policy = response.headers.get('cache-control') ?? '';
