@@ -13,6 +13,8 @@ const DELETE = `mutation($input: DeletePlaylistInput!) { deletePlaylist(input: $
 const UNLOCK = `mutation($input: UnlockPlaylistInput!) { unlockPlaylist(input: $input) { message playlist { ${FIELDS} } } }`;
 const LIST = `query($search: String) { playlists(search: $search) { ${FIELDS} } }`;
 const ONE = `query($id: ID!) { playlist(id: $id) { ${FIELDS} } }`;
+const LIST_NAMES = `query($search: String) { playlists(search: $search) { name } }`;
+const TWO_LISTS = 'query Names { playlists { name } } query Codes { playlists { playlistCode } }';
 
 type Client = Awaited<ReturnType<typeof signedInDevice>>['client'];
 
@@ -285,6 +287,32 @@ describe('playlists through the graph', () => {
     });
     expect(rest.headers.get('content-encoding')).toBe('gzip');
     expect(rest.json.playlists.map((p: { playlist_name: string }) => p.playlist_name)).toEqual(['First']);
+  });
+
+  it('answers each question from the cache with its own answer: document, operation name and variables', async () => {
+    const owner = await signedInDevice(server);
+    await create(owner.client, { name: 'Alpha', type: 'CODE', playlistCode: '111111' });
+    await create(owner.client, { name: 'Beta', type: 'CODE', playlistCode: '222222' });
+    const ask = async (body: Record<string, unknown>) => {
+      const res = await owner.client.request('POST', '/graphql', { body });
+      expect(res.json.errors).toBeUndefined();
+      return res.json.data.playlists as Array<Record<string, unknown>>;
+    };
+    // Extra variables are ignored by the operation; a long one makes what was asked too long to key verbatim.
+    const padding = 'x'.repeat(400);
+    const questions: Array<[Record<string, unknown>, unknown]> = [
+      [{ query: LIST_NAMES, variables: { search: 'alp' } }, [{ name: 'Alpha' }]],
+      [{ query: LIST_NAMES, variables: { search: 'bet' } }, [{ name: 'Beta' }]],
+      [{ query: LIST_NAMES, variables: { search: 'alp', padding } }, [{ name: 'Alpha' }]],
+      [{ query: LIST_NAMES, variables: { search: 'bet', padding } }, [{ name: 'Beta' }]],
+      [{ query: TWO_LISTS, operationName: 'Names' }, [{ name: 'Beta' }, { name: 'Alpha' }]],
+      [{ query: TWO_LISTS, operationName: 'Codes' }, [{ playlistCode: '222222' }, { playlistCode: '111111' }]],
+      [{ query: '{ playlists { name } }' }, [{ name: 'Beta' }, { name: 'Alpha' }]],
+      [{ query: '{ playlists { playlistCode } }' }, [{ playlistCode: '222222' }, { playlistCode: '111111' }]],
+    ];
+    // Twice round: the second time every answer that can come from the cache does.
+    for (let round = 0; round < 2; round += 1)
+      for (const [body, expected] of questions) expect(await ask(body)).toEqual(expected);
   });
 
   it('asks to sign in first', async () => {

@@ -29,12 +29,14 @@ export function graphqlHandler(
   services: Services,
 ): RequestHandler {
   const answers = new AnswerCache();
-  // Documents whose answers have been cacheable: only these are keyed and looked up, so mutations and other
-  // uncacheable operations never pay for hashing their text. Bounded by the documents' total length.
-  const cacheableDocuments = new LRUCache<string, true>({
+  // Documents whose answers have been cacheable, each with a number that stands for its text in the answers' keys:
+  // only these are keyed and looked up, so mutations and other uncacheable operations never pay for a key.
+  // Bounded by the documents' total length.
+  const cacheableDocuments = new LRUCache<string, number>({
     maxSize: 1024 * 1024,
     sizeCalculation: (_v, k) => k.length || 1,
   });
+  let documentsSeen = 0;
 
   return async (req: Request, res: Response) => {
     if (!('body' in req)) {
@@ -53,8 +55,9 @@ export function graphqlHandler(
       throw err;
     });
     const query = (req.body as { query?: unknown } | undefined)?.query;
-    const keyed = () => (auth instanceof DomainError ? undefined : cacheKey(req, auth));
-    let key = typeof query === 'string' && cacheableDocuments.has(query) ? keyed() : undefined;
+    const keyed = (document: number) => (auth instanceof DomainError ? undefined : cacheKey(req, auth, document));
+    const known = typeof query === 'string' ? cacheableDocuments.get(query) : undefined;
+    let key = known === undefined ? undefined : keyed(known);
     const cached = key ? answers.get(key.device, key.version, key.operation) : undefined;
     if (cached) {
       res.setHeader('Cache-Control', 'no-store');
@@ -97,9 +100,12 @@ export function graphqlHandler(
       res.statusCode = response.status ?? 200;
       if (response.body.kind === 'complete') {
         const cacheable = res.statusCode === 200 && /\bprivate\b/.test(policy) && /max-age=[1-9]/.test(policy);
-        if (cacheable) key ??= keyed();
+        if (cacheable && !key && typeof query === 'string') {
+          const document = cacheableDocuments.get(query) ?? (documentsSeen += 1);
+          cacheableDocuments.set(query, document);
+          key = keyed(document);
+        }
         if (cacheable && key) {
-          cacheableDocuments.set(query as string, true); // a key means the body's query is a string
           AnswerCache.send(
             req,
             res,
@@ -129,23 +135,32 @@ export function graphqlHandler(
   };
 }
 
-/** Only JSON POSTs of a signed-in device are looked up: the shape Apollo's CSRF prevention lets through. */
+/** What is asked beyond the document, kept as it is up to this length and by its SHA-256 beyond it. */
+const VERBATIM_KEY_LENGTH = 256;
+
+/**
+ * Only JSON POSTs of a signed-in device are looked up: the shape Apollo's CSRF prevention lets through. The
+ * operation's key is the document's number and what else was asked (variables, operation name, extensions): as
+ * JSON when short, as the playlist list's is, which costs less than hashing it; by its hash when long, so that a
+ * client sending large variables cannot make the cache keep them. JSON starts with `[`, a hash never does.
+ */
 function cacheKey(
   req: Request,
   auth: Authentication,
+  document: number,
 ): { device: string; version: number; operation: string } | undefined {
   const { device } = auth;
   if (!device || req.method !== 'POST' || !req.is('application/json')) return undefined;
-  const body = req.body as { query?: unknown; variables?: unknown; operationName?: unknown; extensions?: unknown };
-  if (typeof body?.query !== 'string') return undefined;
-  let text: string;
+  const body = req.body as { variables?: unknown; operationName?: unknown; extensions?: unknown };
+  let asked: string;
   try {
-    text = JSON.stringify([body.query, body.variables ?? null, body.operationName ?? null, body.extensions ?? null]);
+    asked = JSON.stringify([body.variables ?? null, body.operationName ?? null, body.extensions ?? null]);
   } catch {
     // Variables nested deeper than the stack (the body limit allows tens of thousands of levels): not cached;
     // Apollo refuses them with a clear error.
     return undefined;
   }
-  const operation = createHash('sha256').update(text).digest('base64url');
-  return { device: device.id, version: device.playlistsVersion, operation };
+  const operation =
+    asked.length <= VERBATIM_KEY_LENGTH ? asked : createHash('sha256').update(asked).digest('base64url');
+  return { device: device.id, version: device.playlistsVersion, operation: `${document}:${operation}` };
 }

@@ -19,10 +19,10 @@ interface Scope {
   answers: Map<string, CachedAnswer>;
 }
 
-/** Twice the bodies' bytes: the gzip form, made later, is smaller than the body, so this bounds both. */
+/** Twice the bodies' bytes (the gzip form, made later, is smaller than the body, so this bounds both) and the keys'. */
 function sizeOf(scope: Scope): number {
   let bytes = 0;
-  for (const answer of scope.answers.values()) bytes += 2 * answer.body.length;
+  for (const [asked, answer] of scope.answers) bytes += 2 * answer.body.length + asked.length;
   return Math.max(bytes, 1);
 }
 
