@@ -1,7 +1,9 @@
 # The product as one image: `docker compose up` runs it against the compose file's PostgreSQL.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
+# patches/ first: npm ci applies them (postinstall, patch-package).
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -10,6 +12,7 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY schema ./schema

@@ -1,4 +1,4 @@
-import { HeaderMap } from '@apollo/server';
+import { ApolloServer, HeaderMap } from '@apollo/server';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { execute, parse, type ExecutionResult } from 'graphql';
 import { compileQuery } from 'graphql-jit';
@@ -272,6 +272,55 @@ describe('the graph, compiled', () => {
       expect(data.playlist).toMatchObject({ name: 'Playlist 1', locked: false, lastCheck: { verdict: 'WARNING' } });
     } else {
       expect(errors).toHaveLength(1);
+    }
+  });
+});
+
+describe("Apollo's request context for a gateway executor (patches/@apollo+server+5.5.1.patch)", () => {
+  const schema = makeExecutableSchema({ typeDefs: 'type Query { ping: Boolean }' });
+
+  it('passes a status the executor sets on to the HTTP answer, through a getter and setter on a class', async () => {
+    const seen: Array<PropertyDescriptor | undefined> = [];
+    const apollo = new ApolloServer({
+      gateway: {
+        onSchemaLoadOrUpdate(callback) {
+          callback({ apiSchema: schema, coreSupergraphSdl: '' });
+          return () => {};
+        },
+        async load() {
+          return {
+            executor: async ({ response }) => {
+              const http = response!.http!;
+              seen.push(Object.getOwnPropertyDescriptor(http, 'status'));
+              http.status = 418;
+              http.headers.set('x-teapot', 'yes');
+              return { data: { ping: http.status === 418 } };
+            },
+          };
+        },
+        async stop() {},
+      },
+    });
+    await apollo.start();
+    try {
+      const response = await apollo.executeHTTPGraphQLRequest({
+        httpGraphQLRequest: {
+          method: 'POST',
+          headers: new HeaderMap([['content-type', 'application/json']]),
+          search: '',
+          body: { query: '{ ping }' },
+        },
+        context: async () => ({}),
+      });
+      expect(response.status).toBe(418);
+      expect(response.headers.get('x-teapot')).toBe('yes');
+      expect(response.body.kind === 'complete' && JSON.parse(response.body.string)).toEqual({ data: { ping: true } });
+      // Upstream builds an object literal with its own accessor for each request: V8 makes that a dictionary-mode
+      // object through its runtime, which cost the graph about 25 µs of CPU per request under the load benchmark.
+      // Without the patch (`npm ci --ignore-scripts`, or a new Apollo the patch no longer applies to), this fails.
+      expect(seen).toEqual([undefined]);
+    } finally {
+      await apollo.stop();
     }
   });
 });
