@@ -28,14 +28,21 @@ describe('AnswerCache', () => {
   });
 
   it('holds no more than its bytes, forgetting the devices least recently asked about', () => {
-    // Each answer counts twice its body (room for its gzip form): three of 100 bytes fit in 600, a fourth does not.
-    const cache = new AnswerCache(600);
+    // Each answer counts twice its body (room for its gzip form) and its key: three 100-byte answers asked as
+    // 'list' (204 bytes each) fit in 612, a fourth does not.
+    const cache = new AnswerCache(612);
     for (const device of ['a', 'b', 'c']) cache.store(device, 1, 'list', 'x'.repeat(100), JSON_TYPE);
     cache.get('a', 1, 'list');
     cache.store('d', 1, 'list', 'x'.repeat(100), JSON_TYPE);
 
     expect(cache.get('b', 1, 'list')).toBeUndefined();
     for (const device of ['a', 'c', 'd']) expect(cache.get(device, 1, 'list')).toBeDefined();
+
+    // The keys count: a byte less, and the three no longer fit.
+    const tight = new AnswerCache(611);
+    for (const device of ['a', 'b', 'c']) tight.store(device, 1, 'list', 'x'.repeat(100), JSON_TYPE);
+    expect(tight.get('a', 1, 'list')).toBeUndefined();
+    for (const device of ['b', 'c']) expect(tight.get(device, 1, 'list')).toBeDefined();
   });
 
   it('counts a replaced answer once, so asking the same thing again does not push other devices out', () => {
