@@ -100,7 +100,9 @@ export function graphqlHandler(
       res.statusCode = response.status ?? 200;
       if (response.body.kind === 'complete') {
         const cacheable = res.statusCode === 200 && /\bprivate\b/.test(policy) && /max-age=[1-9]/.test(policy);
-        if (cacheable && !key && typeof query === 'string') {
+        // A document not numbered when this request came (known documents were keyed above) gets its number,
+        // unless a request answered meanwhile gave it one.
+        if (cacheable && known === undefined && typeof query === 'string') {
           const document = cacheableDocuments.get(query) ?? (documentsSeen += 1);
           cacheableDocuments.set(query, document);
           key = keyed(document);
