@@ -56,12 +56,32 @@ describe('REST sign-in (/frontend)', () => {
   });
 
   it('gives a new session id on sign-in, so a planted id is useless', async () => {
-    const { device, deviceKey } = await buildDevice(server);
-    const client = server.client();
-    client.cookies.set('sid', 's%3Aplanted-session-id.invalidsignature');
-    const res = await login(client, { mac_address: device.macAddress, device_key: deviceKey });
+    // The attacker signs in to their own device and plants that valid session cookie in the victim's browser.
+    const attackersDevice = await buildDevice(server);
+    const attacker = server.client();
+    const own = await login(attacker, {
+      mac_address: attackersDevice.device.macAddress,
+      device_key: attackersDevice.deviceKey,
+    });
+    expect(own.status).toBe(200);
+    const planted = attacker.cookies.get('sid')!;
+    const victim = server.client();
+    victim.cookies.set('sid', planted);
+
+    const victimsDevice = await buildDevice(server);
+    const res = await login(victim, {
+      mac_address: victimsDevice.device.macAddress,
+      device_key: victimsDevice.deviceKey,
+    });
     expect(res.status).toBe(200);
-    expect(client.cookies.get('sid')).not.toContain('planted');
+    expect(victim.cookies.get('sid')).not.toBe(planted);
+    expect((await victim.request('GET', '/frontend/device')).json.device.mac_address).toBe(
+      victimsDevice.device.macAddress,
+    );
+    // The planted id never reaches the victim's device.
+    const replay = await attacker.request('GET', '/frontend/device');
+    expect(replay.json.device?.mac_address).not.toBe(victimsDevice.device.macAddress);
+    expect(replay.status).toBe(401);
   });
 
   it('answers every wrong field with the same generic 401', async () => {

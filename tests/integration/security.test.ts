@@ -323,6 +323,82 @@ describe('sign-in limits per client address', () => {
     expect(ok.json.errors).toBeUndefined();
     expect(owner.cookies.size).toBe(1);
   });
+
+  it('count an IPv6 network as one client: the addresses of one /56 share a budget, the next /56 has its own', async () => {
+    const statuses: number[] = [];
+    // Seven addresses of one /56, one wrong guess each: the sixth is the last the limit (6 per address) allows.
+    for (let i = 1; i <= 7; i += 1) {
+      const address = `2001:db8:77:${(0x4200 + i * 17).toString(16)}::${i}`;
+      const client = server.client();
+      const token = await captchaFrom(client, fromAddress(address));
+      const res = await client.request('POST', '/frontend/device/login', {
+        body: { mac_address: randomMacAddress(), device_key: '000000', captcha: TEST_CAPTCHA, token },
+        headers: fromAddress(address),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
+
+    const target = await buildDevice(server);
+    const neighbour = '2001:db8:77:4300::1';
+    const owner = server.client();
+    const token = await captchaFrom(owner, fromAddress(neighbour));
+    const ok = await owner.request('POST', '/frontend/device/login', {
+      body: { mac_address: target.device.macAddress, device_key: target.deviceKey, captcha: TEST_CAPTCHA, token },
+      headers: fromAddress(neighbour),
+    });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('sign-in limits per MAC address', () => {
+  it('count only attempts that solved the captcha: garbage from many addresses cannot lock an owner out', async () => {
+    const target = await buildDevice(server);
+    // Twice the per-MAC limit (5), each from an address of its own, with the right key even, but no captcha solved.
+    for (let i = 0; i < 10; i += 1) {
+      const address = newAddress();
+      const client = server.client();
+      const token = await captchaFrom(client, fromAddress(address));
+      const res = await client.request('POST', '/frontend/device/login', {
+        body: { mac_address: target.device.macAddress, device_key: target.deviceKey, captcha: 'WRONG1', token },
+        headers: fromAddress(address),
+      });
+      expect(res.status).toBe(401);
+      expect(res.json.message).toBe('The MAC address, device key or captcha is incorrect.');
+    }
+    const owner = server.client();
+    const ownerAddress = newAddress();
+    const token = await captchaFrom(owner, fromAddress(ownerAddress));
+    const ok = await owner.request('POST', '/frontend/device/login', {
+      body: { mac_address: target.device.macAddress, device_key: target.deviceKey, captcha: TEST_CAPTCHA, token },
+      headers: fromAddress(ownerAddress),
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('count every guess with a solved captcha, from any number of addresses, and lock the MAC for all of them', async () => {
+    const target = await buildDevice(server);
+    const wrong = target.deviceKey === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1) {
+      const address = newAddress();
+      const client = server.client();
+      const token = await captchaFrom(client, fromAddress(address));
+      const res = await client.request('POST', '/frontend/device/login', {
+        body: { mac_address: target.device.macAddress, device_key: wrong, captcha: TEST_CAPTCHA, token },
+        headers: fromAddress(address),
+      });
+      expect(res.status).toBe(401);
+    }
+    const owner = server.client();
+    const ownerAddress = newAddress();
+    const token = await captchaFrom(owner, fromAddress(ownerAddress));
+    const locked = await owner.request('POST', '/frontend/device/login', {
+      body: { mac_address: target.device.macAddress, device_key: target.deviceKey, captcha: TEST_CAPTCHA, token },
+      headers: fromAddress(ownerAddress),
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.json.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+  });
 });
 
 /** What a forged cross-site request could change, read straight from the database. */
@@ -563,6 +639,24 @@ describe('session expiry', () => {
     expect(playlists.json.errors[0].extensions.code).toBe('UNAUTHENTICATED');
     const rest = await client.request('GET', '/frontend/device');
     expect(rest.status).toBe(401);
+  });
+
+  it('ends a session 12 hours after sign-in however active it was, removing it from the store', async () => {
+    const graphClient = await signedInDevice(server);
+    const restClient = await signedInDevice(server);
+    // Signed in 12 hours and a minute ago (the default SESSION_ABSOLUTE_HOURS), renewed a moment ago.
+    for (const { client } of [graphClient, restClient]) {
+      await server.db.dataSource.query(
+        `UPDATE sessions SET sess = (sess::jsonb || jsonb_build_object('signedInAt', $2::bigint, 'renewedAt', $3::bigint))::json
+          WHERE sid = $1`,
+        [sidOf(client), Date.now() - (12 * 60 + 1) * 60_000, Date.now() - 1_000],
+      );
+    }
+    const graph = await graphClient.client.gql(CURRENT);
+    expect(graph.json).toEqual({ data: { currentDevice: null } });
+    const rest = await restClient.client.request('GET', '/frontend/device');
+    expect(rest.status).toBe(401);
+    for (const { client } of [graphClient, restClient]) expect(await storedSession(sidOf(client))).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import ipaddr from 'ipaddr.js';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '../common/errors';
 
@@ -99,22 +100,25 @@ export class RateLimits {
   }
 
   /**
-   * Counts one sign-in attempt against the MAC address and the client address. Throws RATE_LIMITED, with the
-   * wait, once either is over its limit. Whether the MAC exists makes no difference to the answer.
+   * Counts one sign-in attempt against the client address, before anything is checked. Throws RATE_LIMITED,
+   * with the wait, once the address is over its limit.
    */
-  async countLoginAttempt(mac: string, ip: string): Promise<void> {
-    await countAttempt(
-      [
-        [this.loginPerMac, mac],
-        [this.loginPerIp, ip],
-      ],
-      'Too many failed sign-in attempts.',
-    );
+  async countLoginAttempt(ip: string): Promise<void> {
+    await countAttempt([[this.loginPerIp, addressKey(ip)]], 'Too many failed sign-in attempts.');
+  }
+
+  /**
+   * Counts a guess at a MAC address's device key: an attempt whose captcha was right. One with a wrong captcha
+   * guessed nothing, and counting it against the MAC would let anyone lock any TV's owner out with five
+   * requests of garbage. Throws RATE_LIMITED once the MAC is over its limit, whether or not the MAC exists.
+   */
+  async countKeyGuess(mac: string): Promise<void> {
+    await countAttempt([[this.loginPerMac, mac]], 'Too many failed sign-in attempts.');
   }
 
   /** After a successful sign-in the MAC starts afresh and the client address gets its attempt back. */
   async forgiveLogin(mac: string, ip: string): Promise<void> {
-    await Promise.all([this.loginPerMac.delete(mac), this.loginPerIp.reward(ip, 1)]);
+    await Promise.all([this.loginPerMac.delete(mac), this.loginPerIp.reward(addressKey(ip), 1)]);
   }
 
   /**
@@ -126,12 +130,12 @@ export class RateLimits {
     await countAttempt(
       [
         [this.pinPerDevice, deviceId],
-        [this.pinPerIp, ip],
+        [this.pinPerIp, addressKey(ip)],
       ],
       'Too many wrong PINs.',
     );
     const right = await check();
-    if (right) await Promise.all([this.pinPerDevice.delete(deviceId), this.pinPerIp.reward(ip, 1)]);
+    if (right) await Promise.all([this.pinPerDevice.delete(deviceId), this.pinPerIp.reward(addressKey(ip), 1)]);
     return right;
   }
 
@@ -146,7 +150,7 @@ export class RateLimits {
   async countRegistration(ip: string): Promise<void> {
     await consumeOrThrow(
       this.registerPerIp,
-      ip,
+      addressKey(ip),
       'Too many devices registered from this network. Please try again later.',
     );
   }
@@ -154,7 +158,7 @@ export class RateLimits {
   async countContactMessage(ip: string): Promise<void> {
     await consumeOrThrow(
       this.contactPerIp,
-      ip,
+      addressKey(ip),
       'You have sent several messages in a short time. Please wait a while before sending another.',
     );
   }
@@ -168,8 +172,28 @@ export class RateLimits {
   }
 
   async countCaptcha(ip: string): Promise<void> {
-    await consumeOrThrow(this.captchaPerIp, ip, 'Too many captcha requests. Please wait a minute and try again.');
+    await consumeOrThrow(
+      this.captchaPerIp,
+      addressKey(ip),
+      'Too many captcha requests. Please wait a minute and try again.',
+    );
   }
+}
+
+const IPV6_PREFIX_LENGTH = 56;
+
+/**
+ * The key a client address is counted under. An IPv6 client is counted by its /56: providers give a home or a
+ * server a /64 or more, so one attacker has billions of addresses within it, and counting each alone would
+ * make every per-address limit useless (express-rate-limit counts IPv6 the same way, with the same default).
+ * IPv4, and IPv4 written as IPv6 (::ffff:192.0.2.1), is counted by the address itself.
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const bytes = address.toByteArray().map((byte, i) => (i < IPV6_PREFIX_LENGTH / 8 ? byte : 0));
+  return `${ipaddr.fromByteArray(bytes).toString()}/${IPV6_PREFIX_LENGTH}`;
 }
 
 /** Consumes a point from every limiter at once; over any of them, the longest wait is reported. */

@@ -109,17 +109,21 @@ export class DeviceService {
   }
 
   /**
-   * Checks a portal sign-in. Every attempt is counted against the MAC and the client address before anything
-   * is checked, the captcha is spent whatever the outcome, and every failure gets the same answer.
+   * Checks a portal sign-in. Every attempt is counted against the client address before anything is checked,
+   * and every one with a right captcha against the MAC too; the captcha is spent whatever the outcome, and
+   * every failure gets the same answer.
    */
   async login(input: unknown, clientIp: string): Promise<DeviceEntity> {
     const values = validate(loginSchema, input);
-    await this.rateLimits.countLoginAttempt(values.macAddress, clientIp);
-    const captchaOk = await this.captcha.consume(values.captchaToken, values.captcha);
+    await this.rateLimits.countLoginAttempt(clientIp);
+    if (!(await this.captcha.consume(values.captchaToken, values.captcha))) {
+      throw new DomainError('UNAUTHENTICATED', LOGIN_FAILED_MESSAGE);
+    }
+    await this.rateLimits.countKeyGuess(values.macAddress);
     const device = await this.findByMac(values.macAddress);
     // Hash even when there is no device, so timing does not tell which MAC addresses exist.
     const keyOk = await verifySecret(values.deviceKey, device?.deviceKeyHash ?? (await dummySecretHash()));
-    if (!captchaOk || !device || !keyOk) throw new DomainError('UNAUTHENTICATED', LOGIN_FAILED_MESSAGE);
+    if (!device || !keyOk) throw new DomainError('UNAUTHENTICATED', LOGIN_FAILED_MESSAGE);
     await this.rateLimits.forgiveLogin(values.macAddress, clientIp);
     return device;
   }
