@@ -27,6 +27,24 @@ describe('loadConfig', () => {
     }
   });
 
+  it('names a bad secret without printing it, and hides the password of a bad URL', () => {
+    let message = '';
+    try {
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'hunter2-too-short',
+        PAYPAL_CLIENT_SECRET: 'paypal secret with spaces',
+        DATABASE_URL: 'mysql://app:db-password-1@db.internal/app',
+      });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain('SESSION_SECRET');
+    expect(message).toContain('(got 17 characters, not shown)');
+    expect(message).toContain('DATABASE_URL must be a postgres:// URL (got "mysql://app:***@db.internal/app")');
+    for (const secret of ['hunter2', 'paypal secret', 'db-password-1']) expect(message).not.toContain(secret);
+  });
+
   it('refuses the test captcha answer in production', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), CAPTCHA_TEST_ANSWER: 'ABCDE' }),

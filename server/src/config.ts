@@ -317,15 +317,36 @@ function parseTrustProxy(value: string): boolean | number | string {
   return value; // a subnet list such as "loopback, 10.0.0.0/8", as Express understands it
 }
 
+// Variables whose values are secrets: an error names them but never prints what they hold.
+const SECRET_NAME = /SECRET|PASSWORD|KEY|TOKEN/;
+
+/**
+ * What a configuration error shows of a bad value: enough to recognise a typo, nothing of a secret. Errors go to
+ * the terminal and the orchestrator's logs, where a key or a database password must not end up.
+ */
+function shownValue(name: string, raw: string | undefined): string {
+  if (raw === undefined) return '';
+  if (SECRET_NAME.test(name)) return ` (got ${raw.length} characters, not shown)`;
+  let value = raw;
+  try {
+    const url = new URL(raw);
+    if (url.password) {
+      url.password = '***';
+      value = url.toString();
+    }
+  } catch {
+    // Not a URL: nothing in it to hide.
+  }
+  return ` (got "${value.length > 60 ? `${value.slice(0, 60)}…` : value}")`;
+}
+
 /** Reads and validates the whole configuration. Throws ConfigError naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      const raw = source[name];
-      const shown = raw === undefined ? '' : ` (got "${raw.length > 60 ? `${raw.slice(0, 60)}…` : raw}")`;
-      return `  ${name} ${issue.message}${shown}`;
+      return `  ${name} ${issue.message}${shownValue(name, source[name])}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
