@@ -166,6 +166,12 @@ describeOnPostgres('SIGKILL in the middle of writes', () => {
          FROM devices d LEFT JOIN playlists p ON p.device_id = d.id GROUP BY d.id`,
       );
       for (const row of versions) expect(row.version).toBeGreaterThanOrEqual(row.playlists);
+      // The count each device keeps of its playlists (it enforces the per-device limit) is exact.
+      const { rows: counts } = await database.operator.query(
+        `SELECT d.id, d.playlist_count AS kept, count(p.id)::int AS actual
+         FROM devices d LEFT JOIN playlists p ON p.device_id = d.id GROUP BY d.id`,
+      );
+      for (const row of counts) expect([row.id, row.kept]).toEqual([row.id, row.actual]);
 
       // Every activation is whole (device, amount, currency, a known method and status); every acknowledged one
       // has its provider reference and checkout URL, and its checkout recorded in the audit trail.
@@ -177,6 +183,8 @@ describeOnPostgres('SIGKILL in the middle of writes', () => {
       );
       for (const row of activations) {
         expect(row.device).not.toBeNull();
+        // A provider's reference and its audit row are written together or not at all, acknowledged or not.
+        expect([row.id, row.recorded]).toEqual([row.id, row.provider_reference === null ? 0 : 1]);
         expect(row.amount_minor).toBe(899);
         expect(row.currency).toBe('EUR');
         expect(row.method).toBe('opay');

@@ -137,13 +137,10 @@ export class PaymentService {
         cancelUrl,
         webhookUrl: this.webhookUrl(chosen),
       });
-      await this.dataSource
-        .getRepository(ActivationEntity)
-        .update(
-          { id: activation.id },
-          { providerReference: checkout.providerReference, checkoutUrl: checkout.redirectUrl },
-        );
-      await this.record(this.dataSource.manager, chosen, 'checkout', null, activation.id, device.id, 'pending', null);
+      await this.recordCheckout(activation, device, chosen, {
+        providerReference: checkout.providerReference,
+        checkoutUrl: checkout.redirectUrl,
+      });
       return {
         activation: { ...activation, providerReference: checkout.providerReference },
         redirectUrl: checkout.redirectUrl,
@@ -151,6 +148,22 @@ export class PaymentService {
     } catch (err) {
       throw await this.checkoutFailed(activation, device, err);
     }
+  }
+
+  /**
+   * Keeps the provider's reference for a checkout and records the checkout in the audit trail, in one
+   * transaction: a crash between two commits would leave a checkout the trail does not know of.
+   */
+  private async recordCheckout(
+    activation: ActivationEntity,
+    device: DeviceEntity,
+    method: PaymentProviderName,
+    provider: { providerReference: string; checkoutUrl?: string },
+  ): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(ActivationEntity, { id: activation.id }, provider);
+      await this.record(manager, method, 'checkout', null, activation.id, device.id, 'pending', null);
+    });
   }
 
   /** PayPal's createOrder: a pending activation and its PayPal order. */
@@ -171,10 +184,7 @@ export class PaymentService {
         cancelUrl: this.options.publicUrl,
         webhookUrl: this.webhookUrl('paypal'),
       });
-      await this.dataSource
-        .getRepository(ActivationEntity)
-        .update({ id: activation.id }, { providerReference: order.providerReference });
-      await this.record(this.dataSource.manager, 'paypal', 'checkout', null, activation.id, device.id, 'pending', null);
+      await this.recordCheckout(activation, device, 'paypal', { providerReference: order.providerReference });
       return { id: order.providerReference, activation };
     } catch (err) {
       throw await this.checkoutFailed(activation, device, err);
