@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,6 @@ import { Client } from 'pg';
 import { operatedDatabase } from '../support/database';
 import {
   ensureServerBuilt,
-  FAULT_CAPTCHA,
   freePort,
   graphql,
   PROJECT_ROOT,
@@ -35,6 +35,7 @@ const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].fin
 const CONTACT_LIMIT = 4;
 const UNAVAILABLE = 'The database is unavailable. Please try again in a moment.';
 const SECRET = 'load-balancer-tests-session-secret-0123456789';
+const CAPTCHA_ANSWER = 'KPRTW';
 
 const describeWithNginx =
   process.env.DATABASE_URL && (NGINX || process.env.REQUIRE_NGINX === '1') ? describe : describe.skip;
@@ -135,8 +136,11 @@ describeWithNginx(title, () => {
     const appUrl = new URL(database.url);
     appUrl.username = appRole;
     const lbPort = await freePort();
-    // As docker-compose.yml sets them (the address the browser sees; one proxy in front).
+    // As docker-compose.yml sets them (production; the address the browser sees; one proxy in front).
     const env = {
+      NODE_ENV: 'production',
+      // Production draws real captchas and refuses a fixed answer: the sign-in below sets its challenge's.
+      CAPTCHA_TEST_ANSWER: undefined as unknown as string,
       DATABASE_URL: appUrl.toString(),
       SESSION_SECRET: SECRET,
       SERVED_OVER_HTTPS: 'false',
@@ -178,13 +182,18 @@ describeWithNginx(title, () => {
     const captcha = (await fetch(`${lb.url}/frontend/captcha/generate`).then((res) => res.json())) as {
       token: string;
     };
+    // A real captcha was drawn; give it a known answer, as the person would read it off the picture.
+    await database.operator.query(`UPDATE captcha_challenges SET answer_hash = $2 WHERE id = $1`, [
+      captcha.token,
+      createHash('sha256').update(CAPTCHA_ANSWER).digest('hex'),
+    ]);
     const login = await fetch(`${lb.url}/frontend/device/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: lb.url },
       body: JSON.stringify({
         mac_address: macAddress,
         device_key: tv.deviceKey,
-        captcha: FAULT_CAPTCHA,
+        captcha: CAPTCHA_ANSWER,
         token: captcha.token,
       }),
     });
@@ -194,6 +203,9 @@ describeWithNginx(title, () => {
       .map((c) => c.split(';')[0])
       .join('; ');
     expect(cookie).toMatch(/^sid=/);
+    // The instances run in production, as the compose file runs them: no introspection.
+    const introspection = await graphql(lb.url, '{ __schema { queryType { name } } }', {}, { origin: lb.url });
+    expect(introspection.json.errors[0].message).toMatch(/introspection is not allowed/);
 
     const before = [served(app1, 'POST', '/graphql'), served(app2, 'POST', '/graphql')];
     const answers = [];
