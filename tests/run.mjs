@@ -11,6 +11,8 @@ import { CHROMIUM_PATH } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results');
+// Nothing of an earlier run may be read as this one's: every report, and the summary, is written afresh.
+rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 const only = process.argv.slice(2);
 const results = [];
@@ -35,7 +37,12 @@ function fromJson(file, exitCode) {
   let failed = report.numFailedTests + failedToRun;
   // A non-zero exit with no failed test (a crash after the tests, a suite that could not load) still fails.
   if (exitCode !== 0 && failed === 0) failed = 1;
-  return { passed: report.numPassedTests, failed };
+  // Tests that skipped themselves (a missing tool outside CI) are counted and shown, never hidden.
+  return {
+    passed: report.numPassedTests,
+    failed,
+    skippedTests: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
 }
 
 function suite(name, fn) {
@@ -103,11 +110,14 @@ suite('load', () => {
 });
 
 console.log('\nSuites:');
-for (const r of results)
-  console.log(`  ${r.name.padEnd(8)} ${r.skipped ? 'skipped' : `${r.passed} passed, ${r.failed} failed`}`);
-const passed = results.reduce((n, r) => n + r.passed, 0);
+const counts = (r) => `${r.passed} passed, ${r.failed} failed${r.skippedTests ? `, ${r.skippedTests} skipped` : ''}`;
+for (const r of results) console.log(`  ${r.name.padEnd(8)} ${r.skipped ? 'skipped' : counts(r)}`);
+const summary = counts({
+  passed: results.reduce((n, r) => n + r.passed, 0),
+  failed: results.reduce((n, r) => n + r.failed, 0),
+  skippedTests: results.reduce((n, r) => n + (r.skippedTests ?? 0), 0),
+});
 const failed = results.reduce((n, r) => n + r.failed, 0);
-const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(path.join(resultsDir, 'summary.txt'), `${summary}\n`);
 console.log(summary);
 process.exit(failed === 0 ? 0 : 1);
