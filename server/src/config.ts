@@ -93,6 +93,13 @@ const envSchema = z
       .regex(/^\d{6,15}$/, 'must be the messaging number in digits with its country code, e.g. 201000000000')
       .default(DEFAULT_SITE_CONFIG.chatNumber),
     LIVE_CHAT_SCRIPT_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+    LIVE_CHAT_ORIGINS: z
+      .string()
+      .default('')
+      .refine(
+        (value) => urlList(value).every((origin) => /^(https|wss):\/\/[^/]+$/.test(origin)),
+        'must be a comma-separated list of https:// or wss:// origins, such as wss://chat.example.com',
+      ),
     INTRO_VIDEO_ID: z
       .string()
       .regex(/^[A-Za-z0-9_-]{6,20}$/, 'must be a video id (letters, digits, - and _)')
@@ -232,6 +239,8 @@ export interface Config {
   sessionSecret: string | undefined;
   /** Public traffic arrives over HTTPS: Secure `__Host-` session cookie, HSTS, upgrade-insecure-requests. On in production by default. */
   servedOverHttps: boolean;
+  /** Further origins the live-chat widget loads from or connects to, allowed by the pages' CSP. */
+  liveChatOrigins: string[];
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   trustProxy: boolean | number | string;
@@ -374,6 +383,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     sessionSecret: env.SESSION_SECRET,
     servedOverHttps: env.SERVED_OVER_HTTPS ?? env.NODE_ENV === 'production',
+    liveChatOrigins: urlList(env.LIVE_CHAT_ORIGINS),
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -46,6 +46,20 @@ describe('contentSecurityPolicy', () => {
     expect(csp.frameSrc).toEqual(['https://www.youtube-nocookie.com', 'https://embed.chat.example', "'self'"]);
   });
 
+  it("adds the live-chat widget's further hosts (its websocket, its styles) only with the widget itself", () => {
+    const origins = 'wss://socket.chat.example, https://static.chat.example';
+    const csp = contentSecurityPolicy(
+      loadConfig({ LIVE_CHAT_SCRIPT_URL: 'https://embed.chat.example/widget/abc.js', LIVE_CHAT_ORIGINS: origins }),
+    );
+    const widget = ['https://embed.chat.example', 'wss://socket.chat.example', 'https://static.chat.example'];
+    expect(csp.scriptSrc).toEqual(["'self'", ...widget]);
+    expect(csp.connectSrc).toEqual(["'self'", ...widget]);
+    expect(csp.styleSrc).toEqual(["'self'", "'unsafe-inline'", ...widget]);
+    expect(csp.fontSrc).toEqual(["'self'", ...widget]);
+    expect(contentSecurityPolicy(loadConfig({ LIVE_CHAT_ORIGINS: origins })).connectSrc).toEqual(["'self'"]);
+    expect(() => loadConfig({ LIVE_CHAT_ORIGINS: 'https://chat.example/path' })).toThrow(/LIVE_CHAT_ORIGINS/);
+  });
+
   it('refuses a live-chat script that is not https', () => {
     expect(() => loadConfig({ LIVE_CHAT_SCRIPT_URL: 'http://embed.chat.example/widget.js' })).toThrow(
       /LIVE_CHAT_SCRIPT_URL/,

@@ -13,7 +13,10 @@ const PAYPAL_ORIGINS = ['https://www.paypal.com', 'https://www.sandbox.paypal.co
  * configuration switches on (the live-chat script, the intro video).
  */
 export function contentSecurityPolicy(config: Config) {
-  const liveChat = config.site.liveChatScriptUrl ? [new URL(config.site.liveChatScriptUrl).origin] : [];
+  // The widget's script, and the hosts it loads its frame, styles and fonts from and talks to (LIVE_CHAT_ORIGINS).
+  const liveChat = config.site.liveChatScriptUrl
+    ? [...new Set([new URL(config.site.liveChatScriptUrl).origin, ...config.liveChatOrigins])]
+    : [];
   const video = config.site.introVideoId ? [VIDEO_ORIGIN] : [];
   // Payment providers' browser parts, only when a real (not sandbox) provider is on: PayPal's SDK with its
   // frames and calls, Cowpay's card frame. The sandbox stand-ins are served by this site ('self').
@@ -31,7 +34,8 @@ export function contentSecurityPolicy(config: Config) {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...liveChat, ...new Set(paypal)],
-    styleSrc: ["'self'", "'unsafe-inline'"],
+    styleSrc: ["'self'", "'unsafe-inline'", ...liveChat],
+    fontSrc: ["'self'", ...liveChat],
     // Channel logos in playlist checks come from any provider's host; images cannot run code, and the portal
     // loads them without a referrer. Plain-http logos stay blocked on an https site (mixed content).
     imgSrc: ["'self'", 'data:', 'https:'],
