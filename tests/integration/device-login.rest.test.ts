@@ -111,6 +111,21 @@ describe('REST sign-in (/frontend)', () => {
     expect((await server.client().request('POST', '/frontend/device/login', { body })).status).toBe(401);
   });
 
+  it('refuses a captcha past its lifetime, even answered right', async () => {
+    const { device, deviceKey } = await buildDevice(server);
+    const client = server.client();
+    const token = await client.captcha();
+    await server.db.dataSource.query(
+      `UPDATE captcha_challenges SET expires_at = now() - interval '1 second' WHERE id = $1`,
+      [token],
+    );
+    const body = { mac_address: device.macAddress, device_key: deviceKey, captcha: TEST_CAPTCHA, token };
+    const res = await client.request('POST', '/frontend/device/login', { body });
+    expect(res.status).toBe(401);
+    expect(res.json.message).toBe('The MAC address, device key or captcha is incorrect.');
+    expect(client.cookies.size).toBe(0);
+  });
+
   it('locks a MAC after repeated failures, says when to retry, and refuses even the right key meanwhile', async () => {
     const { device, deviceKey } = await buildDevice(server);
     const wrong = deviceKey === '000000' ? '111111' : '000000';
