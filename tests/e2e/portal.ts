@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { SweetAlert } from './pages';
-import { launchBrowser, registerDevice, SignInScreen, startProduct, type Product } from './support';
+import { launchBrowser, registerDevice, SignInScreen, startProduct, watchPage, type Product } from './support';
 
 /** The two widths the device portal is checked at. */
 export const PORTAL_VIEWPORTS = [
@@ -170,7 +170,7 @@ export function portalUnderTest(env: Record<string, string> = {}) {
   };
 }
 
-/** A new browser context at the viewport, signed in to the dashboard, collecting the page's uncaught errors. */
+/** A new browser context at the viewport, signed in to the dashboard, collecting the page's errors and CSP violations. */
 export async function openDashboard(
   browser: Browser,
   baseUrl: string,
@@ -180,8 +180,7 @@ export async function openDashboard(
 ): Promise<{ page: Page; dashboard: Dashboard; pageErrors: string[] }> {
   const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
   const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const pageErrors = await watchPage(page);
   const dashboard = await signInToDashboard(page, baseUrl, mac, deviceKey);
   return { page, dashboard, pageErrors };
 }

@@ -12,7 +12,7 @@ import {
   type ViewportSpec,
   openedWindows,
 } from './pages';
-import { launchBrowser, startProduct, type Product } from './support';
+import { launchBrowser, startProduct, watchPage, type Product } from './support';
 
 /**
  * What a visitor does on the public site (spec sections 2, 4, 5, 8 and 9): the header's links and its
@@ -46,7 +46,7 @@ interface Visit {
   context: BrowserContext;
   page: Page;
   site: SiteFrame;
-  /** Uncaught page errors (a crash in a handler shows up here). */
+  /** Uncaught page errors (a crash in a handler shows up here) and CSP violations. */
   pageErrors: string[];
 }
 
@@ -54,8 +54,7 @@ async function visit(viewport: ViewportSpec, options: { baseUrl?: string; initSc
   const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
   if (options.initScript) await context.addInitScript(options.initScript);
   const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const pageErrors = await watchPage(page);
   return { context, page, site: new SiteFrame(page, options.baseUrl ?? product.url), pageErrors };
 }
 

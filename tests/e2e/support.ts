@@ -116,3 +116,23 @@ export class SignInScreen {
     await this.page.getByRole('button', { name: 'Login', exact: true }).click();
   }
 }
+
+/**
+ * Records what would go wrong for a person on this page: uncaught errors, and every Content Security Policy
+ * violation (a blocked script, frame, image or connection), including one a script swallows, which still fires
+ * `securitypolicyviolation`. Call it before the page's first navigation.
+ */
+export async function watchPage(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|CSP violation/.test(message.text()))
+      problems.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return problems;
+}
