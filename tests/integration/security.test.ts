@@ -64,6 +64,16 @@ async function captchaFrom(client: TestClient, headers: Record<string, string> =
   return res.json.token as string;
 }
 
+/** A REST sign-in by a new client from `address`, with a captcha drawn from there. */
+async function signInFrom(address: string, macAddress: string, deviceKey: string, captcha = TEST_CAPTCHA) {
+  const client = server.client();
+  const token = await captchaFrom(client, fromAddress(address));
+  return client.request('POST', '/frontend/device/login', {
+    body: { mac_address: macAddress, device_key: deviceKey, captcha, token },
+    headers: fromAddress(address),
+  });
+}
+
 function expectLimitRefusal(res: { status: number; json: any }, message: string | RegExp): void {
   expect(res.status).toBe(400);
   expect(res.json.data).toBeUndefined();
@@ -329,25 +339,13 @@ describe('sign-in limits per client address', () => {
     // Seven addresses of one /56, one wrong guess each: the sixth is the last the limit (6 per address) allows.
     for (let i = 1; i <= 7; i += 1) {
       const address = `2001:db8:77:${(0x4200 + i * 17).toString(16)}::${i}`;
-      const client = server.client();
-      const token = await captchaFrom(client, fromAddress(address));
-      const res = await client.request('POST', '/frontend/device/login', {
-        body: { mac_address: randomMacAddress(), device_key: '000000', captcha: TEST_CAPTCHA, token },
-        headers: fromAddress(address),
-      });
-      statuses.push(res.status);
+      statuses.push((await signInFrom(address, randomMacAddress(), '000000')).status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
 
     const target = await buildDevice(server);
     const neighbour = '2001:db8:77:4300::1';
-    const owner = server.client();
-    const token = await captchaFrom(owner, fromAddress(neighbour));
-    const ok = await owner.request('POST', '/frontend/device/login', {
-      body: { mac_address: target.device.macAddress, device_key: target.deviceKey, captcha: TEST_CAPTCHA, token },
-      headers: fromAddress(neighbour),
-    });
-    expect(ok.status).toBe(200);
+    expect((await signInFrom(neighbour, target.device.macAddress, target.deviceKey)).status).toBe(200);
   });
 });
 
@@ -356,46 +354,20 @@ describe('sign-in limits per MAC address', () => {
     const target = await buildDevice(server);
     // Twice the per-MAC limit (5), each from an address of its own, with the right key even, but no captcha solved.
     for (let i = 0; i < 10; i += 1) {
-      const address = newAddress();
-      const client = server.client();
-      const token = await captchaFrom(client, fromAddress(address));
-      const res = await client.request('POST', '/frontend/device/login', {
-        body: { mac_address: target.device.macAddress, device_key: target.deviceKey, captcha: 'WRONG1', token },
-        headers: fromAddress(address),
-      });
+      const res = await signInFrom(newAddress(), target.device.macAddress, target.deviceKey, 'WRONG1');
       expect(res.status).toBe(401);
       expect(res.json.message).toBe('The MAC address, device key or captcha is incorrect.');
     }
-    const owner = server.client();
-    const ownerAddress = newAddress();
-    const token = await captchaFrom(owner, fromAddress(ownerAddress));
-    const ok = await owner.request('POST', '/frontend/device/login', {
-      body: { mac_address: target.device.macAddress, device_key: target.deviceKey, captcha: TEST_CAPTCHA, token },
-      headers: fromAddress(ownerAddress),
-    });
-    expect(ok.status).toBe(200);
+    expect((await signInFrom(newAddress(), target.device.macAddress, target.deviceKey)).status).toBe(200);
   });
 
   it('count every guess with a solved captcha, from any number of addresses, and lock the MAC for all of them', async () => {
     const target = await buildDevice(server);
     const wrong = target.deviceKey === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i += 1) {
-      const address = newAddress();
-      const client = server.client();
-      const token = await captchaFrom(client, fromAddress(address));
-      const res = await client.request('POST', '/frontend/device/login', {
-        body: { mac_address: target.device.macAddress, device_key: wrong, captcha: TEST_CAPTCHA, token },
-        headers: fromAddress(address),
-      });
-      expect(res.status).toBe(401);
+      expect((await signInFrom(newAddress(), target.device.macAddress, wrong)).status).toBe(401);
     }
-    const owner = server.client();
-    const ownerAddress = newAddress();
-    const token = await captchaFrom(owner, fromAddress(ownerAddress));
-    const locked = await owner.request('POST', '/frontend/device/login', {
-      body: { mac_address: target.device.macAddress, device_key: target.deviceKey, captcha: TEST_CAPTCHA, token },
-      headers: fromAddress(ownerAddress),
-    });
+    const locked = await signInFrom(newAddress(), target.device.macAddress, target.deviceKey);
     expect(locked.status).toBe(429);
     expect(locked.json.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
   });
