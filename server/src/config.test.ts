@@ -43,6 +43,8 @@ describe('loadConfig', () => {
     expect(message).toContain('(got 17 characters, not shown)');
     expect(message).toContain('DATABASE_URL must be a postgres:// URL (got "mysql://app:***@db.internal/app")');
     for (const secret of ['hunter2', 'paypal secret', 'db-password-1']) expect(message).not.toContain(secret);
+    // A setting that only looks like one is shown as usual.
+    expect(() => loadConfig({ GRAPHQL_MAX_TOKENS: 'lots' })).toThrow(/GRAPHQL_MAX_TOKENS .*\(got "lots"\)/);
   });
 
   it('refuses the test captcha answer in production', () => {

@@ -327,7 +327,7 @@ function parseTrustProxy(value: string): boolean | number | string {
 }
 
 // Variables whose values are secrets: an error names them but never prints what they hold.
-const SECRET_NAME = /SECRET|PASSWORD|KEY|TOKEN/;
+const SECRET_NAME = /SECRET|PASSWORD|_KEY$|_TOKEN$/;
 
 /**
  * What a configuration error shows of a bad value: enough to recognise a typo, nothing of a secret. Errors go to
