@@ -45,6 +45,7 @@ describe('loadConfig', () => {
     for (const secret of ['hunter2', 'paypal secret', 'db-password-1']) expect(message).not.toContain(secret);
     // A setting that only looks like one is shown as usual.
     expect(() => loadConfig({ GRAPHQL_MAX_TOKENS: 'lots' })).toThrow(/GRAPHQL_MAX_TOKENS .*\(got "lots"\)/);
+    expect(() => loadConfig({ PAYPAL_CLIENT_SECRET: 'x' })).toThrow('(got 1 character, not shown)');
   });
 
   it('refuses the test captcha answer in production', () => {

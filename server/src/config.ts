@@ -335,7 +335,7 @@ const SECRET_NAME = /SECRET|PASSWORD|_KEY$|_TOKEN$/;
  */
 function shownValue(name: string, raw: string | undefined): string {
   if (raw === undefined) return '';
-  if (SECRET_NAME.test(name)) return ` (got ${raw.length} characters, not shown)`;
+  if (SECRET_NAME.test(name)) return ` (got ${raw.length} character${raw.length === 1 ? '' : 's'}, not shown)`;
   let value = raw;
   try {
     const url = new URL(raw);
