@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startProduct, type Product } from './support';
+import { launchBrowser, reportCspViolations, startProduct, type Product } from './support';
 
 let product: Product;
 let browser: Browser;
@@ -30,12 +30,7 @@ async function openPage(width: number, options: { javaScript?: boolean } = {}) {
     viewport: { width, height: 900 },
     javaScriptEnabled: options.javaScript ?? true,
   });
-  // A CSP violation that a script swallows (a feature probe) still fires this event: report it as an error.
-  await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) =>
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
-    );
-  });
+  await reportCspViolations(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message: ConsoleMessage) => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 export const CAPTCHA = 'E2E42';
@@ -129,10 +129,18 @@ export async function watchPage(page: Page): Promise<string[]> {
     if (message.type() === 'error' && /Content Security Policy|CSP violation/.test(message.text()))
       problems.push(message.text());
   });
-  await page.addInitScript(() => {
+  await reportCspViolations(page);
+  return problems;
+}
+
+/**
+ * Makes every CSP violation on the page (or on every page of the context) a console error, "CSP violation: …",
+ * even one a script swallows (a feature probe): the event fires all the same.
+ */
+export async function reportCspViolations(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) =>
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
     );
   });
-  return problems;
 }

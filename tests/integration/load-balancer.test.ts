@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { answerHash } from '../../server/src/captcha/captcha.service';
 import { operatedDatabase } from '../support/database';
 import {
   ensureServerBuilt,
@@ -140,7 +140,7 @@ describeWithNginx(title, () => {
     const env = {
       NODE_ENV: 'production',
       // Production draws real captchas and refuses a fixed answer: the sign-in below sets its challenge's.
-      CAPTCHA_TEST_ANSWER: undefined as unknown as string,
+      CAPTCHA_TEST_ANSWER: undefined,
       DATABASE_URL: appUrl.toString(),
       SESSION_SECRET: SECRET,
       SERVED_OVER_HTTPS: 'false',
@@ -185,7 +185,7 @@ describeWithNginx(title, () => {
     // A real captcha was drawn; give it a known answer, as the person would read it off the picture.
     await database.operator.query(`UPDATE captcha_challenges SET answer_hash = $2 WHERE id = $1`, [
       captcha.token,
-      createHash('sha256').update(CAPTCHA_ANSWER).digest('hex'),
+      answerHash(CAPTCHA_ANSWER),
     ]);
     const login = await fetch(`${lb.url}/frontend/device/login`, {
       method: 'POST',

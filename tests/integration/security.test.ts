@@ -12,8 +12,8 @@
  *   framework"); Sandbox on outside production ("offers Apollo Sandbox on /graphql to a browser outside
  *   production"); session id regenerated at sign-in (device-login.rest.test.ts).
  */
-import { createHash } from 'node:crypto';
 import { STATE_CHANGING_GETS } from '../../server/src/app';
+import { answerHash } from '../../server/src/captcha/captcha.service';
 import { INTERNAL_ERROR_MESSAGE } from '../../server/src/common/errors';
 import { loadConfig } from '../../server/src/config';
 import { contactRestRouter } from '../../server/src/contact/contact.rest';
@@ -64,9 +64,14 @@ async function captchaFrom(client: TestClient, headers: Record<string, string> =
   return res.json.token as string;
 }
 
-/** A REST sign-in by a new client from `address`, with a captcha drawn from there. */
-async function signInFrom(address: string, macAddress: string, deviceKey: string, captcha = TEST_CAPTCHA) {
-  const client = server.client();
+/** A REST sign-in from `address` (by a new client unless given one), with a captcha drawn from there. */
+async function signInFrom(
+  address: string,
+  macAddress: string,
+  deviceKey: string,
+  captcha = TEST_CAPTCHA,
+  client = server.client(),
+) {
   const token = await captchaFrom(client, fromAddress(address));
   return client.request('POST', '/frontend/device/login', {
     body: { mac_address: macAddress, device_key: deviceKey, captcha, token },
@@ -258,41 +263,19 @@ describe('sign-in limits per client address', () => {
     // Six MACs, some registered and some not, one wrong guess each: never the per-MAC limit (5).
     for (let i = 0; i < 6; i += 1) {
       const mac = i % 2 ? (await buildDevice(server)).device.macAddress : randomMacAddress();
-      const client = server.client();
-      const token = await captchaFrom(client, fromAddress(attacker));
-      const res = await client.request('POST', '/frontend/device/login', {
-        body: { mac_address: mac, device_key: '000000', captcha: TEST_CAPTCHA, token },
-        headers: fromAddress(attacker),
-      });
-      statuses.push(res.status);
+      statuses.push((await signInFrom(attacker, mac, '000000')).status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
 
     const client = server.client();
-    const token = await captchaFrom(client, fromAddress(attacker));
-    const stopped = await client.request('POST', '/frontend/device/login', {
-      body: { mac_address: target.device.macAddress, device_key: target.deviceKey, captcha: TEST_CAPTCHA, token },
-      headers: fromAddress(attacker),
-    });
+    const stopped = await signInFrom(attacker, target.device.macAddress, target.deviceKey, TEST_CAPTCHA, client);
     expect(stopped.status).toBe(429);
     expect(stopped.json.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
     expect(Number(stopped.headers.get('retry-after'))).toBeGreaterThan(800);
     expect(client.cookies.size).toBe(0);
 
     // The owner, from their own address, still signs in.
-    const owner = server.client();
-    const ownerAddress = newAddress();
-    const ownerToken = await captchaFrom(owner, fromAddress(ownerAddress));
-    const ok = await owner.request('POST', '/frontend/device/login', {
-      body: {
-        mac_address: target.device.macAddress,
-        device_key: target.deviceKey,
-        captcha: TEST_CAPTCHA,
-        token: ownerToken,
-      },
-      headers: fromAddress(ownerAddress),
-    });
-    expect(ok.status).toBe(200);
+    expect((await signInFrom(newAddress(), target.device.macAddress, target.deviceKey)).status).toBe(200);
   });
 
   it('say the same through the graph: RATE_LIMITED with the wait in retryAfterSeconds; other addresses still sign in', async () => {
@@ -694,7 +677,7 @@ describe('production mode', () => {
       const answer = 'KPRTW';
       await prod.db.dataSource.query(`UPDATE captcha_challenges SET answer_hash = $2 WHERE id = $1`, [
         token,
-        createHash('sha256').update(answer).digest('hex'),
+        answerHash(answer),
       ]);
       const res = await client.request('POST', '/frontend/device/login', {
         body: { mac_address: device.macAddress, device_key: deviceKey, captcha: answer, token },

@@ -106,10 +106,11 @@ export interface ServerProcess {
 
 /**
  * Starts `node dist/server/src/main.js` on a free port and waits until /readyz answers 200. Only the variables
- * given here reach it (plus PATH and HOME): DATABASE_URL unset means the embedded engine in `dataDir`.
+ * given here reach it (plus PATH and HOME), and one given as undefined is left unset: DATABASE_URL unset means
+ * the embedded engine in `dataDir`.
  */
 export async function startBuiltServer(
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
   options: { dataDir?: string; readyWithinMs?: number } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();

@@ -9,7 +9,8 @@ import { CaptchaChallengeEntity } from './captcha.entity';
 const CAPTCHA_OPTIONS = { size: 5, noise: 2, color: true, background: '#f4f4f5', ignoreChars: '0oO1iIlLsS5' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function answerHash(answer: string): string {
+/** How a challenge's answer is stored: what a person types, trimmed and in capitals, hashed. */
+export function answerHash(answer: string): string {
   return createHash('sha256').update(answer.trim().toUpperCase()).digest('hex');
 }
 
