@@ -1,9 +1,7 @@
 # The product as one image: `docker compose up` runs it against the compose file's PostgreSQL.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-# patches/ first: npm ci applies them (postinstall, patch-package).
 COPY package.json package-lock.json ./
-COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -12,7 +10,6 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY schema ./schema
@@ -20,5 +17,4 @@ RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# --max-semi-space-size: see README, Limits and tuning.
-CMD ["node", "--max-semi-space-size=64", "dist/server/src/main.js"]
+CMD ["node", "dist/server/src/main.js"]

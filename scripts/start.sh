@@ -5,6 +5,4 @@ set -e
 cd "$(dirname "$0")/.."
 sh scripts/ensure-install.sh
 sh scripts/ensure-build.sh
-# A larger young generation: the graph allocates briskly per request, and fewer, larger scavenges cost
-# less CPU (README, Limits and tuning).
-exec node --max-semi-space-size=64 dist/server/src/main.js
+exec node dist/server/src/main.js

@@ -54,13 +54,6 @@ describe('loadConfig', () => {
     ).toThrow(/CAPTCHA_TEST_ANSWER is for tests only/);
   });
 
-  it('mounts the benchmark baseline only on a loopback address', () => {
-    expect(() => loadConfig({ BENCH_BASELINE: 'true' })).toThrow(/BENCH_BASELINE is for the load benchmark only/);
-    expect(() => loadConfig({ BENCH_BASELINE: 'true', HOST: '10.0.0.5' })).toThrow(/HOST=127.0.0.1/);
-    expect(loadConfig({ BENCH_BASELINE: 'true', HOST: '127.0.0.1' }).benchBaseline).toBe(true);
-    expect(loadConfig({}).benchBaseline).toBe(false);
-  });
-
   it('requires a session secret in production and turns introspection off there by default', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required/);
     const config = loadConfig({

@@ -5,7 +5,6 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
 const positiveInt = z.coerce
   .number({ error: 'must be a whole number' })
@@ -78,8 +77,6 @@ const envSchema = z
     LOGIN_WINDOW_MINUTES: positiveInt.default(15),
     REGISTER_MAX_PER_IP_PER_HOUR: positiveInt.default(20),
     GRAPHQL_INTROSPECTION: bool.optional(),
-    // The load benchmark's baseline routes (http/bench-baseline.ts); only on a loopback HOST.
-    BENCH_BASELINE: bool.default(false),
     // Limits on one GraphQL document (see graphql/limits.ts for what the portal's own operations measure).
     GRAPHQL_MAX_DEPTH: positiveInt.max(100, 'must be at most 100').default(10),
     GRAPHQL_MAX_ALIASES: positiveInt.max(1000, 'must be at most 1000').default(15),
@@ -205,14 +202,6 @@ const envSchema = z
         });
       }
     }
-    // Routes without validation or limits must never face a network, whatever the mode.
-    if (env.BENCH_BASELINE && !LOOPBACK_HOSTS.has(env.HOST)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['BENCH_BASELINE'],
-        message: 'is for the load benchmark only: the server must then listen on a loopback address (HOST=127.0.0.1)',
-      });
-    }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
     }
@@ -248,7 +237,6 @@ export interface Config {
   trialDays: number;
   captchaTtlMs: number;
   captchaTestAnswer: string | undefined;
-  benchBaseline: boolean;
   loginLimits: { perMac: number; perIp: number; windowMs: number };
   registerMaxPerIpPerHour: number;
   graphqlIntrospection: boolean;
@@ -391,7 +379,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trialDays: env.TRIAL_DAYS,
     captchaTtlMs: env.CAPTCHA_TTL_SECONDS * 1000,
     captchaTestAnswer: env.CAPTCHA_TEST_ANSWER,
-    benchBaseline: env.BENCH_BASELINE,
     loginLimits: {
       perMac: env.LOGIN_MAX_FAILURES_PER_MAC,
       perIp: env.LOGIN_MAX_FAILURES_PER_IP,

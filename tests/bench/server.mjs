@@ -1,5 +1,6 @@
 // The built server as the benchmarks run it: production mode, a fresh embedded data directory (or the
 // DATABASE_URL given in env), waiting until /readyz answers. BENCH_PROFILE_DIR writes a CPU profile of it.
+// With `baseline`, the load benchmark's yardstick runs in the same process on a port of its own (bench-main.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
@@ -21,15 +22,14 @@ function freePort() {
   });
 }
 
-export async function startServer(env = {}) {
+export async function startServer(env = {}, { baseline = false } = {}) {
   const port = await freePort();
+  const baselinePort = baseline ? await freePort() : undefined;
   const child = spawn(
     process.execPath,
     [
       ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
-      // As scripts/start.sh and the Dockerfile run it.
-      '--max-semi-space-size=64',
-      'dist/server/src/main.js',
+      baseline ? 'tests/bench/bench-main.mjs' : 'dist/server/src/main.js',
     ],
     {
       cwd: root,
@@ -45,6 +45,7 @@ export async function startServer(env = {}) {
         DATABASE_URL: '',
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'm3u-bench-')),
         REGISTER_MAX_PER_IP_PER_HOUR: '1000',
+        ...(baselinePort ? { BENCH_BASELINE_PORT: String(baselinePort) } : {}),
         ...env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -61,6 +62,7 @@ export async function startServer(env = {}) {
   }
   return {
     base,
+    baselineBase: baselinePort ? `http://127.0.0.1:${baselinePort}` : undefined,
     pid: child.pid,
     stop: () =>
       new Promise((resolve) => {

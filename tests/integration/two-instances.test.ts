@@ -20,7 +20,7 @@ import {
 import { buildDevice, signedInDevice, startTestServer, TEST_CAPTCHA, type TestServer } from '../support/server';
 
 /**
- * Two instances behind one address (DESIGN.md sections 2 and 7): two real servers, each with its own process
+ * Two instances behind one address, everything shared kept in PostgreSQL: two real servers, each with its own process
  * state (caches, rate-limit objects, sandbox keys), on ONE PostgreSQL database. Whatever a client does on one
  * must hold on the other: sessions, captchas, sign-in limits, playlist lists, payment confirmations.
  */
@@ -194,7 +194,7 @@ describeOnPostgres(title, () => {
     expect((await login(a, b, freshIp(), { mac_address: device.macAddress, device_key: deviceKey })).status).toBe(200);
   });
 
-  it('a playlist written on A is listed on B at once, though B had the list cached', async () => {
+  it('a playlist written on A is listed on B at once, though B had listed them before', async () => {
     const { client: browser, deviceToken } = await signedInDevice(a);
     const onA = through(a, browser);
     const onB = through(b, browser);
@@ -205,7 +205,7 @@ describeOnPostgres(title, () => {
     const UPDATE = 'mutation($input: UpdatePlaylistInput!) { updatePlaylist(input: $input) { playlist { id name } } }';
     const DELETE = 'mutation($input: DeletePlaylistInput!) { deletePlaylist(input: $input) { id } }';
 
-    /** What B answers on every path that keeps whole lists: the graph (portal and TV) and REST. */
+    /** What B answers on every path that lists playlists: the graph (portal and TV) and REST. */
     const namesOnB = async () => {
       const graph = (await onB.gql(LIST)).json.data.playlists.map((p: { name: string }) => p.name);
       const tv = (await tvOnB(LIST)).json.data.playlists.map((p: { name: string }) => p.name);
@@ -217,7 +217,7 @@ describeOnPostgres(title, () => {
       return graph as string[];
     };
 
-    // B reads (and caches) the empty list, twice, so the second answer comes from its caches.
+    // B reads the empty list, twice.
     expect(await namesOnB()).toEqual([]);
     expect(await namesOnB()).toEqual([]);
 
@@ -242,7 +242,7 @@ describeOnPostgres(title, () => {
     expected[0] = 'Renamed on A';
     expect(await namesOnB()).toEqual(expected);
 
-    // And the other way round: deleted on B, gone from A's (cached) list at once.
+    // And the other way round: deleted on B, gone from A's list at once.
     expect((await onA.gql(LIST)).json.data.playlists).toHaveLength(5);
     expect((await onB.gql(DELETE, { input: { id: latest.id } })).json.data.deletePlaylist.id).toBe(latest.id);
     const onAAfter = (await onA.gql(LIST)).json.data.playlists.map((p: { name: string }) => p.name);

@@ -66,13 +66,6 @@ export type ActivationStatus =
   /** Created; the owner has not paid yet (or the provider has not confirmed it). */
   | 'PENDING';
 
-/** Who may reuse a cached answer: anyone (`PUBLIC`) or only the same signed-in device (`PRIVATE`). */
-export type CacheControlScope =
-  /** Only for the device that asked. */
-  | 'PRIVATE'
-  /** The same for every caller. */
-  | 'PUBLIC';
-
 /** A picture of distorted characters that a person types back to prove they are not a script. */
 export type Captcha = {
   __typename?: 'Captcha';
@@ -883,7 +876,6 @@ export type ResolversTypes = ResolversObject<{
   ActivationEligibility: ResolverTypeWrapper<ActivationEligibility>;
   ActivationStatus: ActivationStatus;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
-  CacheControlScope: CacheControlScope;
   Captcha: ResolverTypeWrapper<Captcha>;
   CapturePayPalOrderPayload: ResolverTypeWrapper<Omit<CapturePayPalOrderPayload, 'activation' | 'device'> & { activation: ResolversTypes['Activation'], device: ResolversTypes['Device'] }>;
   ChangeDeviceKeyInput: ChangeDeviceKeyInput;
@@ -977,14 +969,6 @@ export type ResolversParentTypes = ResolversObject<{
   UpdatePlaylistInput: UpdatePlaylistInput;
   XcCheck: XcCheckResult;
 }>;
-
-export type CacheControlDirectiveArgs = {
-  inheritMaxAge?: Maybe<Scalars['Boolean']['input']>;
-  maxAge?: Maybe<Scalars['Int']['input']>;
-  scope?: Maybe<CacheControlScope>;
-};
-
-export type CacheControlDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = CacheControlDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type ActivationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Activation'] = ResolversParentTypes['Activation']> = ResolversObject<{
   amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1219,6 +1203,3 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   XcCheck?: XcCheckResolvers<ContextType>;
 }>;
 
-export type DirectiveResolvers<ContextType = GraphQLContext> = ResolversObject<{
-  cacheControl?: CacheControlDirectiveResolver<any, any, ContextType>;
-}>;

@@ -1,8 +1,7 @@
 import type { Request } from 'express';
 import { DomainError } from '../common/errors';
 import type { DeviceEntity } from '../device/device.entity';
-import { deviceFromRow, type DeviceService } from '../device/device.service';
-import { deviceReadWithSession } from './session';
+import type { DeviceService } from '../device/device.service';
 
 export type AuthenticatedVia = 'session' | 'token';
 
@@ -12,11 +11,12 @@ export interface Authentication {
 }
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Who is calling: a TV app with `Authorization: Bearer <device token>`, or the portal with its session
  * cookie. A token that is present but wrong is an error rather than an anonymous call, so a TV app learns at
- * once that it must register again.
+ * once that it must register again. A session whose device is gone (or that names none) is signed out.
  */
 export async function authenticate(req: Request, devices: DeviceService): Promise<Authentication> {
   const header = req.headers.authorization;
@@ -27,13 +27,8 @@ export async function authenticate(req: Request, devices: DeviceService): Promis
     return { device, via: 'token' };
   }
   const deviceId = req.session?.deviceId;
-  if (deviceId) {
-    // Read with the session in the same statement, unless the session changed since (a sign-in).
-    const row = deviceReadWithSession(req, deviceId);
-    const device = row === undefined ? await devices.findById(deviceId) : row && deviceFromRow(row);
-    if (device) return { device, via: 'session' };
-  }
-  return { device: null, via: null };
+  const device = typeof deviceId === 'string' && UUID.test(deviceId) ? await devices.findById(deviceId) : null;
+  return device ? { device, via: 'session' } : { device: null, via: null };
 }
 
 export function clientIp(req: Request): string {

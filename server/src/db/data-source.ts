@@ -14,7 +14,6 @@ import { PlaylistCount1764200000000 } from '../migrations/1764200000000-Playlist
 import { ActivationEntity } from '../payments/activation.entity';
 import { PlaylistEntity } from '../playlist/playlist.entity';
 import { DeviceMacChangeEntity } from '../device/device-mac-change.entity';
-import { CallbackQueryClient } from './pg-client';
 
 export const entities = [
   DeviceEntity,
@@ -47,7 +46,7 @@ export function createDataSource(url: string, poolSize: number): DataSource {
     uuidExtension: 'pgcrypto',
     installExtensions: false,
     poolSize,
-    extra: { connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, Client: CallbackQueryClient },
+    extra: { connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 },
     logging: false,
   });
 }

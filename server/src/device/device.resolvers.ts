@@ -12,17 +12,17 @@ export const deviceResolvers: Resolvers = {
   Mutation: {
     login: async (_parent, { input }, ctx) => {
       const device = await ctx.services.devices.login(input, ctx.clientIp);
-      await signIn(ctx.http.req, device.id);
+      await signIn(ctx.req, device.id);
       return { device, message: LOGIN_SUCCESS_MESSAGE };
     },
     logout: async (_parent, _args, ctx) => {
-      await signOut(ctx.http.req, ctx.http.res, ctx.config.servedOverHttps);
+      await signOut(ctx.req, ctx.res, ctx.config.servedOverHttps);
       return { success: true };
     },
     registerDevice: (_parent, { input }, ctx) => ctx.services.devices.register(input, ctx.clientIp),
     changeDeviceKey: async (_parent, { input }, ctx) => {
       const device = requireDevice(ctx);
-      const keep = ctx.via === 'session' ? ctx.http.req.sessionID : undefined;
+      const keep = ctx.via === 'session' ? ctx.req.sessionID : undefined;
       return {
         device: await ctx.services.devices.changeDeviceKey(device.id, input, keep),
         message: messages.settings.deviceKeyChanged,

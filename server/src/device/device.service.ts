@@ -50,12 +50,9 @@ export class DeviceService {
     return deviceStanding(device, this.options.trialDays, now);
   }
 
-  /** The device of a portal session. On every request, so plain SQL: TypeORM's query building costs more. */
-  async findById(id: string): Promise<DeviceEntity | null> {
-    const rows = (await this.dataSource.query(`SELECT ${DEVICE_COLUMNS} FROM devices d WHERE d.id = $1`, [
-      id,
-    ])) as DeviceRow[];
-    return rows[0] ? deviceFromRow(rows[0]) : null;
+  /** The device of a portal session. */
+  findById(id: string): Promise<DeviceEntity | null> {
+    return this.dataSource.getRepository(DeviceEntity).findOneBy({ id });
   }
 
   findByMac(mac: string): Promise<DeviceEntity | null> {
@@ -129,13 +126,13 @@ export class DeviceService {
   }
 
   /** The device a TV token belongs to, or null for an unknown or revoked token. */
-  async findByToken(token: string): Promise<DeviceEntity | null> {
-    const rows = (await this.dataSource.query(
-      `SELECT ${DEVICE_COLUMNS} FROM device_tokens t JOIN devices d ON d.id = t.device_id
-        WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
-      [hashToken(token)],
-    )) as DeviceRow[];
-    return rows[0] ? deviceFromRow(rows[0]) : null;
+  findByToken(token: string): Promise<DeviceEntity | null> {
+    return this.dataSource
+      .getRepository(DeviceEntity)
+      .createQueryBuilder('d')
+      .innerJoin(DeviceTokenEntity, 't', 't.device_id = d.id')
+      .where('t.token_hash = :hash AND t.revoked_at IS NULL', { hash: hashToken(token) })
+      .getOne();
   }
 
   /** Support tool: gives a device a new random key, ending its portal sessions. Returns the key once. */
@@ -263,40 +260,6 @@ export class DeviceService {
     }
     return incoming.length;
   }
-}
-
-/** A device's columns, as `d`: what `deviceFromRow` reads (also with the session, auth/session.ts). */
-export const DEVICE_COLUMNS = `d.id, d.mac_address, d.device_key_hash, d.parent_pin_hash, d.model, d.app_version,
-  d.licence_expires_at, d.licence_lifetime, d.playlists_version, d.created_at, d.updated_at`;
-
-export interface DeviceRow {
-  id: string;
-  mac_address: string;
-  device_key_hash: string;
-  parent_pin_hash: string | null;
-  model: string | null;
-  app_version: string | null;
-  licence_expires_at: Date | null;
-  licence_lifetime: boolean;
-  playlists_version: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export function deviceFromRow(row: DeviceRow): DeviceEntity {
-  return Object.assign(new DeviceEntity(), {
-    id: row.id,
-    macAddress: row.mac_address,
-    deviceKeyHash: row.device_key_hash,
-    parentPinHash: row.parent_pin_hash,
-    model: row.model,
-    appVersion: row.app_version,
-    licenceExpiresAt: row.licence_expires_at,
-    licenceLifetime: row.licence_lifetime,
-    playlistsVersion: row.playlists_version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  });
 }
 
 /** Deletes the portal sessions of a device, except the one given. */

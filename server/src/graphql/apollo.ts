@@ -1,5 +1,4 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { makeExecutableSchema } from '@graphql-tools/schema';
 import { unwrapResolverError } from '@apollo/server/errors';
 import {
   ApolloServerPluginCacheControlDisabled,
@@ -20,8 +19,6 @@ import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unava
 import { playlistCheckResolvers } from '../playlist-check/playlist-check.resolvers';
 import type { Resolvers } from '../__generated__/resolvers-types';
 import type { GraphQLContext } from './context';
-import { cachePolicyPlugin } from './cache-policy';
-import { compilingGateway } from './executor';
 import { graphqlProtection, hideSuggestions, tokenLimitError } from './limits';
 import { DateTimeScalar } from './scalars';
 import { loadTypeDefs } from './schema';
@@ -126,10 +123,9 @@ export function createApolloServer(
   extraPlugins: ApolloServerPlugin<GraphQLContext>[] = [],
 ) {
   const limits = graphqlProtection(config.graphqlLimits);
-  // The schema as Apollo would build it from typeDefs and resolvers; executed through compilingGateway.
-  const schema = makeExecutableSchema({ typeDefs: loadTypeDefs(), resolvers });
   return new ApolloServer<GraphQLContext>({
-    gateway: compilingGateway(schema),
+    typeDefs: loadTypeDefs(),
+    resolvers,
     introspection: config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
     // Suggestions help a developer in Sandbox; in production they would describe the schema to anyone.
@@ -144,11 +140,8 @@ export function createApolloServer(
     stopOnTerminationSignals: false,
     logger,
     plugins: [
-      // The hints decide which answers graphql/http.ts keeps (it replaces the header with no-store, so no
-      // browser or proxy keeps a device's list). Worked out once per document instead of Apollo's hook around
-      // every resolver (cache-policy.ts).
+      // No answer of the graph is kept by a browser or proxy (graphql/http.ts says no-store): no hints to gather.
       ApolloServerPluginCacheControlDisabled(),
-      cachePolicyPlugin<GraphQLContext>(),
       // Traces for a federation gateway; this graph is no subgraph, and the plugin Apollo installs by default
       // would otherwise be asked to start on every request only to find that out.
       ApolloServerPluginInlineTraceDisabled(),

@@ -12,7 +12,7 @@ export const paymentResolvers: Resolvers = {
       const { method, ...payer } = input;
       const given = Object.fromEntries(Object.entries(payer).filter(([, v]) => v !== undefined && v !== null));
       const started = await ctx.services.payments.start(requireDevice(ctx), method, given, {
-        siteBase: siteBaseFor(ctx.http.req, ctx.config),
+        siteBase: siteBaseFor(ctx.req, ctx.config),
       });
       return { activation: started.activation, redirectUrl: started.redirectUrl };
     },

@@ -1,6 +1,5 @@
 import express, { type Router } from 'express';
 import { messages } from '../../../common/messages';
-import { AnswerCache } from '../http/answer-cache';
 import { bodyFields, fieldNamesOf, requireDevice, restHandler } from '../http/body';
 import { clientIp } from '../auth/authenticate';
 import { legacyDevice } from '../device/device.rest';
@@ -52,27 +51,13 @@ export function playlistRestRouter(services: Services): Router {
   const router = express.Router();
   const { devices, playlists } = services;
   const pricingFields = legacyPricing(services.pricing);
-  // Whole answers by (device, playlists version, device and pricing fields), with their gzip form: a list of
-  // 500 is a quarter of a megabyte of JSON, and the portal and TVs ask for it far more often than it changes.
-  const answers = new AnswerCache();
 
   router.get(
     '/device/playlists',
     restHandler({}, async (req, res) => {
       const device = await requireDevice(req, devices);
-      const rest = JSON.stringify({ device: legacyDevice(device, devices), ...pricingFields });
-      let answer = answers.get(device.id, device.playlistsVersion, rest);
-      if (!answer) {
-        const list = JSON.stringify((await playlists.list(device)).map(legacyPlaylist));
-        answer = answers.store(
-          device.id,
-          device.playlistsVersion,
-          rest,
-          `{"status":"success","playlists":${list},${rest.slice(1)}`,
-          'application/json; charset=utf-8',
-        );
-      }
-      AnswerCache.send(req, res, answer);
+      const list = (await playlists.list(device)).map(legacyPlaylist);
+      res.json({ status: 'success', playlists: list, device: legacyDevice(device, devices), ...pricingFields });
     }),
   );
 

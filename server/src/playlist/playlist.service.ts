@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { messages } from '../../../common/messages';
@@ -43,14 +42,6 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
  * call is scoped to the caller's device: another device's playlist id is answered exactly like an unknown one.
  */
 export class PlaylistService {
-  /**
-   * Each device's whole list, with the playlists version it was read at. A database trigger bumps the version
-   * on every change, and the version is read with the device on each request, so a cached list is never served
-   * after a change, on any instance. Versions only go up: a device keeps the list it was last read at, not one
-   * per version it has had. The portal and TV apps read the list far more often than they change it.
-   */
-  private readonly lists = new LRUCache<string, { version: number; all: PlaylistEntity[] }>({ max: 2000 });
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly rateLimits: RateLimits,
@@ -58,18 +49,11 @@ export class PlaylistService {
   ) {}
 
   /** The device's playlists, newest first; with a search, those whose name contains it ignoring case. */
-  async list(device: Pick<DeviceEntity, 'id' | 'playlistsVersion'>, search?: unknown): Promise<PlaylistView[]> {
+  async list(device: Pick<DeviceEntity, 'id'>, search?: unknown): Promise<PlaylistView[]> {
     const term = validate(searchSchema, search).toLocaleLowerCase();
-    const cached = this.lists.get(device.id);
-    let all = cached?.version === device.playlistsVersion ? cached.all : undefined;
-    if (!all) {
-      const rows = (await this.dataSource.query(
-        `SELECT ${PLAYLIST_COLUMNS} FROM playlists WHERE device_id = $1 ORDER BY created_at DESC, id ASC`,
-        [device.id],
-      )) as PlaylistRow[];
-      all = rows.map(playlistFromRow);
-      this.lists.set(device.id, { version: device.playlistsVersion, all });
-    }
+    const all = await this.dataSource
+      .getRepository(PlaylistEntity)
+      .find({ where: { deviceId: device.id }, order: { createdAt: 'DESC', id: 'ASC' } });
     const found = term ? all.filter((p) => p.name.toLocaleLowerCase().includes(term)) : all;
     return found.map(locked);
   }
@@ -164,12 +148,9 @@ export class PlaylistService {
   }
 
   private async find(manager: EntityManager, deviceId: string, id: unknown): Promise<PlaylistEntity> {
-    const [row] = (await manager.query(`SELECT ${PLAYLIST_COLUMNS} FROM playlists WHERE id = $1 AND device_id = $2`, [
-      playlistIdOf(id),
-      deviceId,
-    ])) as PlaylistRow[];
-    if (!row) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
-    return playlistFromRow(row);
+    const found = await manager.findOneBy(PlaylistEntity, { id: playlistIdOf(id), deviceId });
+    if (!found) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
+    return found;
   }
 
   /** For a protected playlist: counts the attempt, then checks the PIN against its hash. */
@@ -224,8 +205,7 @@ function columns(values: PlaylistValues) {
   };
 }
 
-// The paths every portal page and TV app takes (list, find, add, delete) are plain SQL: TypeORM's query building
-// and entity hydration cost more than the queries themselves (tests/bench/load.mjs). Other paths use the ORM.
+// The add is one SQL statement (see create); what it returns is read into an entity here.
 const PLAYLIST_COLUMNS = `id, device_id, name, type, url, epg_url, username, password, playlist_code, is_protected,
   pin_hash, last_check, created_at, updated_at`;
 
