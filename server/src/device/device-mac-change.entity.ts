@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { DeviceEntity } from './device.entity';
 
 /** One MAC switch, kept for support: which record moved where, and what it absorbed. */
 @Entity({ name: 'device_mac_changes' })
@@ -9,6 +10,10 @@ export class DeviceMacChangeEntity {
 
   @Column({ name: 'device_id', type: 'uuid' })
   deviceId: string;
+
+  @ManyToOne('DeviceEntity', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'device_id', foreignKeyConstraintName: 'fk_device_mac_changes_device' })
+  device?: DeviceEntity;
 
   @Column({ name: 'from_mac', type: 'varchar', length: 17 })
   fromMac: string;

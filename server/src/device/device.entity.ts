@@ -1,9 +1,19 @@
-import { Column, CreateDateColumn, Entity, Index, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 import type { DeviceTokenEntity } from './device-token.entity';
 
 /** A TV running the app. Secrets are stored only as salted hashes. */
 @Entity({ name: 'devices' })
 @Index('uq_devices_mac_address', ['macAddress'], { unique: true })
+@Check('ck_devices_mac_address', `"mac_address" ~ '^[0-9a-f]{2}(:[0-9a-f]{2}){5}$'`)
 export class DeviceEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -34,6 +44,13 @@ export class DeviceEntity {
   /** Bumped by a trigger on every change to the device's playlists; the key of cached playlist lists. */
   @Column({ name: 'playlists_version', type: 'integer', default: 0 })
   playlistsVersion: number;
+
+  /**
+   * How many playlists the device has, kept by the same trigger: adding a playlist holds the per-device limit
+   * in one statement that reads it (playlist.service.ts create).
+   */
+  @Column({ name: 'playlist_count', type: 'integer', default: 0 })
+  playlistCount: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,4 +1,15 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import type { DeviceEntity } from '../device/device.entity';
 import type { CheckoutMethod } from '../../../common/payment';
 
 export type PaymentProviderName = CheckoutMethod | 'paypal';
@@ -10,12 +21,22 @@ export type ActivationStatusValue = 'pending' | 'paid' | 'failed' | 'cancelled';
  */
 @Entity({ name: 'activations' })
 @Index('ix_activations_device_created', ['deviceId', 'createdAt'])
+// Exactly once per confirmed payment: one activation per provider reference.
+@Index('uq_activations_provider_reference', ['method', 'providerReference'], { unique: true })
+@Check('ck_activations_method', `"method" IN ('opay', 'opay1', 'cowpay', 'crypto', 'paypal')`)
+@Check('ck_activations_status', `"status" IN ('pending', 'paid', 'failed', 'cancelled')`)
+@Check('ck_activations_amount', `"amount_minor" > 0`)
 export class ActivationEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
   @Column({ name: 'device_id', type: 'uuid' })
   deviceId: string;
+
+  /** Payment history is never lost: a device with payments cannot be deleted (Switch MAC moves them). */
+  @ManyToOne('DeviceEntity', { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'device_id', foreignKeyConstraintName: 'fk_activations_device' })
+  device?: DeviceEntity;
 
   /** The MAC address when the checkout started, for support (the device may switch MAC later). */
   @Column({ name: 'mac_address', type: 'varchar', length: 17 })

@@ -1,4 +1,5 @@
 import {
+  Check,
   Column,
   CreateDateColumn,
   Entity,
@@ -14,10 +15,14 @@ import type { DeviceEntity } from '../device/device.entity';
 /**
  * One of a device's playlists. Only the fields of its type are set (see common/validation playlistSchema).
  * Names are unique per device ignoring case: the migration's functional index uq_playlists_device_name, which
- * decorators cannot express.
+ * decorators cannot express (declared here so that TypeORM knows it, and never changes it).
  */
 @Entity({ name: 'playlists' })
 @Index('ix_playlists_device_created', ['deviceId', 'createdAt'])
+@Index('uq_playlists_device_name', { synchronize: false })
+@Check('ck_playlists_type', `"type" IN ('general', 'xc', 'code')`)
+@Check('ck_playlists_url_length', `char_length("url") <= 8192 AND char_length("epg_url") <= 8192`)
+@Check('ck_playlists_protection', `"is_protected" = ("pin_hash" IS NOT NULL)`)
 export class PlaylistEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -62,6 +67,9 @@ export class PlaylistEntity {
   /** The last check's result (playlist-check/check-result.ts), shown in the list; null until checked. */
   @Column({ name: 'last_check', type: 'jsonb', nullable: true })
   lastCheck: unknown;
+
+  @Column({ name: 'last_checked_at', type: 'timestamptz', nullable: true })
+  lastCheckedAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
