@@ -1,5 +1,5 @@
 // M3U parsing speed and memory (npm run bench:m3u). Prints figures and ratios, asserts nothing.
-// Run with `node --expose-gc tests/bench/m3u-check.mjs` (the npm script does) so the heap figures are measured
+// Run with `node --import tsx --expose-gc tests/bench/m3u-check.mjs` (the npm script does) so the heap figures are measured
 // after a full garbage collection; without --expose-gc they are left out.
 // Target (playlist check): our streaming parser (server/src/playlist-check/m3u-parser.ts, compiled to dist/) reads a
 // 200,000-entry playlist at least as fast as @iptv/playlist's parseM3U and at least 3 times as fast as
@@ -18,7 +18,8 @@ import { gql, startServer } from './server.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
 const { M3uParser } = require(path.join(root, 'dist/server/src/playlist-check/m3u-parser.js'));
-const { generateM3u, m3uSampleCounts } = require(path.join(root, 'dist/server/src/playlist-check/m3u-samples.js'));
+// The samples are test material (TypeScript, loaded through tsx: the npm script runs node --import tsx).
+const { generateM3u, m3uSampleCounts } = await import('../support/m3u-samples.ts');
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 200_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

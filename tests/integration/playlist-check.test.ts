@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { generateM3u } from '../../server/src/playlist-check/m3u-samples';
+import { generateM3u } from '../support/m3u-samples';
 import { signedInDevice, startTestServer, type TestServer } from '../support/server';
 
 /**

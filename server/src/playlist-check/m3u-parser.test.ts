@@ -8,7 +8,7 @@ import {
   generateM3uChunks,
   m3uSampleCounts,
   m3uSampleEntries,
-} from './m3u-samples';
+} from '../../../tests/support/m3u-samples';
 
 /** Parses chunks through the streaming API, collecting every entry. */
 function parseChunks(chunks: Iterable<Buffer | string>, maxLineBytes?: number) {
