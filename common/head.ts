@@ -1,5 +1,5 @@
 /**
- * Head data for every route (spec section 3 'Page head data'): the server writes it into the HTML it sends, so
+ * Head data for every route: the server writes it into the HTML it sends, so
  * link previews and crawlers see it without JavaScript, and the client updates it on navigation.
  * `{product}` is replaced by the configured product name.
  */

@@ -4,14 +4,14 @@ import { messages } from './messages';
 
 z.config({ jitless: true });
 
-/** The methods the Activate Device screen offers, in its order (spec section 4). */
+/** The methods the Activate Device screen offers, in its order. */
 export const PAYMENT_METHODS = ['ibostore', 'opay', 'opay1', 'cowpay', 'crypto', 'paypal'] as const;
 export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
 /** The methods paid through a checkout this site starts (saveActivation / startActivation). */
 export const CHECKOUT_METHODS = ['opay', 'opay1', 'cowpay', 'crypto'] as const;
 export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];
 
-/** Names and phone inputs hold at most 17 characters (spec section 9). */
+/** Names and phone inputs hold at most 17 characters. */
 export const PAYER_LIMITS = { name: 17, phone: 17, email: 254 } as const;
 /** Egypt's +20, the spec's default dial code. */
 export const DEFAULT_COUNTRY: CountryCode = 'EG';
@@ -26,7 +26,7 @@ export function countryDialCodes(): { code: CountryCode; dialCode: string }[] {
   return getCountries().map((code) => ({ code, dialCode: `+${getCountryCallingCode(code)}` }));
 }
 
-/** Spec section 5: strip non-digits, drop one leading zero, prefix the country's dial code. */
+/** The payer's phone number in international form: strip non-digits, drop one leading zero, prefix the country's dial code. */
 export function normalisePhone(dialCode: string, number: string): string {
   const digits = number.replace(/\D/g, '').replace(/^0/, '');
   return `${dialCode}${digits}`;
@@ -64,7 +64,7 @@ export interface PayerDetails {
 }
 
 /**
- * What each checkout method needs from the payer (spec section 5), for the server: cowpay the names, e-mail
+ * What each checkout method needs from the payer, for the server: cowpay the names, e-mail
  * and phone; crypto the e-mail and a coin; opay and opay1 nothing. Fields a method does not use are dropped.
  */
 export function payerSchemaFor(method: CheckoutMethod, coinCodes: readonly string[]) {

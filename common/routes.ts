@@ -1,5 +1,5 @@
 /**
- * The client's routes (spec section 2). The server answers these with the app and status 200, and any other
+ * The client's routes. The server answers these with the app and status 200, and any other
  * path with the app's not-found page and status 404.
  */
 const CLIENT_ROUTES: RegExp[] = [

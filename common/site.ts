@@ -1,5 +1,5 @@
 /**
- * Brand and contact values (DESIGN section 6): configuration on the server (BRAND_NAME, CONTACT_EMAIL, ...),
+ * Brand and contact values: configuration on the server (BRAND_NAME, CONTACT_EMAIL, ...),
  * written into every page as `<script id="site-config" type="application/json">` for the client. Nothing
  * secret belongs here: all of it reaches the browser.
  */

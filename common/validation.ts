@@ -61,7 +61,7 @@ export type RegisterDeviceValues = z.output<typeof registerDeviceSchema>;
 export const newDeviceKeySchema = z.string({ error: messages.newDeviceKey }).regex(SIX_DIGITS, messages.newDeviceKey);
 export const parentPinSchema = z.string({ error: messages.parentPin }).regex(/^\d{4,6}$/, messages.parentPin);
 
-/** Local part, @, domain, and a top-level domain of at least 2 letters (spec section 5). */
+/** Local part, @, domain, and a top-level domain of at least 2 letters. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 
 /** The spec sets no length on contact fields; these bounds only stop abuse and are far above real use. */
@@ -89,7 +89,7 @@ export const contactSchema = z.object({
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactValues = z.output<typeof contactSchema>;
 
-/** The three kinds of playlist (spec section 3). */
+/** The three kinds of playlist: a URL (general), Xtream Codes (xc), and a code opened by the TV app (code). */
 export const PLAYLIST_TYPES = ['general', 'xc', 'code'] as const;
 export type PlaylistType = (typeof PLAYLIST_TYPES)[number];
 
@@ -233,7 +233,7 @@ function toPlaylistValues(values: PlaylistFieldValues): PlaylistValues {
 }
 
 /**
- * A playlist as the server stores it (spec section 5): every rule and message of the three forms. Fields the
+ * A playlist as the server stores it: every rule and message of the three forms. Fields the
  * kind does not use are ignored, so legacy clients may send them empty.
  */
 export const playlistSchema = z.object(playlistFields).superRefine(checkPlaylist).transform(toPlaylistValues);

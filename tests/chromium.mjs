@@ -1,4 +1,4 @@
-// Debian's Chromium as every browser suite and benchmark launches it (DESIGN section 8): headless, and kept off
+// Debian's Chromium as every browser suite and benchmark launches it: headless, and kept off
 // the network it cannot reach here.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

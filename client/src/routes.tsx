@@ -21,7 +21,7 @@ const paymentReturnPage = lazyPage(() => import('./pages/PaymentReturnPage'));
 export const portalRoutes: RouteObject[] = [
   { path: 'login', lazy: signInPage },
   { path: 'device/login', lazy: signInPage },
-  // Where payment providers send the owner back (spec section 2): on to the dashboard with the outcome.
+  // Where payment providers send the owner back: on to the dashboard with the outcome.
   { path: 'cowpayReturnUrl', lazy: paymentReturnPage },
   { path: 'activation/crypto/redirect', lazy: paymentReturnPage },
   { path: 'device/playlists', lazy: paymentReturnPage },
@@ -42,7 +42,7 @@ export const portalRoutes: RouteObject[] = [
   },
 ];
 
-/** Every route of the site (spec section 2). */
+/** Every route of the site. */
 export const routes: RouteObject[] = [
   {
     Component: SiteLayout,

@@ -34,7 +34,7 @@ import { projectRoot } from './common/paths';
 export const DRAIN_GRACE_MS = 8_000;
 
 /**
- * The legacy GETs under /frontend that change state (spec section 7); refused when sent from another site.
+ * The legacy GETs under /frontend that change state; refused when sent from another site.
  * Drawing a captcha stores a challenge and counts against the address's captcha limit: from another site's
  * images, it would fill the table and lock the visitor out of signing in.
  */

@@ -5,7 +5,6 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-
 const positiveInt = z.coerce
   .number({ error: 'must be a whole number' })
   .int('must be a whole number')
@@ -19,7 +18,7 @@ function urlList(value: string): string[] {
 }
 
 /**
- * Every setting the server reads, with its default. The README's configuration table mirrors this list.
+ * Every setting the server reads, with its default. docs/configuration.md mirrors this list.
  * Values come from the environment; a bad one stops the start with a message naming it.
  */
 /** A provider credential: printable, no spaces, never logged. */

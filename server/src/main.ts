@@ -9,7 +9,7 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\nSee the configuration table in README.md.\n`);
+      process.stderr.write(`${err.message}\nSee docs/configuration.md for every setting.\n`);
       process.exit(78); // EX_CONFIG
     }
     throw err;

@@ -11,7 +11,7 @@ export type ViewportSpec = (typeof VIEWPORTS)[number];
 const LARGE_BREAKPOINT = 992;
 
 /**
- * The frame every public page shares (spec section 2, 'Shared frame'): fixed header with its menu, footer and
+ * The frame every public page shares: fixed header with its menu, footer and
  * the two chat widgets. Knows how to wait until the page is usable: loading cover gone and React hydrated.
  */
 export class SiteFrame {
@@ -182,7 +182,7 @@ export class FaqSection {
   }
 }
 
-/** The contact page's form (spec section 2, 'Contact page'). */
+/** The contact page's form. */
 export class ContactForm {
   static readonly FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
@@ -259,7 +259,7 @@ export class SweetAlert {
   }
 
   /**
-   * Whether the confirm button is painted black (spec section 8). Under the mouse sweetalert2 mixes in its hover
+   * Whether the confirm button is painted black, as every dialog's is. Under the mouse sweetalert2 mixes in its hover
    * tint, which Chromium reports as `color(srgb ...)` instead of `rgb(...)`: black mixed with black stays black.
    */
   async confirmButtonIsBlack(): Promise<boolean> {

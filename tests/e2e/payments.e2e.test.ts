@@ -11,7 +11,7 @@ import {
 } from './portal';
 
 /**
- * Activate Device end to end in Chromium against the built product (spec sections 2, 4, 5, 8): every payment
+ * Activate Device end to end in Chromium against the built product: every payment
  * method from the screen to an active device, through the sandbox stand-ins the product runs when no provider
  * credentials are configured, with the real adapters and signed webhooks in between.
  */

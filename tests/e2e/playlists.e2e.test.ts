@@ -15,7 +15,7 @@ import {
 } from './portal';
 
 /**
- * The playlist manager of the device portal (spec sections 2, 4, 5 and 8) in Chromium against the built
+ * The playlist manager of the device portal in Chromium against the built
  * product: the three add forms and their messages, the table, search, pages, editing, and protected playlists.
  */
 
@@ -194,7 +194,7 @@ describe('playlist manager in Chromium', () => {
     expect(await form.errorOf('Host URL')).toBe('Invalid URL');
     await form.cancel();
 
-    // Code playlist: name and code required; the code's message reads 'Username is required' (spec section 5).
+    // Code playlist: name and code required; the code's message reads 'Username is required' (the product's wording, kept).
     await manager.openAdd('code');
     await form.save();
     await page.getByText('Username is required').waitFor();

@@ -15,7 +15,7 @@ import {
 import { launchBrowser, startProduct, watchPage, type Product } from './support';
 
 /**
- * What a visitor does on the public site (spec sections 2, 4, 5, 8 and 9): the header's links and its
+ * What a visitor does on the public site: the header's links and its
  * hide-on-scroll, hash links, the FAQ, the disclaimer, the contact form with its validation, dialogs and the
  * per-address limit, the chat widgets and the not-found page. Each at a phone and a desktop width.
  */
@@ -166,7 +166,7 @@ describe.each(VIEWPORTS)('public site interactions at $name width ($width x $hei
     await site.open('/');
     const height = await site.headerHeight();
     expect(await site.headerTop()).toBe(0);
-    // The slide takes 0.5 s (spec section 9).
+    // The header's slide takes 0.5 s.
     expect(await site.header.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0.5s');
 
     // Down, but not past 500px: the header stays.

@@ -18,7 +18,7 @@ import {
 import { registerDevice, SignInScreen, startProduct, type Product } from './support';
 
 /**
- * The device settings screens of the portal (spec sections 2, 5 and 8) in Chromium against the built product:
+ * The device settings screens of the portal in Chromium against the built product:
  * Device Key, Parent PIN, Account Details and Switch MAC.
  */
 

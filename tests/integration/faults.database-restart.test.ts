@@ -20,7 +20,7 @@ import {
  *
  * The database is a private cluster of this test (initdb in a temporary directory, its own port): the shared
  * server is never stopped. FAULTS_ROUNDS=n restarts it n times, FAULTS_DOWN_SECONDS=s keeps it down s seconds
- * each time (defaults 1 and 2; see the README's Operations section).
+ * each time (defaults 1 and 2; see docs/operations.md).
  */
 
 const ROUNDS = Math.max(1, Number(process.env.FAULTS_ROUNDS ?? 1) || 1);
@@ -250,7 +250,7 @@ describeWithPostgres(title, () => {
         await load;
       }
 
-      // The figures first (the README's Operations section quotes them), then the verdict.
+      // The figures first (docs/operations.md quotes them), then the verdict.
       const statuses = new Map<number, number>();
       for (const s of samples) statuses.set(s.status, (statuses.get(s.status) ?? 0) + 1);
       const slowest = Math.max(...samples.map((s) => s.ms));

@@ -14,8 +14,7 @@ import {
  * drop mid-transaction. After a restart on the same PostgreSQL database every row is whole, everything the
  * server acknowledged is there, and the server starts and serves as usual.
  *
- * FAULTS_ROUNDS=n repeats the kill and restart n times (default 1; the README's Operations section has the
- * longer form).
+ * FAULTS_ROUNDS=n repeats the kill and restart n times (default 1; docs/operations.md has the longer form).
  */
 
 const ROUNDS = Math.max(1, Number(process.env.FAULTS_ROUNDS ?? 1) || 1);

@@ -3,7 +3,7 @@ import { Logo } from './Header';
 import { messagingAppUrl, phoneHref } from '../lib/contactLinks';
 import { siteConfig } from '../lib/siteConfig';
 
-/** The shared footer (spec section 2): contact e-mail, phone, messaging app, copyright and the legal pages. */
+/** The shared footer: contact e-mail, phone, messaging app, copyright and the legal pages. */
 export function Footer() {
   const { productName, contactEmail, contactPhone, chatNumber } = siteConfig();
   const year = new Date().getFullYear();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { usePageHead } from '../hooks/usePageHead';
 
-/** Both legal pages were last changed on this date (spec section 2). */
+/** Both legal pages were last changed on this date. */
 export const LEGAL_LAST_UPDATED = { iso: '2024-06-18', text: 'June 18th, 2024' } as const;
 
 export interface LegalSection {

@@ -19,7 +19,7 @@ interface PreloadGateProps {
 }
 
 /**
- * The site's loading spinner (spec section 2 and 4, 'Page load'): it covers the page until the site's images have
+ * The site's loading spinner: it covers the page until the site's images have
  * preloaded, or until `capMs` at most. The page renders underneath from the start, inert while covered, so the
  * browser fetches its images in parallel, a hash target already exists, and nothing moves when the cover goes.
  * It lives in the frame, so it runs on the site's first load only, not on every page change.

@@ -14,7 +14,7 @@ import '../styles/layout.css';
 import '../styles/legal.css';
 import '../styles/contact.css';
 
-/** The two chat widgets of the frame (spec section 2): one business number, the product as the account. */
+/** The two chat widgets of the frame: one business number, the product as the account. */
 function SiteChatWidgets() {
   const { chatNumber, productName } = siteConfig();
   // The spec's greeting, then an invitation to ask about the product; the input itself starts empty.

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
-/** How long a hash link waits for its target to appear (spec section 9). */
+/** How long a hash link waits for its target to appear: 10 seconds. */
 export const HASH_SCROLL_TIMEOUT_MS = 10_000;
 
 function scrollToElement(element: Element) {
@@ -12,7 +12,7 @@ function scrollToElement(element: Element) {
 }
 
 /**
- * Scrolls to the element a hash link names (spec section 2) when it is not on the page yet: a page that loads
+ * Scrolls to the element a hash link names (such as /#features or /#faqs) when it is not on the page yet: a page that loads
  * its code or data first renders its sections later. A MutationObserver waits for the target, for at most
  * {@link HASH_SCROLL_TIMEOUT_MS}. A target already present is left to React Router's ScrollRestoration, and so
  * is a back or forward move (POP), which restores the position the visitor left, except on the first load.

@@ -1,7 +1,7 @@
 import { ICONS, ILLUSTRATIONS, PLATFORMS, SCREENSHOTS } from './siteImages';
 
 /**
- * The images the loading spinner waits for (spec section 2: about 29 logos, screenshots and OS icons): every
+ * The images the loading spinner waits for (about 29 logos, screenshots and OS icons): every
  * picture of the landing page, and the contact page's.
  */
 export const PRELOAD_IMAGES: string[] = [

@@ -12,13 +12,13 @@ export interface SiteImage {
 const image = (src: string, width: number, height: number): SiteImage => ({ src: `/images/${src}`, width, height });
 
 export interface Platform {
-  /** The name as the spec lists it (section 1, compatible devices). */
+  /** The device's name as the site shows it. */
   name: string;
   badge: SiteImage;
   icon: SiteImage;
 }
 
-/** The compatible devices of spec section 1, in its order. */
+/** The compatible devices, in the order the site lists them. */
 export const PLATFORMS: Platform[] = [
   { name: 'Samsung smart TV', badge: image('devices/samsung-tv.svg', 220, 72), icon: image('os/samsung.svg', 64, 64) },
   { name: 'LG webOS', badge: image('devices/lg-webos.svg', 220, 72), icon: image('os/lg.svg', 64, 64) },

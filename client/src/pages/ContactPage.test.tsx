@@ -207,7 +207,7 @@ describe('ContactPage', () => {
 
   it.each([
     ['a 502 answer that is not JSON', () => new Response('<html>Bad gateway</html>', { status: 502 })],
-    // Only 200 means the message was stored (spec section 4).
+    // Only 200 means the message was stored.
     ['a 201 answer', () => jsonResponse(201, { status: 'success' })],
   ])('shows the error dialog without text and keeps the fields on %s', async (_case, response) => {
     fetchMock.mockResolvedValue(response());

@@ -10,7 +10,7 @@ import { ICONS, ILLUSTRATIONS, PLATFORMS, SCREENSHOTS, type SiteImage } from '..
 import { siteConfig } from '../lib/siteConfig';
 import '../styles/landing.css';
 
-/** The portal's sign-in, where playlists are managed and devices activated (spec section 2). */
+/** The portal's sign-in, where playlists are managed and devices activated. */
 const PORTAL = '/device/login';
 
 function Picture({ image, alt, className }: { image: SiteImage; alt: string; className?: string }) {

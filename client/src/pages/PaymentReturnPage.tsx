@@ -8,7 +8,7 @@ export interface PaymentFlash {
 }
 
 /**
- * Spec section 2: the card and crypto providers come back to /cowpayReturnUrl and /activation/crypto/redirect
+ * The card and crypto providers come back to /cowpayReturnUrl and /activation/crypto/redirect
  * (the payment is pending); the others to /device/playlists with `payment_status`, where anything but
  * 'success' means it was cancelled.
  */

@@ -88,7 +88,7 @@ export class ProviderError extends Error {
   }
 }
 
-/** One payment provider (DESIGN.md section 5): create a checkout; verify its webhooks. */
+/** One payment provider: create a checkout; verify its webhooks. */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** True when it talks to this site's local stand-in (no credentials configured): no money moves. */

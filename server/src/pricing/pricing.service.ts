@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { sandboxMethods as methodsOnSandbox } from '../payments/providers';
 
-/** The payment methods of spec section 4, in the order the portal offers them. */
+/** The payment methods, in the order the portal offers them. */
 export const PAYMENT_METHODS = ['ibostore', 'opay', 'opay1', 'cowpay', 'crypto', 'paypal'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -65,7 +65,7 @@ export function pricingFrom(config: Pick<Config, 'pricing' | 'providers'>): Pric
   };
 }
 
-/** The pricing fields of GET /frontend/device/playlists, as spec section 3 names them. */
+/** The pricing fields of GET /frontend/device/playlists, under the legacy portal's names. */
 export function legacyPricing(pricing: PricingTerms) {
   const flag = (method: PaymentMethod) => (pricing.methods.includes(method) ? 1 : 0);
   return {

@@ -35,7 +35,7 @@ const DEFAULT_AVATAR =
       '<circle cx="30" cy="23" r="11" fill="#cfd8dc"/><path d="M9 56c2-12 11-19 21-19s19 7 21 19z" fill="#cfd8dc"/></svg>',
   );
 
-/** The chat widget's options (spec section 3); every one except phoneNumber has the spec's default. */
+/** The chat widget's options; every one except phoneNumber has a default (the DEFAULT_* values). */
 export interface ChatWidgetProps {
   /** The business number the messages go to, with its country code; non-digits are dropped. */
   phoneNumber: string;

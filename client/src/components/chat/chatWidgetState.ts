@@ -1,5 +1,5 @@
 /**
- * The chat widget's rules without React (spec sections 4, 5 and 9): its three flags, the notification timer and
+ * The chat widget's rules without React: its three flags, the notification timer and
  * the messaging app's send link. The component wires them to the DOM; the tests drive them directly too.
  */
 

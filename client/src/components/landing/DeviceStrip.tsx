@@ -3,11 +3,11 @@ import Marquee from 'react-fast-marquee';
 import { usePrefersReducedMotion } from '../../hooks/usePrefersReducedMotion';
 import { PLATFORMS } from '../../lib/siteImages';
 
-/** Spec section 4 and 9: the device-logo strip plays continuously at speed 70, filling the width. */
+/** The device-logo strip plays continuously at speed 70, filling the width. */
 export const DEVICE_STRIP_SPEED = 70;
 
 /**
- * The continuously scrolling strip of compatible devices (spec section 2, item 4). The moving badges are
+ * The continuously scrolling strip of compatible devices (the landing page's fourth section). The moving badges are
  * decoration (their copies would be read out again and again); the same names are in a list for screen readers.
  * Reduced motion stops it, and so does the pause button (moving content needs a way to stop it).
  */

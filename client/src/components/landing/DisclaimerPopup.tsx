@@ -7,7 +7,7 @@ interface DisclaimerPopupProps {
 }
 
 /**
- * The hero's disclaimer (spec section 2, item 1, and section 4): shown on arrival, gone for the rest of the visit
+ * The hero's disclaimer: shown on arrival, gone for the rest of the visit
  * to this page once closed.
  */
 export function DisclaimerPopup({ productName, returnFocusTo }: DisclaimerPopupProps) {

@@ -30,7 +30,7 @@ function Faq({ item }: { item: FaqItem }) {
   );
 }
 
-/** The FAQ (spec section 2, item 10, and section 4): every item collapsed at first, each opened on its own. */
+/** The FAQ (the landing page's last section): every item collapsed at first, each opened on its own. */
 export function FaqList({ items }: { items: FaqItem[] }) {
   return (
     <div className="faq-list">

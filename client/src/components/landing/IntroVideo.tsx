@@ -12,7 +12,7 @@ export function introVideoUrl(videoId: string): string {
 }
 
 /**
- * The intro's external video player (spec section 2, item 2) behind a facade: a poster and a play button cost
+ * The intro's external video player (the landing page's second section) behind a facade: a poster and a play button cost
  * nothing, the player's frame and scripts load only when the visitor asks for the video.
  */
 export function IntroVideo({ videoId, productName }: IntroVideoProps) {

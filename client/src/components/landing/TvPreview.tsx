@@ -2,7 +2,7 @@ import { useScrollScale } from '../../hooks/useScrollScale';
 import { usePrefersReducedMotion } from '../../hooks/usePrefersReducedMotion';
 import { ILLUSTRATIONS } from '../../lib/siteImages';
 
-/** The TV preview that grows into place as it scrolls into view (spec section 2, item 3). */
+/** The TV preview that grows into place as it scrolls into view (the landing page's third section). */
 export function TvPreview() {
   const { anchor, target } = useScrollScale<HTMLDivElement, HTMLImageElement>(usePrefersReducedMotion());
   const image = ILLUSTRATIONS.tvPreview;

@@ -162,7 +162,7 @@ function MethodPanel({
     );
   }
 
-  // PayPal is paid through its own buttons; the form's button only says so (spec section 4).
+  // PayPal is paid through its own buttons; the form's button only says so.
   return (
     <div className="payment__form">
       <form

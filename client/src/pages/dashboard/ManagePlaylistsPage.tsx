@@ -17,7 +17,7 @@ import '../../styles/playlists.css';
 const PAGE_SIZE = 8;
 const KINDS: PlaylistKind[] = ['general', 'xc', 'code'];
 
-/** A message set by the payment-return routes, shown once on the main view (spec section 8). */
+/** A message set by the payment-return routes, shown once on the main view. */
 interface Flash {
   message: string;
   paymentStatus: 'success' | 'error';

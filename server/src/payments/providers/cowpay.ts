@@ -25,7 +25,7 @@ export interface CowpaySettings {
 
 /*
  * Cowpay's public documentation does not settle every detail of its card-frame API, so every such detail is
- * here and nowhere else (README, "Payments"): the charge path, the field names, and the two signatures
+ * here and nowhere else (docs/architecture.md, payments): the charge path, the field names, and the two signatures
  * (SHA-256 hex of the concatenated fields and the merchant hash key).
  */
 export const COWPAY_CHARGE_PATH = '/api/v2/charge/card/init';

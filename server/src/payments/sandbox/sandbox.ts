@@ -48,7 +48,7 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * Local stand-ins for the payment providers (DESIGN.md section 5, sandbox mode): each speaks its provider's
+ * Local stand-ins for the payment providers (sandbox mode, no money moves): each speaks its provider's
  * protocol (create, hosted checkout page with Pay and Cancel, signed webhook with retries, return redirect),
  * so the real adapters run unchanged against them. Mounted at /sandbox only for providers without
  * credentials, and never in production unless PAYMENT_SANDBOX=true. No money moves; every page says so.

@@ -7,7 +7,7 @@ import { readGraphQLFailure, type GraphQLFailure } from '../../../lib/graphqlFai
 import type { PayPalButtonsOptions } from '../../../lib/paypal';
 import { useActivationEligibility } from './useActivationEligibility';
 
-/** PayPal's messages stay on screen this long (spec section 9). */
+/** PayPal's messages stay on screen this long: 5 seconds. */
 export const PAYPAL_MESSAGE_MS = 5000;
 
 interface Notice {
@@ -31,7 +31,7 @@ function refusedNotice(failure: GraphQLFailure): Notice {
 }
 
 /**
- * PayPal's own buttons (spec section 7): its SDK opens the checkout, the server creates and captures the order.
+ * PayPal's own buttons: its SDK opens the checkout, the server creates and captures the order.
  * The MAC check runs before each order; what happens is said under the buttons for 5 seconds.
  */
 export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {

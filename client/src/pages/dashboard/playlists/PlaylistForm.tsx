@@ -33,7 +33,7 @@ export interface PlaylistFormProps {
   onCancel: () => void;
 }
 
-/** The add and edit form of all three kinds of playlist (spec section 5). */
+/** The add and edit form of all three kinds of playlist (general, Xtream Codes, code). */
 export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }: PlaylistFormProps) {
   const [showPassword, setShowPassword] = useState(false);
   const [checking, setChecking] = useState(false);

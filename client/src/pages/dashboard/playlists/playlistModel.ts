@@ -49,7 +49,7 @@ export function formDefaults(kind: PlaylistKind, playlist?: Playlist, pin?: stri
   };
 }
 
-/** The table's URL cell (spec section 2): 'Protected', else the URL, else the code, else 'N/A'. */
+/** The table's URL cell: 'Protected', else the URL, else the code, else 'N/A'. */
 export function urlCell(playlist: Playlist): string {
   if (playlist.isProtected) return 'Protected';
   return playlist.url || playlist.playlistCode || 'N/A';
