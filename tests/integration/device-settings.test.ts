@@ -47,14 +47,14 @@ const CODE_OF_STATUS: Record<number, string> = {
 
 interface Transport {
   name: string;
-  changeKey(client: Client, deviceKey: unknown): Promise<Outcome>;
+  changeKey(client: Client, deviceKey: unknown, headers?: Record<string, string>): Promise<Outcome>;
   changePin(client: Client, pin: unknown): Promise<Outcome>;
   switchMac(client: Client, macAddress: unknown): Promise<Outcome>;
 }
 
 function graphCall(query: string, field: string, inputField: string) {
-  return async (client: Client, value: unknown): Promise<Outcome> => {
-    const res = await client.gql(query, { input: { [inputField]: value } });
+  return async (client: Client, value: unknown, headers?: Record<string, string>): Promise<Outcome> => {
+    const res = await client.gql(query, { input: { [inputField]: value } }, headers);
     const error = res.json.errors?.[0];
     if (error) {
       return {
@@ -71,8 +71,8 @@ function graphCall(query: string, field: string, inputField: string) {
 }
 
 function restCall(path: string, bodyField: string) {
-  return async (client: Client, value: unknown): Promise<Outcome> => {
-    const res = await client.request('POST', path, { body: { [bodyField]: value } });
+  return async (client: Client, value: unknown, headers?: Record<string, string>): Promise<Outcome> => {
+    const res = await client.request('POST', path, { body: { [bodyField]: value }, headers });
     if (res.status === 200) {
       expect(res.json.status).toBe('success');
       return { ok: true, message: res.json.message, httpStatus: 200, body: res.json };
@@ -227,6 +227,31 @@ describe.each(TRANSPORTS)('device settings through $name', (transport) => {
         device.id,
       ]);
       expect(sessions).toHaveLength(1);
+    });
+
+    it('changed by the TV app (its token), ends every portal session of the device, even one sent along', async () => {
+      const { client, device, deviceKey, deviceToken } = await signedInDevice(server);
+      const second = await signIn(device.macAddress, deviceKey);
+      const bystander = await signedInDevice(server);
+
+      // The signed-in client sends its session cookie with the TV's token: the token is who is calling.
+      const outcome = await transport.changeKey(client, otherKey(deviceKey), tv(deviceToken));
+      expect(outcome.ok).toBe(true);
+
+      for (const c of [client, second.client]) {
+        const res = await c.request('GET', '/frontend/device');
+        expect(res.status).toBe(401);
+        expect(res.json.message).toBe('You are not signed in.');
+      }
+      expect((await bystander.client.request('GET', '/frontend/device')).status).toBe(200);
+      const sessions = await server.db.dataSource.query(`SELECT sid FROM sessions WHERE sess ->> 'deviceId' = $1`, [
+        device.id,
+      ]);
+      expect(sessions).toHaveLength(0);
+      // The TV keeps working with its token.
+      expect((await server.client().gql(CURRENT, undefined, tv(deviceToken))).json.data.currentDevice.id).toBe(
+        device.id,
+      );
     });
   });
 

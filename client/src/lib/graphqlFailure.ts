@@ -1,11 +1,15 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
+import { isErrorCode, type ErrorCode } from '../../../common/errors';
 
 /** What a failed GraphQL operation told us. */
 export interface GraphQLFailure {
   /** False when the graph never answered (network down, server unreachable, unreadable answer). */
   answered: boolean;
-  /** The first error's code (BAD_USER_INPUT, FORBIDDEN, CONFLICT, RATE_LIMITED, UNAUTHENTICATED…). */
-  code: string | undefined;
+  /**
+   * The first error's code (BAD_USER_INPUT, FORBIDDEN, CONFLICT, RATE_LIMITED, UNAUTHENTICATED…: common/errors.ts);
+   * undefined when it sent none or one this client does not know.
+   */
+  code: ErrorCode | undefined;
   /** The first error's message, safe to show. */
   message: string | undefined;
   /** Messages for single fields (`extensions.fieldErrors`), keyed by the input field's name. */
@@ -31,7 +35,7 @@ export function readGraphQLFailure(error: unknown): GraphQLFailure {
   }
   return {
     answered: true,
-    code: typeof extensions.code === 'string' ? extensions.code : undefined,
+    code: isErrorCode(extensions.code) ? extensions.code : undefined,
     message: first?.message || undefined,
     fieldErrors,
     extensions,

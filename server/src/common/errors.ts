@@ -1,21 +1,10 @@
-/** The kinds of failure a service can report. Transports map each to a GraphQL code and an HTTP status. */
-export type ErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'BAD_USER_INPUT'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'RATE_LIMITED'
-  | 'UNAVAILABLE'
-  /** The payer's card or account was declined: let them choose another (PayPal's INSTRUMENT_DECLINED). */
-  | 'PAYMENT_DECLINED'
-  /** The provider refused or could not take the payment; `details` carries its words. */
-  | 'PAYMENT_FAILED';
+import type { DomainErrorCode } from '../../../common/errors';
 
 /** A failure the user can act on. Its message is safe to show; anything else is reported as internal. */
 export class DomainError extends Error {
   constructor(
-    readonly code: ErrorCode,
+    /** One of the codes in common/errors.ts; transports map each to a GraphQL code and an HTTP status. */
+    readonly code: DomainErrorCode,
     message: string,
     /** Per-field messages for BAD_USER_INPUT, keyed by input field name. */
     readonly fieldErrors?: Record<string, string>,
@@ -29,7 +18,7 @@ export class DomainError extends Error {
   }
 }
 
-export function httpStatusFor(code: ErrorCode): number {
+export function httpStatusFor(code: DomainErrorCode): number {
   switch (code) {
     case 'BAD_USER_INPUT':
       return 400;

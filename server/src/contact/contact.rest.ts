@@ -1,15 +1,19 @@
 import express, { type Request, type Response, type Router } from 'express';
+import type { ContactInput } from '../../../common/validation';
 import { clientIp } from '../auth/authenticate';
 import { DomainError } from '../common/errors';
 import { sendDomainError } from '../http/errors';
 import type { Services } from '../services';
 import { CONTACT_THANKS } from './contact.service';
 
-/** A text field from the query string or the body; repeated query parameters are not a text. */
-function pick(source: unknown): Record<'name' | 'email' | 'subject' | 'message', unknown> {
+/**
+ * The contact fields from the query string or the body, as sent: cast to what the service takes, which validates
+ * them (a repeated query parameter, an array, is not a text).
+ */
+function pick(source: unknown): ContactInput {
   const record =
     source && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, unknown>) : {};
-  return { name: record.name, email: record.email, subject: record.subject, message: record.message };
+  return { name: record.name, email: record.email, subject: record.subject, message: record.message } as ContactInput;
 }
 
 /**
@@ -18,7 +22,7 @@ function pick(source: unknown): Record<'name' | 'email' | 'subject' | 'message',
  */
 export function contactRestRouter(services: Services): Router {
   const router = express.Router();
-  const handle = async (req: Request, res: Response, input: unknown) => {
+  const handle = async (req: Request, res: Response, input: ContactInput) => {
     try {
       await services.contact.submit(input, clientIp(req));
       res.json({ status: 'success', message: CONTACT_THANKS });

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { contactSchema } from '../../../common/validation';
+import { contactSchema, type ContactInput } from '../../../common/validation';
 import { messages } from '../../../common/messages';
 import { validate } from '../common/validate';
 import type { RateLimits } from '../auth/rate-limits';
@@ -19,7 +19,7 @@ export class ContactService {
    * Stores a contact message (validated with the contact form's own rules) and starts forwarding it. The answer
    * does not wait for e-mail: once stored, the message is safe.
    */
-  async submit(input: unknown, clientIp: string): Promise<ContactMessageEntity> {
+  async submit(input: ContactInput, clientIp: string): Promise<ContactMessageEntity> {
     const values = validate(contactSchema, input);
     await this.rateLimits.countContactMessage(clientIp);
     const saved = await this.dataSource.getRepository(ContactMessageEntity).save(values);

@@ -22,9 +22,11 @@ export const deviceResolvers: Resolvers = {
     registerDevice: (_parent, { input }, ctx) => ctx.services.devices.register(input, ctx.clientIp),
     changeDeviceKey: async (_parent, { input }, ctx) => {
       const device = requireDevice(ctx);
-      const keep = ctx.via === 'session' ? ctx.req.sessionID : undefined;
       return {
-        device: await ctx.services.devices.changeDeviceKey(device.id, input, keep),
+        device: await ctx.services.devices.changeDeviceKey(device.id, input, {
+          via: ctx.via,
+          sessionId: ctx.req.sessionID,
+        }),
         message: messages.settings.deviceKeyChanged,
       };
     },

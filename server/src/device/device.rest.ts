@@ -1,13 +1,21 @@
 import express, { type Router } from 'express';
 import type { Config } from '../config';
-import { clientIp } from '../auth/authenticate';
+import { authenticate, clientIp } from '../auth/authenticate';
 import { signIn, signOut } from '../auth/session';
 import { messages } from '../../../common/messages';
+import type { LoginInput } from '../../../common/validation';
+import { DomainError, NOT_SIGNED_IN_MESSAGE } from '../common/errors';
 import { bodyFields, fieldNamesOf, requireDevice, restHandler } from '../http/body';
 import type { FieldNames } from '../http/errors';
 import type { Services } from '../services';
 import type { DeviceEntity } from './device.entity';
-import { LOGIN_SUCCESS_MESSAGE, type DeviceService } from './device.service';
+import {
+  LOGIN_SUCCESS_MESSAGE,
+  type ChangeDeviceKeyInput,
+  type ChangeParentPinInput,
+  type DeviceService,
+  type SwitchMacInput,
+} from './device.service';
 
 /** REST body field → service input field, for the login call. */
 const LOGIN_BODY = {
@@ -18,7 +26,7 @@ const LOGIN_BODY = {
 } as const;
 const LOGIN_FIELDS: FieldNames = fieldNamesOf(LOGIN_BODY);
 
-/** The device as the legacy portal reads it (spec section 3); secrets never included. */
+/** The device as the legacy portal reads it (its field names); secrets never included. */
 export function legacyDevice(device: DeviceEntity, devices: DeviceService) {
   const standing = devices.standing(device);
   return {
@@ -30,7 +38,8 @@ export function legacyDevice(device: DeviceEntity, devices: DeviceService) {
 }
 
 /**
- * The legacy /frontend sign-in paths (spec section 7), over the same services as the graph.
+ * The legacy /frontend sign-in paths, over the same services as the graph. Bodies are untyped
+ * JSON: each is cast to the input its service takes, and the service validates it.
  */
 export function deviceRestRouter(services: Services, config: Config): Router {
   const router = express.Router();
@@ -44,7 +53,7 @@ export function deviceRestRouter(services: Services, config: Config): Router {
   router.post(
     '/device/login',
     restHandler(LOGIN_FIELDS, async (req, res) => {
-      const device = await devices.login(bodyFields(req.body, LOGIN_BODY), clientIp(req));
+      const device = await devices.login(bodyFields(req.body, LOGIN_BODY) as LoginInput, clientIp(req));
       await signIn(req, device.id);
       res.json({ device: legacyDevice(device, devices), message: LOGIN_SUCCESS_MESSAGE });
     }),
@@ -65,10 +74,11 @@ export function deviceRestRouter(services: Services, config: Config): Router {
   router.post(
     '/device/saveDeviceKey',
     restHandler({ deviceKey: 'device_key' }, async (req, res) => {
-      const device = await requireDevice(req, devices);
-      const input = bodyFields(req.body, { device_key: 'deviceKey' });
-      const keep = req.session?.deviceId === device.id ? req.sessionID : undefined;
-      await devices.changeDeviceKey(device.id, input, keep);
+      // authenticate, not requireDevice: the service needs how the caller signed in (a session or the TV's token).
+      const { device, via } = await authenticate(req, devices);
+      if (!device) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN_MESSAGE);
+      const input = bodyFields(req.body, { device_key: 'deviceKey' }) as ChangeDeviceKeyInput;
+      await devices.changeDeviceKey(device.id, input, { via, sessionId: req.sessionID });
       res.json({ status: 'success', message: messages.settings.deviceKeyChanged });
     }),
   );
@@ -77,7 +87,7 @@ export function deviceRestRouter(services: Services, config: Config): Router {
     '/device/saveParentPin',
     restHandler({ pin: 'pin_code' }, async (req, res) => {
       const device = await requireDevice(req, devices);
-      await devices.changeParentPin(device.id, bodyFields(req.body, { pin_code: 'pin' }));
+      await devices.changeParentPin(device.id, bodyFields(req.body, { pin_code: 'pin' }) as ChangeParentPinInput);
       res.json({ status: 'success', message: messages.settings.parentPinChanged });
     }),
   );
@@ -86,7 +96,8 @@ export function deviceRestRouter(services: Services, config: Config): Router {
     '/device/switchMacAddress',
     restHandler({ macAddress: 'mac_address' }, async (req, res) => {
       const device = await requireDevice(req, devices);
-      const moved = await devices.switchMac(device, bodyFields(req.body, { mac_address: 'macAddress' }));
+      const input = bodyFields(req.body, { mac_address: 'macAddress' }) as SwitchMacInput;
+      const moved = await devices.switchMac(device, input);
       res.json({ status: 'success', message: messages.switchMac.success, device: legacyDevice(moved, devices) });
     }),
   );

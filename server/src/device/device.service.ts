@@ -7,10 +7,12 @@ import {
   newDeviceKeySchema,
   parentPinSchema,
   registerDeviceSchema,
+  type LoginInput,
 } from '../../../common/validation';
 import { DomainError } from '../common/errors';
 import { dummySecretHash, hashSecret, hashToken, randomDigits, randomToken, verifySecret } from '../common/secrets';
 import { validate } from '../common/validate';
+import type { AuthenticatedVia } from '../auth/authenticate';
 import type { RateLimits } from '../auth/rate-limits';
 import type { CaptchaService } from '../captcha/captcha.service';
 import { PlaylistEntity } from '../playlist/playlist.entity';
@@ -29,6 +31,23 @@ const checkParentPinSchema = z.object({
   pin: z.string({ error: 'PIN is required' }).min(1, 'PIN is required').max(64, 'PIN must be at most 64 characters'),
 });
 const switchMacSchema = z.object({ macAddress: macAddressSchema });
+
+/**
+ * What the calls take (their schemas' input), as the graph types it. The calls still validate what they are
+ * given, since a REST body (cast at its adapter) can hold anything.
+ */
+export type RegisterDeviceInput = z.input<typeof registerDeviceSchema>;
+export type ChangeDeviceKeyInput = z.input<typeof changeDeviceKeySchema>;
+export type ChangeParentPinInput = z.input<typeof changeParentPinSchema>;
+export type CheckParentPinInput = z.input<typeof checkParentPinSchema>;
+export type SwitchMacInput = z.input<typeof switchMacSchema>;
+
+/** Who makes a change to a device: a portal session or the TV app by its token (authenticate's answer). */
+export interface DeviceCaller {
+  via: AuthenticatedVia | null;
+  /** The request's session id (express-session's req.sessionID), if it has one. */
+  sessionId: string | undefined;
+}
 
 export interface RegisteredDevice {
   device: DeviceEntity;
@@ -63,7 +82,7 @@ export class DeviceService {
    * Registers a TV on its first launch: a trial starts, and a random device key and device token are returned
    * once. A MAC that is already registered is refused without revealing or changing anything about it.
    */
-  async register(input: unknown, clientIp: string): Promise<RegisteredDevice> {
+  async register(input: RegisterDeviceInput, clientIp: string): Promise<RegisteredDevice> {
     const values = validate(registerDeviceSchema, input);
     await this.rateLimits.countRegistration(clientIp);
     return this.createDevice(values);
@@ -110,7 +129,7 @@ export class DeviceService {
    * and every one with a right captcha against the MAC too; the captcha is spent whatever the outcome, and
    * every failure gets the same answer.
    */
-  async login(input: unknown, clientIp: string): Promise<DeviceEntity> {
+  async login(input: LoginInput, clientIp: string): Promise<DeviceEntity> {
     const values = validate(loginSchema, input);
     await this.rateLimits.countLoginAttempt(clientIp);
     if (!(await this.captcha.consume(values.captchaToken, values.captcha))) {
@@ -151,21 +170,23 @@ export class DeviceService {
   }
 
   /**
-   * Gives the device a new device key (6 digits). Every other portal session of the device ends, so whoever
-   * knew the old key is signed out; the session making the change (if any) stays.
+   * Gives the device a new device key (6 digits), so whoever knew the old key is signed out: the portal session
+   * making the change stays signed in, every other portal session of the device ends. A change by the TV app
+   * (its token) keeps no portal session, even one sent along with the token.
    */
-  async changeDeviceKey(deviceId: string, input: unknown, keepSessionId?: string): Promise<DeviceEntity> {
+  async changeDeviceKey(deviceId: string, input: ChangeDeviceKeyInput, caller: DeviceCaller): Promise<DeviceEntity> {
     const { deviceKey } = validate(changeDeviceKeySchema, input);
     const deviceKeyHash = await hashSecret(deviceKey);
+    const keep = caller.via === 'session' ? caller.sessionId : undefined;
     return this.dataSource.transaction(async (manager) => {
       await manager.update(DeviceEntity, { id: deviceId }, { deviceKeyHash });
-      await endSessions(manager, deviceId, keepSessionId);
+      await endSessions(manager, deviceId, keep);
       return manager.findOneByOrFail(DeviceEntity, { id: deviceId });
     });
   }
 
   /** Sets the parent PIN (4 to 6 digits), stored as a salted hash. */
-  async changeParentPin(deviceId: string, input: unknown): Promise<DeviceEntity> {
+  async changeParentPin(deviceId: string, input: ChangeParentPinInput): Promise<DeviceEntity> {
     const { pin } = validate(changeParentPinSchema, input);
     const parentPinHash = await hashSecret(pin);
     const repository = this.dataSource.getRepository(DeviceEntity);
@@ -174,7 +195,7 @@ export class DeviceService {
   }
 
   /** Checks a parent PIN for the TV. Attempts are counted like sign-ins; no PIN set means no PIN matches. */
-  async checkParentPin(device: DeviceEntity, input: unknown, clientIp: string): Promise<boolean> {
+  async checkParentPin(device: DeviceEntity, input: CheckParentPinInput, clientIp: string): Promise<boolean> {
     const { pin } = validate(checkParentPinSchema, input);
     return this.rateLimits.checkPin(device.id, clientIp, async () => {
       // Hash even when no PIN is set, so timing does not tell whether one is.
@@ -184,12 +205,11 @@ export class DeviceService {
   }
 
   /**
-   * Moves the device's licence, playlists, device key and parent PIN to another MAC address (DESIGN.md section
-   * 3). A record already holding that MAC (the new TV's app registered it) is replaced: its playlists and its
+   * Moves the device's licence, playlists, device key and parent PIN to another MAC address. A record already holding that MAC (the new TV's app registered it) is replaced: its playlists and its
    * TV tokens move to this device, and the switch is recorded. Refused onto an activated device. The old MAC's
    * TV tokens are revoked.
    */
-  async switchMac(device: DeviceEntity, input: unknown): Promise<DeviceEntity> {
+  async switchMac(device: DeviceEntity, input: SwitchMacInput): Promise<DeviceEntity> {
     const { macAddress } = validate(switchMacSchema, input);
     if (macAddress === device.macAddress) {
       throw new DomainError('CONFLICT', 'This device already has that MAC address.', {

@@ -1,5 +1,6 @@
 import type { ApolloServerPlugin, BaseContext, GraphQLRequestListener } from '@apollo/server';
 import type { ErrorRequestHandler, Request, Response } from 'express';
+import type { ErrorCode } from '../../../common/errors';
 import { DomainError, httpStatusFor, INTERNAL_ERROR_MESSAGE } from '../common/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 
@@ -99,7 +100,7 @@ export function refuse(
   graph: boolean,
   status: number,
   message: string,
-  code = 'BAD_REQUEST',
+  code: ErrorCode = 'BAD_REQUEST',
   extensions: Record<string, unknown> = {},
 ): void {
   res.status(status);

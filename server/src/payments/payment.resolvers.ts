@@ -9,9 +9,7 @@ export const paymentResolvers: Resolvers = {
   },
   Mutation: {
     startActivation: async (_parent, { input }, ctx) => {
-      const { method, ...payer } = input;
-      const given = Object.fromEntries(Object.entries(payer).filter(([, v]) => v !== undefined && v !== null));
-      const started = await ctx.services.payments.start(requireDevice(ctx), method, given, {
+      const started = await ctx.services.payments.start(requireDevice(ctx), input, {
         siteBase: siteBaseFor(ctx.req, ctx.config),
       });
       return { activation: started.activation, redirectUrl: started.redirectUrl };
@@ -20,11 +18,8 @@ export const paymentResolvers: Resolvers = {
       const order = await ctx.services.payments.createPayPalOrder(requireDevice(ctx));
       return { id: order.id };
     },
-    capturePayPalOrder: async (_parent, { orderId }, ctx) => {
-      const device = requireDevice(ctx);
-      const activation = await ctx.services.payments.capturePayPalOrder(device, orderId);
-      return { activation, device: (await ctx.services.devices.findById(device.id)) ?? device };
-    },
+    capturePayPalOrder: (_parent, { orderId }, ctx) =>
+      ctx.services.payments.capturePayPalOrder(requireDevice(ctx), orderId),
   },
   Device: {
     payments: (device, _args, ctx) => {

@@ -5,9 +5,10 @@ import { bodyFields, fieldNamesOf, requireDevice, restHandler } from '../http/bo
 import { legacyDevice } from '../device/device.rest';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
+import type { CheckoutInput } from './payment.service';
 import { siteBaseFor } from './return-urls';
 
-/** REST body field → service field for saveActivation (spec section 7). */
+/** REST body field → service field for saveActivation (the legacy portal's field names). */
 const ACTIVATION_BODY = {
   first_name: 'firstName',
   last_name: 'lastName',
@@ -18,7 +19,10 @@ const ACTIVATION_BODY = {
 } as const;
 const ACTIVATION_FIELDS = fieldNamesOf(ACTIVATION_BODY);
 
-/** The legacy payment paths (spec section 7) over the payment service the graph uses too. */
+/**
+ * The legacy payment paths over the payment service the graph uses too. Bodies are untyped JSON:
+ * each is cast to the input its service takes, and the service checks it.
+ */
 export function paymentRestRouter(services: Services, config: Config): Router {
   const router = express.Router();
   const { devices, payments } = services;
@@ -38,12 +42,8 @@ export function paymentRestRouter(services: Services, config: Config): Router {
     '/device/saveActivation',
     restHandler(ACTIVATION_FIELDS, async (req, res) => {
       const device = await requireDevice(req, devices);
-      const { method, ...payer } = bodyFields(req.body, ACTIVATION_BODY);
-      // Only the fields the chosen method uses are read; the form sends the others empty.
-      const given = Object.fromEntries(
-        Object.entries(payer).filter(([, v]) => v !== undefined && v !== null && v !== ''),
-      );
-      const started = await payments.start(device, method, given, { siteBase: siteBaseFor(req, config) });
+      const input = bodyFields(req.body, ACTIVATION_BODY) as CheckoutInput;
+      const started = await payments.start(device, input, { siteBase: siteBaseFor(req, config) });
       res.json({ status: 'success', url: started.redirectUrl, activation_id: started.activation.id });
     }),
   );
@@ -62,12 +62,11 @@ export function paymentRestRouter(services: Services, config: Config): Router {
     res.setHeader('Cache-Control', 'no-store');
     try {
       const device = await requireDevice(req, devices);
-      const activation = await payments.capturePayPalOrder(device, req.params.orderID);
-      const fresh = (await devices.findById(device.id)) ?? device;
+      const captured = await payments.capturePayPalOrder(device, req.params.orderID);
       res.json({
         id: req.params.orderID,
-        status: activation.status === 'paid' ? 'COMPLETED' : 'PENDING',
-        device: legacyDevice(fresh, devices),
+        status: captured.activation.status === 'paid' ? 'COMPLETED' : 'PENDING',
+        device: legacyDevice(captured.device, devices),
       });
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;

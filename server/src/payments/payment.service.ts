@@ -46,6 +46,18 @@ const ACCEPTED: ReadonlySet<Outcome> = new Set([
   'ignored',
 ]);
 
+/**
+ * A checkout as the transports receive it: the method (any case: the graph's OPAY, the REST form's opay) and the
+ * payer's fields as sent. The method and the fields are still checked: a JSON body can hold anything.
+ */
+export type CheckoutInput = { method: string } & { [K in keyof PayerDetails]?: string | null };
+
+/** PayPal's onApprove: the activation the capture paid, and the device as it is after it. */
+export interface PayPalCapture {
+  activation: ActivationEntity;
+  device: DeviceEntity;
+}
+
 export interface ReturnUrls {
   /** The origin the owner's browser uses (return pages go there). */
   siteBase: string;
@@ -68,7 +80,7 @@ interface ActivationRow {
 }
 
 /**
- * Checkouts, confirmations and the payment history (DESIGN.md section 5). A confirmation, however it arrives
+ * Checkouts, confirmations and the payment history. A confirmation, however it arrives
  * (webhook, PayPal capture, retries, concurrently), extends a licence in one transaction guarded by the
  * unique (provider, provider reference) of `payments`; every delivery is written to `payment_events`.
  */
@@ -99,21 +111,23 @@ export class PaymentService {
 
   /**
    * Starts a checkout with opay, opay1, cowpay or crypto: validates the payer, records the pending activation,
-   * asks the provider for its checkout, and returns where the browser goes.
+   * asks the provider for its checkout, and returns where the browser goes. Only the payer's fields the method
+   * uses are read, and a field counts as given only when it holds something: absent, null and empty ('') are
+   * all "not given" (the forms send the fields a method does not use empty).
    */
   async start(
     device: DeviceEntity,
-    method: unknown,
-    payer: unknown,
+    input: CheckoutInput,
     urls: ReturnUrls,
   ): Promise<{ activation: ActivationEntity; redirectUrl: string }> {
+    const { method, ...payer } = input;
     const chosen = this.checkoutMethod(method);
     const details = validate(
       payerSchemaFor(
         chosen,
         this.pricing.coins.map((coin) => coin.code),
       ),
-      payer ?? {},
+      givenFields(payer),
     );
     const activation = await this.createPending(device, chosen, details);
     const provider = this.providers.get(chosen);
@@ -192,10 +206,16 @@ export class PaymentService {
   }
 
   /**
-   * PayPal's onApprove: captures the order and applies the capture. PayPal's refusals come back with its
-   * issue, description and debug id; a declined card as PAYMENT_DECLINED so the buttons restart.
+   * PayPal's onApprove: captures the order and applies the capture; answers the activation and the device as it
+   * now is (its licence extended). PayPal's refusals come back with its issue, description and debug id; a
+   * declined card as PAYMENT_DECLINED so the buttons restart.
    */
-  async capturePayPalOrder(device: DeviceEntity, orderId: unknown): Promise<ActivationEntity> {
+  async capturePayPalOrder(device: DeviceEntity, orderId: string): Promise<PayPalCapture> {
+    const activation = await this.capture(device, orderId);
+    return { activation, device: (await this.devices.findById(device.id)) ?? device };
+  }
+
+  private async capture(device: DeviceEntity, orderId: string): Promise<ActivationEntity> {
     if (typeof orderId !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(orderId)) {
       throw new DomainError('BAD_USER_INPUT', 'The PayPal order id is not valid.', { orderId: 'Not an order id.' });
     }
@@ -552,6 +572,11 @@ function storable(_key: string, value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [storableText(k), v]));
   }
   return value;
+}
+
+/** The payer's fields that hold something: absent, null and '' are not given. */
+function givenFields(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 }
 
 function safeJson(raw: Buffer): unknown {

@@ -8,7 +8,7 @@ import { validate } from '../common/validate';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { PlaylistEntity } from '../playlist/playlist.entity';
-import type { PlaylistCaller, PlaylistService } from '../playlist/playlist.service';
+import type { PlaylistCaller, PlaylistInput, PlaylistService, PlaylistWithPin } from '../playlist/playlist.service';
 import { CheckFailure, type CheckResult } from './check-result';
 import { checkEpg } from './epg-check';
 import { checkM3u } from './m3u-check';
@@ -46,7 +46,7 @@ export class PlaylistCheckService {
   }
 
   /** Checks a saved playlist (a protected one with its PIN) and keeps the result as its last check. */
-  async checkSaved(caller: PlaylistCaller, input: { id: unknown; pin?: unknown }): Promise<CheckResult> {
+  async checkSaved(caller: PlaylistCaller, input: PlaylistWithPin): Promise<CheckResult> {
     const { entity } = await this.playlists.unlock(caller, { id: input.id, pin: input.pin });
     const result = await this.run(caller.deviceId, sourceOf(entity));
     await this.dataSource.query(
@@ -57,9 +57,9 @@ export class PlaylistCheckService {
   }
 
   /** Checks a form's values before they are saved: the same validation as saving; nothing is stored. */
-  async checkValues(caller: PlaylistCaller, input: unknown): Promise<CheckResult> {
+  async checkValues(caller: PlaylistCaller, input: PlaylistInput): Promise<CheckResult> {
     // The source fields are validated as for saving; the name and protection do not matter before saving.
-    const raw = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+    const raw: Partial<PlaylistInput> = input && typeof input === 'object' ? input : {};
     const values = validate(playlistSchema, {
       ...raw,
       name: typeof raw.name === 'string' && raw.name.trim() ? raw.name : 'Unsaved playlist',

@@ -1,14 +1,20 @@
-import express, { type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import { messages } from '../../../common/messages';
 import { bodyFields, fieldNamesOf, requireDevice, restHandler } from '../http/body';
 import { clientIp } from '../auth/authenticate';
 import { legacyDevice } from '../device/device.rest';
 import { legacyPricing } from '../pricing/pricing.service';
 import type { Services } from '../services';
-import { PLAYLIST_SAVED_MESSAGE, PLAYLIST_UNLOCKED_MESSAGE } from './playlist.service';
+import {
+  PLAYLIST_SAVED_MESSAGE,
+  PLAYLIST_UNLOCKED_MESSAGE,
+  type PlaylistInput,
+  type PlaylistPin,
+  type PlaylistUpdate,
+} from './playlist.service';
 import { playlistDetails, type PlaylistView } from './playlist.view';
 
-/** REST body field → service input field for savePlaylist (spec section 7), plus current_pin for edits. */
+/** REST body field → service input field for savePlaylist (legacy names), plus current_pin for edits. */
 const SAVE_BODY = {
   current_playlist_url_id: 'id',
   current_pin: 'currentPin',
@@ -24,7 +30,7 @@ const SAVE_BODY = {
 } as const;
 const SAVE_FIELDS = fieldNamesOf(SAVE_BODY);
 
-/** A playlist as the legacy portal reads it (spec section 3). The PIN is never sent, nor a locked one's details. */
+/** A playlist as the legacy portal reads it. The PIN is never sent, nor a locked one's details. */
 export function legacyPlaylist(view: PlaylistView) {
   const details = playlistDetails(view);
   return {
@@ -46,7 +52,15 @@ function isNew(id: unknown): boolean {
   return id === -1 || id === '-1' || id === undefined || id === null || id === '';
 }
 
-/** The legacy /frontend playlist paths (spec section 7), over the same service as the graph. */
+/** The playlist named by a route's `:id` (one path segment; the service checks that it is a playlist id). */
+function playlistIdParam(req: Request): string {
+  return req.params.id as string;
+}
+
+/**
+ * The legacy /frontend playlist paths, over the same service as the graph. Bodies are untyped
+ * JSON: each is cast to the input its service takes, and the service validates it.
+ */
 export function playlistRestRouter(services: Services): Router {
   const router = express.Router();
   const { devices, playlists } = services;
@@ -68,8 +82,8 @@ export function playlistRestRouter(services: Services): Router {
       const { id, currentPin, ...playlist } = bodyFields(req.body, SAVE_BODY);
       const caller = { deviceId: device.id, clientIp: clientIp(req) };
       const saved = isNew(id)
-        ? await playlists.create(caller, playlist)
-        : await playlists.update(caller, { id, currentPin, playlist });
+        ? await playlists.create(caller, playlist as PlaylistInput)
+        : await playlists.update(caller, { id, currentPin, playlist } as PlaylistUpdate);
       res.json({ status: 'success', message: PLAYLIST_SAVED_MESSAGE, playlist: legacyPlaylist(saved) });
     }),
   );
@@ -78,8 +92,8 @@ export function playlistRestRouter(services: Services): Router {
     '/device/deletePlayListUrl/:id',
     restHandler({}, async (req, res) => {
       const device = await requireDevice(req, devices);
-      const { pin } = bodyFields(req.body, { pin: 'pin' });
-      await playlists.delete({ deviceId: device.id, clientIp: clientIp(req) }, { id: req.params.id, pin });
+      const pin = bodyFields(req.body, { pin: 'pin' }).pin as PlaylistPin;
+      await playlists.delete({ deviceId: device.id, clientIp: clientIp(req) }, { id: playlistIdParam(req), pin });
       res.json({ status: 'success', message: messages.playlist.deleted });
     }),
   );
@@ -89,8 +103,11 @@ export function playlistRestRouter(services: Services): Router {
     '/device/unlockPlaylist/:id',
     restHandler({}, async (req, res) => {
       const device = await requireDevice(req, devices);
-      const { pin } = bodyFields(req.body, { pin: 'pin' });
-      const view = await playlists.unlock({ deviceId: device.id, clientIp: clientIp(req) }, { id: req.params.id, pin });
+      const pin = bodyFields(req.body, { pin: 'pin' }).pin as PlaylistPin;
+      const view = await playlists.unlock(
+        { deviceId: device.id, clientIp: clientIp(req) },
+        { id: playlistIdParam(req), pin },
+      );
       res.json({ status: 'success', message: PLAYLIST_UNLOCKED_MESSAGE, playlist: legacyPlaylist(view) });
     }),
   );
@@ -100,10 +117,10 @@ export function playlistRestRouter(services: Services): Router {
     '/device/checkPlaylist/:id',
     restHandler({}, async (req, res) => {
       const device = await requireDevice(req, devices);
-      const { pin } = bodyFields(req.body, { pin: 'pin' });
+      const pin = bodyFields(req.body, { pin: 'pin' }).pin as PlaylistPin;
       const result = await services.playlistChecks.checkSaved(
         { deviceId: device.id, clientIp: clientIp(req) },
-        { id: req.params.id, pin },
+        { id: playlistIdParam(req), pin },
       );
       res.json({ status: 'success', check: result });
     }),
@@ -115,7 +132,7 @@ export function playlistRestRouter(services: Services): Router {
       const { id: _id, currentPin: _pin, ...playlist } = bodyFields(req.body, SAVE_BODY);
       const result = await services.playlistChecks.checkValues(
         { deviceId: device.id, clientIp: clientIp(req) },
-        playlist,
+        playlist as PlaylistInput,
       );
       res.json({ status: 'success', check: result });
     }),

@@ -22,6 +22,24 @@ const searchSchema = z
   .nullish()
   .transform((value) => value?.trim() ?? '');
 
+/**
+ * A playlist as a form or the graph sends it (playlistSchema's input). These input types are what the transports
+ * pass; the calls still validate what they are given, since a REST body (cast at its adapter) can hold anything.
+ */
+export type PlaylistInput = z.input<typeof playlistSchema>;
+/** A playlist's PIN as typed; absent or null when the playlist is not protected. */
+export type PlaylistPin = z.input<typeof playlistPinSchema> | null | undefined;
+/** One playlist by id, with its PIN when it is protected. */
+export interface PlaylistWithPin {
+  id: string;
+  pin?: PlaylistPin;
+}
+export interface PlaylistUpdate {
+  id: string;
+  currentPin?: PlaylistPin;
+  playlist: PlaylistInput;
+}
+
 /** Who is asking: the device whose playlists these are, and from where (for the PIN limits). */
 export interface PlaylistCaller {
   deviceId: string;
@@ -49,7 +67,7 @@ export class PlaylistService {
   ) {}
 
   /** The device's playlists, newest first; with a search, those whose name contains it ignoring case. */
-  async list(device: Pick<DeviceEntity, 'id'>, search?: unknown): Promise<PlaylistView[]> {
+  async list(device: Pick<DeviceEntity, 'id'>, search?: z.input<typeof searchSchema>): Promise<PlaylistView[]> {
     const term = validate(searchSchema, search).toLocaleLowerCase();
     const all = await this.dataSource
       .getRepository(PlaylistEntity)
@@ -59,12 +77,12 @@ export class PlaylistService {
   }
 
   /** One of the device's playlists, locked if protected. */
-  async get(deviceId: string, id: unknown): Promise<PlaylistView> {
+  async get(deviceId: string, id: string): Promise<PlaylistView> {
     return locked(await this.find(this.dataSource.manager, deviceId, id));
   }
 
   /** Adds a playlist, within the device's limit; names are unique per device, ignoring case. */
-  async create(caller: PlaylistCaller, input: unknown): Promise<PlaylistView> {
+  async create(caller: PlaylistCaller, input: PlaylistInput): Promise<PlaylistView> {
     const values = validate(playlistSchema, input);
     const pinHash = values.pin ? await hashSecret(values.pin) : null;
     const c = columns(values);
@@ -105,7 +123,7 @@ export class PlaylistService {
   }
 
   /** Replaces a playlist. A protected one needs its current PIN. */
-  async update(caller: PlaylistCaller, input: { id: unknown; currentPin?: unknown; playlist: unknown }) {
+  async update(caller: PlaylistCaller, input: PlaylistUpdate) {
     const values = validate(playlistSchema, input.playlist);
     const existing = await this.find(this.dataSource.manager, caller.deviceId, input.id);
     await this.requirePin(caller, existing, input.currentPin);
@@ -122,7 +140,7 @@ export class PlaylistService {
   }
 
   /** Deletes a playlist. A protected one needs its PIN. */
-  async delete(caller: PlaylistCaller, input: { id: unknown; pin?: unknown }): Promise<string> {
+  async delete(caller: PlaylistCaller, input: PlaylistWithPin): Promise<string> {
     const id = playlistIdOf(input.id);
     // An unprotected playlist goes in one statement; a protected one (or none) takes the PIN's path.
     const [, removed] = (await this.dataSource.query(
@@ -141,20 +159,20 @@ export class PlaylistService {
   }
 
   /** Opens a playlist with its PIN: the one answer that carries a protected playlist's details. */
-  async unlock(caller: PlaylistCaller, input: { id: unknown; pin: unknown }): Promise<PlaylistView> {
+  async unlock(caller: PlaylistCaller, input: PlaylistWithPin): Promise<PlaylistView> {
     const existing = await this.find(this.dataSource.manager, caller.deviceId, input.id);
     await this.requirePin(caller, existing, input.pin);
     return { entity: existing, unlocked: true };
   }
 
-  private async find(manager: EntityManager, deviceId: string, id: unknown): Promise<PlaylistEntity> {
+  private async find(manager: EntityManager, deviceId: string, id: string): Promise<PlaylistEntity> {
     const found = await manager.findOneBy(PlaylistEntity, { id: playlistIdOf(id), deviceId });
     if (!found) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
     return found;
   }
 
   /** For a protected playlist: counts the attempt, then checks the PIN against its hash. */
-  private async requirePin(caller: PlaylistCaller, playlist: PlaylistEntity, pin: unknown): Promise<void> {
+  private async requirePin(caller: PlaylistCaller, playlist: PlaylistEntity, pin: PlaylistPin): Promise<void> {
     if (!playlist.isProtected || !playlist.pinHash) return;
     const given = validate(playlistPinSchema, pin ?? undefined);
     const hash = playlist.pinHash;
