@@ -7,6 +7,7 @@ import {
 } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import type { ErrorCode } from '../../../common/errors';
 import { DomainError, INTERNAL_ERROR_MESSAGE } from '../common/errors';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
@@ -24,7 +25,7 @@ import { DateTimeScalar } from './scalars';
 import { loadTypeDefs } from './schema';
 
 // Codes Apollo itself produces for requests it could not run; their messages describe the request, not us.
-const REQUEST_ERROR_CODES = new Set<string>([
+const REQUEST_ERROR_CODES = new Set<string>(<ErrorCode[]>[
   // Ours, when raised as a GraphQLError outside a resolver (the context function).
   'UNAUTHENTICATED',
   'GRAPHQL_PARSE_FAILED',
@@ -89,8 +90,10 @@ export function formatError(logger: Logger, options: { hideSuggestions: boolean 
       const message = options.hideSuggestions ? hideSuggestions(formatted.message) : formatted.message;
       return { message, locations: formatted.locations, path: formatted.path, extensions: { code } };
     }
-    // The database away (restart, failover, no free connection) is not a fault of the request: 503, retry.
-    if (isDatabaseUnavailable(original)) {
+    // The database away (restart, failover, no free connection) is not a fault of the request: 503, retry. Raised
+    // while working out who is calling (graphql/context.ts), it comes as a GraphQLError around the driver's error.
+    const cause = original instanceof GraphQLError && !original.path ? original.originalError : original;
+    if (isDatabaseUnavailable(cause)) {
       return {
         message: DATABASE_UNAVAILABLE_MESSAGE,
         path: formatted.path,
