@@ -95,7 +95,7 @@ export class PlaylistService {
         INSERT INTO playlists (device_id, name, type, url, epg_url, username, password, playlist_code, is_protected, pin_hash)
           SELECT room.id, $2::varchar, $3::varchar, $4::text, $5::text, $6::varchar, $7::varchar, $8::varchar,
             $9::boolean, $10::text FROM room
-          RETURNING ${PLAYLIST_COLUMNS}`,
+          RETURNING id`,
         [
           caller.deviceId,
           c.name,
@@ -110,8 +110,10 @@ export class PlaylistService {
           this.options.maxPerDevice,
         ],
       ),
-    )) as PlaylistRow[];
-    if (row) return { entity: playlistFromRow(row), unlocked: true };
+    )) as Array<{ id: string }>;
+    if (row) {
+      return { entity: await this.dataSource.manager.findOneByOrFail(PlaylistEntity, { id: row.id }), unlocked: true };
+    }
     const [device] = (await this.dataSource.query(`SELECT 1 FROM devices WHERE id = $1`, [
       caller.deviceId,
     ])) as unknown[];
@@ -141,20 +143,10 @@ export class PlaylistService {
 
   /** Deletes a playlist. A protected one needs its PIN. */
   async delete(caller: PlaylistCaller, input: PlaylistWithPin): Promise<string> {
-    const id = playlistIdOf(input.id);
-    // An unprotected playlist goes in one statement; a protected one (or none) takes the PIN's path.
-    const [, removed] = (await this.dataSource.query(
-      `DELETE FROM playlists WHERE id = $1 AND device_id = $2 AND NOT is_protected`,
-      [id, caller.deviceId],
-    )) as [unknown, number];
-    if (removed) return id;
-    const existing = await this.find(this.dataSource.manager, caller.deviceId, id);
+    const existing = await this.find(this.dataSource.manager, caller.deviceId, input.id);
     await this.requirePin(caller, existing, input.pin);
-    const [, affected] = (await this.dataSource.query(`DELETE FROM playlists WHERE id = $1 AND device_id = $2`, [
-      existing.id,
-      caller.deviceId,
-    ])) as [unknown, number];
-    if (!affected) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
+    const result = await this.dataSource.manager.delete(PlaylistEntity, { id: existing.id, deviceId: caller.deviceId });
+    if (!result.affected) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
     return existing.id;
   }
 
@@ -221,44 +213,4 @@ function columns(values: PlaylistValues) {
     playlistCode: values.playlistCode,
     isProtected: values.isProtected,
   };
-}
-
-// The add is one SQL statement (see create); what it returns is read into an entity here.
-const PLAYLIST_COLUMNS = `id, device_id, name, type, url, epg_url, username, password, playlist_code, is_protected,
-  pin_hash, last_check, created_at, updated_at`;
-
-interface PlaylistRow {
-  id: string;
-  device_id: string;
-  name: string;
-  type: PlaylistEntity['type'];
-  url: string | null;
-  epg_url: string | null;
-  username: string | null;
-  password: string | null;
-  playlist_code: string | null;
-  is_protected: boolean;
-  pin_hash: string | null;
-  last_check: unknown;
-  created_at: Date;
-  updated_at: Date;
-}
-
-function playlistFromRow(row: PlaylistRow): PlaylistEntity {
-  const entity = new PlaylistEntity();
-  entity.id = row.id;
-  entity.deviceId = row.device_id;
-  entity.name = row.name;
-  entity.type = row.type;
-  entity.url = row.url;
-  entity.epgUrl = row.epg_url;
-  entity.username = row.username;
-  entity.password = row.password;
-  entity.playlistCode = row.playlist_code;
-  entity.isProtected = row.is_protected;
-  entity.pinHash = row.pin_hash;
-  entity.lastCheck = row.last_check;
-  entity.createdAt = row.created_at;
-  entity.updatedAt = row.updated_at;
-  return entity;
 }
