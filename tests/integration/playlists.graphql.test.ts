@@ -176,21 +176,34 @@ describe('playlists through the graph', () => {
     const unlocked = await client.gql(UNLOCK, { input: { id: created.id, pin: '4321' } });
     expect(unlocked.json.data.unlockPlaylist.playlist).toMatchObject({ locked: false, url: secretUrl });
 
-    // Editing and deleting need the PIN too.
-    const edit = { id: created.id, playlist: { name: 'Kids 2', type: 'GENERAL', url: secretUrl, isProtected: false } };
-    expect(errorOf(await client.gql(UPDATE, { input: edit })).extensions.code).toBe('BAD_USER_INPUT');
-    expect(errorOf(await client.gql(UPDATE, { input: { ...edit, currentPin: '1111' } })).message).toBe('Wrong PIN!');
-    expect(errorOf(await client.gql(DELETE, { input: { id: created.id, pin: '1111' } })).message).toBe('Wrong PIN!');
-    const [still] = await server.db.dataSource.query(`SELECT name FROM playlists WHERE id = $1`, [created.id]);
+    // Editing and deleting need the PIN too. Every wrong PIN counts against the device (this one has had one, and
+    // the limit here is 3), so these wrong ones are tried on a second device, with a playlist of its own.
+    const second = await signedInDevice(server);
+    const other = await create(second.client, {
+      name: 'Kids',
+      type: 'GENERAL',
+      url: secretUrl,
+      isProtected: true,
+      pin: '4321',
+    });
+    const edit = { id: other.id, playlist: { name: 'Kids 2', type: 'GENERAL', url: secretUrl, isProtected: false } };
+    expect(errorOf(await second.client.gql(UPDATE, { input: edit })).extensions.code).toBe('BAD_USER_INPUT');
+    expect(errorOf(await second.client.gql(UPDATE, { input: { ...edit, currentPin: '1111' } })).message).toBe(
+      'Wrong PIN!',
+    );
+    expect(errorOf(await second.client.gql(DELETE, { input: { id: other.id, pin: '1111' } })).message).toBe(
+      'Wrong PIN!',
+    );
+    const [still] = await server.db.dataSource.query(`SELECT name FROM playlists WHERE id = $1`, [other.id]);
     expect(still.name).toBe('Kids');
 
-    const edited = await client.gql(UPDATE, { input: { ...edit, currentPin: '4321' } });
+    const edited = await second.client.gql(UPDATE, { input: { ...edit, currentPin: '4321' } });
     expect(edited.json.data.updatePlaylist.playlist).toMatchObject({
       name: 'Kids 2',
       isProtected: false,
       locked: false,
     });
-    const [after] = await server.db.dataSource.query(`SELECT pin_hash FROM playlists WHERE id = $1`, [created.id]);
+    const [after] = await server.db.dataSource.query(`SELECT pin_hash FROM playlists WHERE id = $1`, [other.id]);
     expect(after.pin_hash).toBeNull();
     expect(device.id).toBeTruthy();
   });

@@ -387,6 +387,94 @@ function frontendRoutes(): Array<{ method: string; path: string }> {
   );
 }
 
+describe('PIN guesses the guesser cannot reset', () => {
+  const CREATE = `mutation($input: PlaylistInput!) { createPlaylist(input: $input) { playlist { id } } }`;
+  const UNLOCK = `mutation($input: UnlockPlaylistInput!) { unlockPlaylist(input: $input) { playlist { url } } }`;
+  const CHECK_PARENT_PIN = `mutation($input: CheckParentPinInput!) { checkParentPin(input: $input) { valid } }`;
+  /** The owner's protected playlist; its PIN is what the guesser is after. */
+  const SECRET_PIN = '7391';
+
+  async function protectedPlaylist(client: TestClient, name: string, pin: string): Promise<string> {
+    const res = await client.gql(CREATE, {
+      input: { name, type: 'GENERAL', url: `http://lists.example.com/${name}.m3u`, isProtected: true, pin },
+    });
+    return res.json.data.createPlaylist.playlist.id as string;
+  }
+
+  /**
+   * Anyone signed in to a TV's portal (a child who knows the device key) may add a protected playlist with a
+   * PIN they chose, and may know the parent PIN they set: right answers they can give at will. Between each
+   * wrong guess at the owner's playlist they give one. Returns how many wrong guesses were checked (answered
+   * 'Wrong PIN!' rather than refused by the limit) and whether the PIN was found.
+   */
+  async function alternate(
+    addresses: string[],
+    rightAnswer: (client: TestClient, address: string, ownPlaylist: string) => Promise<void>,
+  ) {
+    const { client } = await signedInDevice(server);
+    const target = await protectedPlaylist(client, 'Owner', SECRET_PIN);
+    const own = await protectedPlaylist(client, 'Mine', '1111');
+    const before = await client.gql('mutation { changeParentPin(input: { pin: "2222" }) { message } }');
+    expect(before.json.errors).toBeUndefined();
+    let checked = 0;
+    let found = false;
+    // The owner's PIN is the 7,392nd of 0000-9999: never among these guesses, so every one is wrong.
+    for (let guess = 0; guess < 30; guess += 1) {
+      const address = addresses[guess % addresses.length];
+      const res = await client.gql(
+        UNLOCK,
+        { input: { id: target, pin: String(guess).padStart(4, '0') } },
+        fromAddress(address),
+      );
+      const code = res.json.errors?.[0]?.extensions?.code;
+      if (code === 'FORBIDDEN') checked += 1;
+      else if (!res.json.errors) found = true;
+      else expect(code).toBe('RATE_LIMITED');
+      await rightAnswer(client, address, own);
+    }
+    return { checked, found };
+  }
+
+  it('lets at most five wrong guesses at a playlist’s PIN through, right PINs of the guesser’s own playlist between them', async () => {
+    const result = await alternate([newAddress()], async (client, address, own) => {
+      const res = await client.gql(UNLOCK, { input: { id: own, pin: '1111' } }, fromAddress(address));
+      // Over the limit the right PIN is refused too; before it, it opens the guesser's own playlist.
+      expect([undefined, 'RATE_LIMITED']).toContain(res.json.errors?.[0]?.extensions?.code);
+    });
+    expect(result.found).toBe(false);
+    expect(result.checked).toBeLessThanOrEqual(5);
+  });
+
+  it('lets at most five through from five addresses, with right parent PINs between them', async () => {
+    const addresses = [newAddress(), newAddress(), newAddress(), newAddress(), newAddress()];
+    const result = await alternate(addresses, async (client, address) => {
+      const res = await client.gql(CHECK_PARENT_PIN, { input: { pin: '2222' } }, fromAddress(address));
+      expect([undefined, 'RATE_LIMITED']).toContain(res.json.errors?.[0]?.extensions?.code);
+    });
+    expect(result.found).toBe(false);
+    expect(result.checked).toBeLessThanOrEqual(5);
+  });
+
+  it('still lets the owner in after a wrong PIN: a right PIN gives back its own attempt', async () => {
+    const { client } = await signedInDevice(server);
+    const target = await protectedPlaylist(client, 'Owner', SECRET_PIN);
+    const address = newAddress();
+    // Four wrong, then the right one, many times over: the right ones cost nothing, the wrong ones add up.
+    for (let i = 0; i < 4; i += 1) {
+      const wrong = await client.gql(UNLOCK, { input: { id: target, pin: '0000' } }, fromAddress(address));
+      expect(wrong.json.errors[0].extensions.code).toBe('FORBIDDEN');
+    }
+    for (let i = 0; i < 5; i += 1) {
+      const right = await client.gql(UNLOCK, { input: { id: target, pin: SECRET_PIN } }, fromAddress(address));
+      expect(right.json.errors).toBeUndefined();
+    }
+    const fifth = await client.gql(UNLOCK, { input: { id: target, pin: '0000' } }, fromAddress(address));
+    expect(fifth.json.errors[0].extensions.code).toBe('FORBIDDEN');
+    const locked = await client.gql(UNLOCK, { input: { id: target, pin: SECRET_PIN } }, fromAddress(address));
+    expect(locked.json.errors[0].extensions.code).toBe('RATE_LIMITED');
+  });
+});
+
 describe('cross-site requests to the REST adapters', () => {
   const CROSS_SITE: Array<Record<string, string>> = [
     { origin: EVIL },

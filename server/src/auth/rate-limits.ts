@@ -116,7 +116,10 @@ export class RateLimits {
     await countAttempt([[this.loginPerMac, mac]], 'Too many failed sign-in attempts.');
   }
 
-  /** After a successful sign-in the MAC starts afresh and the client address gets its attempt back. */
+  /**
+   * After a successful sign-in the MAC starts afresh and the client address gets its attempt back. Only the
+   * owner knows the right key, so nobody guessing can cause this (unlike a right PIN, see checkPin).
+   */
   async forgiveLogin(mac: string, ip: string): Promise<void> {
     await Promise.all([this.loginPerMac.delete(mac), this.loginPerIp.reward(addressKey(ip), 1)]);
   }
@@ -124,7 +127,9 @@ export class RateLimits {
   /**
    * Checks a PIN (a protected playlist's or the parent PIN) under the sign-in limits: the attempt is counted
    * against the device and the client address before `check` runs (RATE_LIMITED once either is over), and a
-   * right PIN gives the attempts back.
+   * right PIN gives back that one attempt. Never more: anyone signed in can give right answers at will (a PIN
+   * of a playlist they protected themselves, a parent PIN they set), and if one erased the device's failures,
+   * alternating them with guesses would make the limit no limit.
    */
   async checkPin(deviceId: string, ip: string, check: () => Promise<boolean>): Promise<boolean> {
     await countAttempt(
@@ -135,7 +140,7 @@ export class RateLimits {
       'Too many wrong PINs.',
     );
     const right = await check();
-    if (right) await Promise.all([this.pinPerDevice.delete(deviceId), this.pinPerIp.reward(addressKey(ip), 1)]);
+    if (right) await Promise.all([this.pinPerDevice.reward(deviceId, 1), this.pinPerIp.reward(addressKey(ip), 1)]);
     return right;
   }
 
