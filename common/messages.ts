@@ -62,6 +62,23 @@ export const messages = {
     success: 'Mac Address Switched Successfully!',
     failed: 'Something went wrong, try again later.',
   },
+  // Not quoted by the spec: the TV token's rules (docs/architecture.md) and the Account Details list of TVs.
+  tv: {
+    ownerOnly: 'This needs the device owner: sign in to the portal.',
+    tvOnly: 'Only a TV renews its token: send its device token.',
+    reportTvOnly: 'Only a TV reports its app version: send its device token.',
+    currentDeviceKeyRequired: 'Enter the current device key to change it from the TV.',
+    currentDeviceKeyWrong: 'The current device key is incorrect.',
+    currentPinRequired: 'Enter the current parent PIN to change it from the TV.',
+    currentPinWrong: 'The current parent PIN is incorrect.',
+    noParentPinYet: 'This device has no parent PIN yet: set it in the portal.',
+    appVersionRecorded: 'App version recorded.',
+    signedOut: 'The TV is signed out.',
+    notSignedIn: 'This TV is not signed in.',
+    signOutTitle: 'Sign out this TV?',
+    signOutText: 'Its token stops working at once: the app on that TV can no longer read your playlists.',
+    signOutFailed: 'Could not sign the TV out.',
+  },
   payment: {
     firstNameRequired: '* First Name is required *',
     lastNameRequired: '* Last Name is required *',

@@ -30,9 +30,15 @@ export const macAddressSchema = requiredText(messages.mac.required)
   .refine(isValidMac, messages.mac.invalid)
   .transform(normalizeMac);
 
+/** A device key as the owner types it: the 6 digits the TV app shows (sign-in, and proof of a TV for Switch MAC). */
+export const deviceKeySchema = requiredText(messages.loginDeviceKey.required).regex(
+  SIX_DIGITS,
+  messages.loginDeviceKey.invalid,
+);
+
 export const loginSchema = z.object({
   macAddress: macAddressSchema,
-  deviceKey: requiredText(messages.loginDeviceKey.required).regex(SIX_DIGITS, messages.loginDeviceKey.invalid),
+  deviceKey: deviceKeySchema,
   captcha: requiredText(messages.captcha.required)
     .max(12, messages.captcha.invalid)
     .transform((answer) => answer.toUpperCase()),
@@ -57,6 +63,17 @@ export const registerDeviceSchema = z.object({
   appVersion: optionalLabel('App version', 40),
 });
 export type RegisterDeviceValues = z.output<typeof registerDeviceSchema>;
+
+/**
+ * Switch MAC: the new TV's MAC address and, as proof that the owner holds that TV, the device key its app shows.
+ * The portal's form and the server (graph and REST) check the same rules.
+ */
+export const switchMacSchema = z.object({
+  macAddress: macAddressSchema,
+  deviceKey: deviceKeySchema,
+});
+export type SwitchMacInput = z.input<typeof switchMacSchema>;
+export type SwitchMacValues = z.output<typeof switchMacSchema>;
 
 export const newDeviceKeySchema = z.string({ error: messages.newDeviceKey }).regex(SIX_DIGITS, messages.newDeviceKey);
 export const parentPinSchema = z.string({ error: messages.parentPin }).regex(/^\d{4,6}$/, messages.parentPin);

@@ -11,7 +11,9 @@ import type { Services } from './services';
 import { createSessions } from './auth/session';
 import { createApolloServer } from './graphql/apollo';
 import { graphContext } from './graphql/context';
-import { graphRequestGuard } from './graphql/http';
+import { graphRequestGuard, schemaDocument } from './graphql/http';
+import { conditionalGets, loadPersistedOperations } from './graphql/persisted';
+import { loadTypeDefs } from './graphql/schema';
 import { contactRestRouter } from './contact/contact.rest';
 import { deviceRestRouter } from './device/device.rest';
 import { playlistRestRouter } from './playlist/playlist.rest';
@@ -122,7 +124,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     absoluteMs: config.sessionAbsoluteMs,
   });
 
-  const apollo = createApolloServer(config, logger, [
+  const persisted = loadPersistedOperations();
+  const apollo = createApolloServer(config, logger, persisted, [
     drainHttpServerPlugin(httpServer, deps.drainGraceMs ?? DRAIN_GRACE_MS),
     databaseUnavailableStatus(),
   ]);
@@ -133,10 +136,19 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   // Each API in a router of its own, mounted once: its path is matched and stripped once per request, not once
   // for each of its middleware.
   const graph = express.Router();
+  const sdl = schemaDocument(loadTypeDefs());
+  const manifest = Object.fromEntries(persisted.map(({ name, id, query }) => [name, { id, query }]));
+  graph.get('/schema.graphql', (_req, res) => {
+    res.type('text/plain; charset=utf-8').send(sdl);
+  });
+  graph.get('/operations.json', (_req, res) => {
+    res.json(manifest);
+  });
   graph.use(
     corsFor(graphOrigins),
     ...sessions.middleware,
     express.json({ limit: '100kb' }),
+    conditionalGets(persisted, services),
     graphRequestGuard(),
     expressMiddleware(apollo, { context: graphContext(config, services) }),
   );

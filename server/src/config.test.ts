@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       dataDir: './data',
       trialDays: 7,
+      deviceTokenIdleDays: 90,
     });
     expect(config.allowedOrigins).toEqual(['http://localhost:3000', 'http://localhost:5173']);
     expect(config.graphqlIntrospection).toBe(true);
@@ -46,6 +47,12 @@ describe('loadConfig', () => {
     // A setting that only looks like one is shown as usual.
     expect(() => loadConfig({ GRAPHQL_MAX_TOKENS: 'lots' })).toThrow(/GRAPHQL_MAX_TOKENS .*\(got "lots"\)/);
     expect(() => loadConfig({ PAYPAL_CLIENT_SECRET: 'x' })).toThrow('(got 1 character, not shown)');
+  });
+
+  it('takes the idle days of a TV token, within 1 to 3650', () => {
+    expect(loadConfig({ DEVICE_TOKEN_IDLE_DAYS: '30' }).deviceTokenIdleDays).toBe(30);
+    expect(() => loadConfig({ DEVICE_TOKEN_IDLE_DAYS: '0' })).toThrow(/DEVICE_TOKEN_IDLE_DAYS must be above 0/);
+    expect(() => loadConfig({ DEVICE_TOKEN_IDLE_DAYS: '4000' })).toThrow(/DEVICE_TOKEN_IDLE_DAYS must be at most 3650/);
   });
 
   it('refuses the test captcha answer in production', () => {

@@ -75,6 +75,7 @@ const envSchema = z
     LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(30),
     LOGIN_WINDOW_MINUTES: positiveInt.default(15),
     REGISTER_MAX_PER_IP_PER_HOUR: positiveInt.default(20),
+    DEVICE_TOKEN_IDLE_DAYS: positiveInt.max(3650, 'must be at most 3650').default(90),
     GRAPHQL_INTROSPECTION: bool.optional(),
     // Limits on one GraphQL document (see graphql/limits.ts for what the portal's own operations measure).
     GRAPHQL_MAX_DEPTH: positiveInt.max(100, 'must be at most 100').default(10),
@@ -84,6 +85,11 @@ const envSchema = z
     BRAND_NAME: z.string().trim().min(1).max(60).default(DEFAULT_SITE_CONFIG.productName),
     CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(DEFAULT_SITE_CONFIG.contactEmail),
     CONTACT_PHONE: z.string().trim().max(40).default(DEFAULT_SITE_CONFIG.contactPhone),
+    // The oldest TV app version still supported (appConfig.minimumAppVersion): dotted numbers, e.g. 2.4.0.
+    MIN_APP_VERSION: z
+      .string()
+      .regex(/^\d+(\.\d+){0,3}$/, 'must be a version of dotted numbers, e.g. 2.4.0')
+      .optional(),
     CHAT_NUMBER: z
       .string()
       .regex(/^\d{6,15}$/, 'must be the messaging number in digits with its country code, e.g. 201000000000')
@@ -219,6 +225,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** The oldest TV app version still supported; undefined when any is. */
+  minimumAppVersion: string | undefined;
   databaseUrl: string | undefined;
   dataDir: string;
   dbPoolSize: number;
@@ -238,6 +246,8 @@ export interface Config {
   captchaTestAnswer: string | undefined;
   loginLimits: { perMac: number; perIp: number; windowMs: number };
   registerMaxPerIpPerHour: number;
+  /** A TV token unused for this many days has expired (its last use is written at most once a day). */
+  deviceTokenIdleDays: number;
   graphqlIntrospection: boolean;
   /** What one GraphQL document may ask for; anything over is refused before it runs (graphql/limits.ts). */
   graphqlLimits: GraphQLLimits;
@@ -364,6 +374,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     host: env.HOST,
     publicUrl,
+    minimumAppVersion: env.MIN_APP_VERSION,
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     dbPoolSize: env.DB_POOL_SIZE,
@@ -384,6 +395,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
     },
     registerMaxPerIpPerHour: env.REGISTER_MAX_PER_IP_PER_HOUR,
+    deviceTokenIdleDays: env.DEVICE_TOKEN_IDLE_DAYS,
     graphqlIntrospection: env.GRAPHQL_INTROSPECTION ?? env.NODE_ENV !== 'production',
     graphqlLimits: {
       maxDepth: env.GRAPHQL_MAX_DEPTH,

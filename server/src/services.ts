@@ -5,6 +5,7 @@ import { RateLimits } from './auth/rate-limits';
 import { CaptchaService } from './captcha/captcha.service';
 import { ContactForwarder } from './contact/contact-forwarder';
 import { ContactService } from './contact/contact.service';
+import { DeviceTokenService } from './device/device-token.service';
 import { DeviceService } from './device/device.service';
 import { PlaylistService } from './playlist/playlist.service';
 import { pricingFrom, type PricingTerms } from './pricing/pricing.service';
@@ -17,6 +18,8 @@ export interface Services {
   rateLimits: RateLimits;
   captcha: CaptchaService;
   devices: DeviceService;
+  /** TV tokens: renewal, revocation and the portal's list of TVs signed in. */
+  tokens: DeviceTokenService;
   playlists: PlaylistService;
   /** What a licence costs and how it can be paid: configuration, worked out once. */
   pricing: PricingTerms;
@@ -40,7 +43,8 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
     ttlMs: config.captchaTtlMs,
     testAnswer: config.captchaTestAnswer,
   });
-  const devices = new DeviceService(dataSource, captcha, rateLimits, { trialDays: config.trialDays });
+  const tokens = new DeviceTokenService(dataSource, { idleDays: config.deviceTokenIdleDays });
+  const devices = new DeviceService(dataSource, captcha, rateLimits, { trialDays: config.trialDays }, tokens);
   const playlists = new PlaylistService(dataSource, rateLimits, { maxPerDevice: config.playlistMaxPerDevice });
   const contactForwarder = config.contact.smtpUrl
     ? new ContactForwarder(
@@ -68,6 +72,7 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
     rateLimits,
     captcha,
     devices,
+    tokens,
     playlists,
     pricing,
     payments,

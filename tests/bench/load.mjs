@@ -13,6 +13,7 @@
 // Settings: BENCH_CONNECTIONS (50), BENCH_DEVICES (200), BENCH_PLAYLISTS (20 per device), BENCH_SECONDS (5 per
 // slice), BENCH_REPEATS (3): the transports take turns, slice by slice, and each is reported by its median slice,
 // so a machine that slows down for a while (another process, a checkpoint) weighs on all three alike.
+// Then a TV fleet's start-up (tv-start.mjs): BENCH_TVS TVs (200; 10 short) asking TvStart by id, in full and as 304s.
 // BENCH_SHORT=1 is the CI form: 10 connections, 20 devices, one 2-second slice each. BENCH_REPORT=file writes
 // the rows as JSON (tests/run.mjs reads it: a transport with errors fails the suite).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { portalOperations } from '../support/operations.cjs';
-import { startServer } from './server.mjs';
+import { signInOwner, startSeeder, startServer } from './server.mjs';
+import { tvStartup } from './tv-start.mjs';
 
 const short = process.env.BENCH_SHORT === '1';
 const setting = (name, full, brief) => Number(process.env[name] ?? (short ? brief : full));
@@ -33,7 +35,6 @@ const REPEATS = setting('BENCH_REPEATS', 3, 1);
 const WARMUP = setting('BENCH_WARMUP', 10, 2);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const TRANSPORTS = (process.env.BENCH_TRANSPORTS ?? 'baseline,GraphQL,REST').split(',');
-const CAPTCHA = 'BENCH';
 /** The portal's address, as browsers send it in Origin. */
 const ORIGIN = 'https://portal.bench.example';
 
@@ -61,7 +62,7 @@ async function json(res, what) {
   return body;
 }
 
-/** Registers a device as its TV would, gives it playlists, then signs in to the portal with MAC, key and captcha. */
+/** Registers a device as its TV would, signs in to the portal with MAC, key and captcha, then adds playlists. */
 async function signedInDevice(base, n) {
   const headers = { 'content-type': 'application/json', 'x-forwarded-for': addressOf(n) };
   const graph = (query, variables, extra = {}) =>
@@ -75,7 +76,11 @@ async function signedInDevice(base, n) {
     'mutation($i: RegisterDeviceInput!) { registerDevice(input: $i) { deviceKey deviceToken } }',
     { i: { macAddress: mac } },
   );
-  const tv = { authorization: `Bearer ${data.registerDevice.deviceToken}` };
+  const cookie = await signInOwner(base, mac, data.registerDevice.deviceKey, {
+    'x-forwarded-for': addressOf(n),
+    origin: ORIGIN,
+  });
+  // Playlists are the owner's to add (a TV's token may only read them).
   for (let p = 0; p < PLAYLISTS; p += 1) {
     await graph(
       'mutation($i: PlaylistInput!) { createPlaylist(input: $i) { playlist { id } } }',
@@ -86,20 +91,9 @@ async function signedInDevice(base, n) {
           url: `https://provider.example.com/get.php?username=u${n}&password=p&type=m3u_plus&n=${p}`,
         },
       },
-      tv,
+      { cookie },
     );
   }
-  const { token } = await json(await fetch(`${base}/frontend/captcha/generate`, { headers }), 'captcha');
-  const login = await fetch(`${base}/frontend/device/login`, {
-    method: 'POST',
-    headers: { ...headers, origin: ORIGIN },
-    body: JSON.stringify({ mac_address: mac, device_key: data.registerDevice.deviceKey, captcha: CAPTCHA, token }),
-  });
-  await json(login, 'sign-in');
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
   return { cookie, address: addressOf(n) };
 }
 
@@ -321,7 +315,7 @@ async function run(label, env) {
     REGISTER_MAX_PER_IP_PER_HOUR: '100000',
     ...env,
   };
-  const seeder = await startServer({ ...shared, NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: CAPTCHA });
+  const seeder = await startSeeder(shared);
   const started = performance.now();
   const devices = [];
   try {
@@ -410,9 +404,21 @@ async function withDatabase(url, work) {
 }
 
 const results = [];
-if (process.env.BENCH_EMBEDDED !== '0') results.push(...(await run('embedded engine', {})));
-if (pgUrl) results.push(...(await withDatabase(pgUrl, (url) => run('PostgreSQL', { DATABASE_URL: url }))));
-else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or DATABASE_URL)');
+const fleet = {
+  tvs: setting('BENCH_TVS', 200, 10),
+  playlists: PLAYLISTS,
+  connections: CONNECTIONS,
+  seconds: SECONDS * REPEATS,
+};
+const tvRows = (rows) => rows.map((r) => ({ ...r, total: r.requests, peak: null, firstErrors: [] }));
+if (process.env.BENCH_EMBEDDED !== '0') {
+  results.push(...(await run('embedded engine', {})));
+  results.push(...tvRows(await tvStartup('embedded engine', {}, fleet)));
+}
+if (pgUrl) {
+  results.push(...(await withDatabase(pgUrl, (url) => run('PostgreSQL', { DATABASE_URL: url }))));
+  results.push(...tvRows(await withDatabase(pgUrl, (url) => tvStartup('PostgreSQL', { DATABASE_URL: url }, fleet))));
+} else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or DATABASE_URL)');
 const errors = results.reduce((n, r) => n + r.errors, 0);
 if (process.env.BENCH_REPORT) {
   mkdirSync(path.dirname(process.env.BENCH_REPORT), { recursive: true });

@@ -5,14 +5,20 @@
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { gql, startServer } from './server.mjs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gql, signInOwner, startSeeder, startServer } from './server.mjs';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const PLAYLISTS = 500;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 
-/** A device with 500 playlists of every kind (a tenth protected), and its TV token. */
+/**
+ * A device with 500 playlists of every kind (a tenth protected), added by its owner on a seeding server, and its
+ * TV token, which reads them.
+ */
 async function seed(base) {
   const mac = Array.from({ length: 6 }, (_, i) =>
     i === 0
@@ -29,6 +35,7 @@ async function seed(base) {
     },
   );
   const auth = { authorization: `Bearer ${registerDevice.deviceToken}` };
+  const owner = { cookie: await signInOwner(base, mac, registerDevice.deviceKey) };
   const create = 'mutation($i: PlaylistInput!) { createPlaylist(input: $i) { playlist { id } } }';
   for (let n = 0; n < PLAYLISTS; n += 1) {
     const kind = n % 3;
@@ -50,7 +57,7 @@ async function seed(base) {
             }
           : { name: `Playlist ${n}`, type: 'CODE', playlistCode: String(100000 + n) };
     if (n % 10 === 0) Object.assign(input, { isProtected: true, pin: '1234' });
-    await gql(base, create, { i: input }, auth);
+    await gql(base, create, { i: input }, owner);
   }
   return { auth };
 }
@@ -113,9 +120,16 @@ async function load(label, { url, method = 'GET', headers, body, expectedBytes, 
 
 async function run(label, env) {
   console.log(`${label}: ${PLAYLISTS} playlists on one device, ${CONCURRENCY} concurrent clients`);
-  const server = await startServer(env);
+  const data = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'm3u-bench-')), ...env };
+  const seeder = await startSeeder(data);
+  let auth;
   try {
-    const { auth } = await seed(server.base);
+    ({ auth } = await seed(seeder.base));
+  } finally {
+    await seeder.stop();
+  }
+  const server = await startServer(data);
+  try {
     const query = JSON.stringify({
       query: '{ playlists { id name type isProtected locked url epgUrl username password playlistCode } }',
     });

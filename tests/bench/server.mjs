@@ -83,3 +83,36 @@ export async function gql(base, query, variables, headers = {}) {
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data;
 }
+
+/** The fixed captcha answer of a seeding server (see startSeeder). */
+export const SEED_CAPTCHA = 'BENCH';
+
+/**
+ * A test-mode server on the data of `env` (give it the DATA_DIR or DATABASE_URL the measured server will use):
+ * the one mode with a fixed captcha answer, so owners can sign in while the data is seeded (playlist changes and
+ * checks are the owner's; a TV's token may only read). Stop it before the production-mode server starts on the
+ * same data: the sessions it made hold there too (same database, same session secret).
+ */
+export function startSeeder(env) {
+  return startServer({ ...env, NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: SEED_CAPTCHA });
+}
+
+/** Signs a registered device's owner in to the portal of a seeding server; the session cookie to send. */
+export async function signInOwner(base, macAddress, deviceKey, headers = {}) {
+  const captcha = await fetch(`${base}/frontend/captcha/generate`, { headers }).then((res) => res.json());
+  const res = await fetch(`${base}/frontend/device/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({
+      mac_address: macAddress,
+      device_key: deviceKey,
+      captcha: SEED_CAPTCHA,
+      token: captcha.token,
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-in: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}

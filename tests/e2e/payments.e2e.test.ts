@@ -62,7 +62,7 @@ async function confirmAndLeave(page: Page, urlPart: RegExp) {
 /** The payment history on Account Details: one row per payment, its cells' texts. */
 async function paymentRows(owner: Owner): Promise<string[]> {
   await owner.dashboard.goTo('Account Details');
-  const rows = owner.page.locator('table.payments-table tbody tr');
+  const rows = owner.page.locator('.account__payments table tbody tr');
   await rows.first().waitFor();
   return rows.allInnerTexts();
 }

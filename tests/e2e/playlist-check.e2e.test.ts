@@ -50,8 +50,8 @@ afterAll(async () => {
 });
 
 async function ownerWith(viewport: PortalViewport, playlists: Parameters<typeof seedPlaylist>[2][]) {
-  const session = await portal.signedIn(nextMac, viewport, async (deviceToken) => {
-    for (const playlist of playlists) await seedPlaylist(portal.product.url, deviceToken, playlist);
+  const session = await portal.signedIn(nextMac, viewport, async (owner) => {
+    for (const playlist of playlists) await seedPlaylist(portal.product.url, owner, playlist);
   });
   return { ...session, manager: new PlaylistManager(session.page) };
 }

@@ -32,10 +32,13 @@ interface Session {
   pageErrors: string[];
 }
 
-/** A freshly registered TV whose owner is signed in to the dashboard; `seed` runs (through the graph) first. */
+/**
+ * A freshly registered TV whose owner is signed in to the dashboard; `seed` runs (through the graph, with another
+ * portal session of the owner) first.
+ */
 async function signedIn(
   viewport: PortalViewport = PORTAL_VIEWPORTS[1],
-  seed?: (deviceToken: string) => Promise<unknown>,
+  seed?: (ownerCookie: string) => Promise<unknown>,
 ): Promise<Session> {
   const session = await portal.signedIn(nextMac, viewport, seed);
   const manager = new PlaylistManager(session.page);
@@ -285,11 +288,11 @@ describe('playlist manager in Chromium', () => {
       'Zeta Series',
       'Eta Radio',
     ];
-    let token = '';
-    const session = await signedIn(PORTAL_VIEWPORTS[1], async (deviceToken) => {
-      token = deviceToken;
+    let elsewhere = '';
+    const session = await signedIn(PORTAL_VIEWPORTS[1], async (owner) => {
+      elsewhere = owner;
       for (const name of names)
-        await seedPlaylist(portal.product.url, deviceToken, { name, url: `http://tv.example/${name.length}.m3u` });
+        await seedPlaylist(portal.product.url, owner, { name, url: `http://tv.example/${name.length}.m3u` });
     });
     const { page, manager, dashboard } = session;
     await manager.rows.nth(7).waitFor();
@@ -309,9 +312,11 @@ describe('playlist manager in Chromium', () => {
     await manager.search('');
     await expect.poll(() => manager.rows.count()).toBe(8);
 
-    // The TV adds three more; the next visit shows 11 over two pages.
+    // The owner adds three more from another browser; the next visit shows 11 over two pages.
     const more = ['Theta Live', 'Iota Kids', 'Kappa Cinema'];
-    for (const name of more) await seedPlaylist(portal.product.url, token, { name, url: 'http://tv.example/more.m3u' });
+    for (const name of more) {
+      await seedPlaylist(portal.product.url, elsewhere, { name, url: 'http://tv.example/more.m3u' });
+    }
     await page.reload();
     await dashboard.topBarMac.waitFor();
     await manager.pagination.waitFor();
@@ -353,15 +358,15 @@ describe('playlist manager in Chromium', () => {
     const secretUrl = `http://secret-${Date.now().toString(36)}.example/private.m3u`;
     const secretUser = `hidden_user_${Date.now().toString(36)}`;
     const secretPassword = 'Hidden!Pass42';
-    const session = await signedIn(PORTAL_VIEWPORTS[1], async (deviceToken) => {
-      await seedPlaylist(portal.product.url, deviceToken, { name: 'Open List', url: 'http://open.example/list.m3u' });
-      await seedPlaylist(portal.product.url, deviceToken, {
+    const session = await signedIn(PORTAL_VIEWPORTS[1], async (owner) => {
+      await seedPlaylist(portal.product.url, owner, { name: 'Open List', url: 'http://open.example/list.m3u' });
+      await seedPlaylist(portal.product.url, owner, {
         name: 'Kids Locked',
         url: secretUrl,
         isProtected: true,
         pin: '4321',
       });
-      await seedPlaylist(portal.product.url, deviceToken, {
+      await seedPlaylist(portal.product.url, owner, {
         name: 'XC Locked',
         type: 'XC',
         url: 'http://xc-secret.example:8080',

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { SweetAlert } from './pages';
-import { launchBrowser, registerDevice, SignInScreen, startProduct, watchPage, type Product } from './support';
+import { CAPTCHA, launchBrowser, registerDevice, SignInScreen, startProduct, watchPage, type Product } from './support';
 
 /** The two widths the device portal is checked at. */
 export const PORTAL_VIEWPORTS = [
@@ -17,21 +17,18 @@ export const SHOTS = 'test-results/screenshots';
 const SIDEBAR_BREAKPOINT = 992;
 
 // ---------------------------------------------------------------------------------------------------------------
-// The graph, as the TV app calls it (a device token), to seed data quickly.
+// The graph, as the owner's portal session calls it (its cookie), to seed data quickly.
 // ---------------------------------------------------------------------------------------------------------------
 
 export async function graphql<T>(
   baseUrl: string,
   query: string,
   variables: Record<string, unknown>,
-  deviceToken?: string,
+  headers: Record<string, string> = {},
 ): Promise<T> {
   const res = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(deviceToken ? { authorization: `Bearer ${deviceToken}` } : {}),
-    },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ query, variables }),
   });
   const json = (await res.json()) as { data?: T; errors?: { message: string }[] };
@@ -52,8 +49,26 @@ export interface SeedPlaylist {
   pin?: string | null;
 }
 
-/** Adds a playlist the way the TV app does (createPlaylist with its device token); answers the new id. */
-export async function seedPlaylist(baseUrl: string, deviceToken: string, playlist: SeedPlaylist): Promise<string> {
+/**
+ * A portal session of the device's owner outside the browser (sign-in through REST with the test captcha): the
+ * cookie that seeds its data. Playlist changes are the owner's; a TV's token is refused.
+ */
+export async function ownerSession(baseUrl: string, mac: string, deviceKey: string): Promise<string> {
+  const { token } = (await (await fetch(`${baseUrl}/frontend/captcha/generate`)).json()) as { token: string };
+  const res = await fetch(`${baseUrl}/frontend/device/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mac_address: mac, device_key: deviceKey, captcha: CAPTCHA, token }),
+  });
+  if (!res.ok) throw new Error(`The owner could not sign in: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** Adds a playlist as the owner does (createPlaylist with a portal session's cookie); answers the new id. */
+export async function seedPlaylist(baseUrl: string, ownerCookie: string, playlist: SeedPlaylist): Promise<string> {
   const input = {
     type: 'GENERAL',
     url: null,
@@ -69,7 +84,7 @@ export async function seedPlaylist(baseUrl: string, deviceToken: string, playlis
     baseUrl,
     'mutation($input: PlaylistInput!) { createPlaylist(input: $input) { playlist { id } } }',
     { input },
-    deviceToken,
+    { cookie: ownerCookie },
   );
   return data.createPlaylist.playlist.id;
 }
@@ -158,12 +173,12 @@ export function portalUnderTest(env: Record<string, string> = {}) {
     },
     /**
      * A freshly registered TV (its MAC from `nextMac`) whose owner is signed in to the dashboard; `seed` runs
-     * first, with the TV's token (to give it playlists through the graph, say).
+     * first, with the cookie of another portal session of the owner (to give it playlists through the graph, say).
      */
-    async signedIn(nextMac: () => string, viewport?: PortalViewport, seed?: (deviceToken: string) => Promise<unknown>) {
+    async signedIn(nextMac: () => string, viewport?: PortalViewport, seed?: (ownerCookie: string) => Promise<unknown>) {
       const mac = nextMac();
       const registered = await registerDevice(started(product).url, mac);
-      if (seed) await seed(registered.deviceToken);
+      if (seed) await seed(await ownerSession(started(product).url, mac, registered.deviceKey));
       const opened = await openDashboard(started(browser), started(product).url, mac, registered.deviceKey, viewport);
       return { mac, ...registered, ...opened };
     },
@@ -471,8 +486,10 @@ export class SettingsForm {
     return this.form.getByLabel(label, { exact: true });
   }
 
+  /** The field's error message: what its `aria-describedby` names with `-error` (a hint may be named too). */
   async errorOf(label: string): Promise<string | null> {
-    const id = await this.field(label).getAttribute('aria-describedby');
+    const described = (await this.field(label).getAttribute('aria-describedby')) ?? '';
+    const id = described.split(/\s+/).find((name) => name.endsWith('-error'));
     if (!id) return null;
     return (await this.page.locator(`[id="${id}"]`).innerText()).trim();
   }

@@ -147,11 +147,15 @@ describe('device settings in Chromium', () => {
     await page.context().close();
   });
 
-  it('Switch MAC: types its colons, checks the address, and moves the device to a fresh MAC', async () => {
+  it('Switch MAC: types its colons, checks the address and the key, and moves the device to the new TV', async () => {
     const { mac, page, dashboard, pageErrors } = await signedIn();
     const dialog = new Dialog(page);
     const form = new SettingsForm(page);
     const field = form.field('New MAC Address');
+    const keyField = form.field('Device Key');
+    // The new TV: its app registered on first launch and shows its device key.
+    const fresh = '0e:5a:6b:7c:9e:01';
+    const newTv = await registerDevice(portal.product.url, fresh);
 
     await dashboard.goTo('Switch MAC');
     expect(new URL(page.url()).pathname).toBe('/dashboard/switch-mac');
@@ -165,15 +169,39 @@ describe('device settings in Chromium', () => {
     await form.submit('Switch MAC');
     await page.getByText('* Invalid Mac Address*').waitFor();
     expect(await form.errorOf('New MAC Address')).toBe('* Invalid Mac Address*');
-    // No confirmation for an invalid address.
+    // The key is asked with the sign-in screen's messages, under a hint naming the new TV.
+    expect(await form.errorOf('Device Key')).toBe('* Device Key is required *');
+    expect(await page.getByText('The 6-digit device key the app shows on the new TV.').isVisible()).toBe(true);
+    // No confirmation for an invalid address or key.
     expect(await dialog.popup.count()).toBe(0);
 
-    const fresh = '0e:5a:6b:7c:9e:01';
     await field.fill('');
     // More than 12 hex digits typed: the field stops at 17 characters.
     await field.pressSequentially(`${fresh.replace(/:/g, '')}ff`);
     expect(await field.inputValue()).toBe(fresh);
     expect(await form.errorOf('New MAC Address')).toBeNull();
+    await keyField.pressSequentially('12345');
+    expect(await form.errorOf('Device Key')).toBeNull();
+    await form.submit('Switch MAC');
+    await page.getByText('* Invalid Device Key *').waitFor();
+    expect(await dialog.popup.count()).toBe(0);
+
+    // A wrong key: the server refuses, and says so after the spec's failure text and under the key.
+    const wrongKey = newTv.deviceKey === '000000' ? '111111' : '000000';
+    await keyField.fill(wrongKey);
+    await form.submit('Switch MAC');
+    await dialog.waitForTitle(`Move this device to ${fresh}?`);
+    await dialog.confirmButton.click();
+    await dialog.waitForTitle('Mac Address Not Switched');
+    const refused = 'The MAC address or its device key is incorrect.';
+    expect(await dialog.text.innerText()).toBe(`${SWITCH_FAILED} ${refused}`);
+    await dialog.dismiss();
+    expect(await form.errorOf('Device Key')).toBe(refused);
+    expect(await dashboard.topBarMac.innerText()).toBe(mac);
+
+    // The key the new TV shows.
+    await keyField.fill(newTv.deviceKey);
+    expect(await form.errorOf('Device Key')).toBeNull();
     await form.submit('Switch MAC');
     await dialog.waitForTitle(`Move this device to ${fresh}?`);
     await dialog.confirmButton.click();
@@ -181,6 +209,7 @@ describe('device settings in Chromium', () => {
     await dashboard.topBarMac.filter({ hasText: fresh }).waitFor();
     expect(await page.getByText('Current MAC address').innerText()).toContain(fresh);
     expect(await field.inputValue()).toBe('');
+    expect(await keyField.inputValue()).toBe('');
 
     // The server moved it: a reload shows the new MAC too.
     await dashboard.open('/dashboard/switch-mac');
@@ -209,7 +238,7 @@ describe('device settings in Chromium', () => {
       const macA = '0e:5a:6b:7c:aa:01';
       const macB = '0e:5a:6b:7c:bb:02';
       const { deviceKey } = await registerDevice(pgProduct.url, macA);
-      await registerDevice(pgProduct.url, macB);
+      const activated = await registerDevice(pgProduct.url, macB);
       db = new pg.Client({ connectionString: dbUrl.toString() });
       await db.connect();
       const updated = await db.query(
@@ -223,6 +252,8 @@ describe('device settings in Chromium', () => {
       const form = new SettingsForm(page);
       await dashboard.goTo('Switch MAC');
       await form.field('New MAC Address').pressSequentially(macB.replace(/:/g, ''));
+      // The owner holds that TV: its key is right, and only then is it said to be activated.
+      await form.field('Device Key').fill(activated.deviceKey);
       await form.submit('Switch MAC');
       await dialog.waitForTitle(`Move this device to ${macB}?`);
       await dialog.confirmButton.click();

@@ -259,7 +259,13 @@ function graphProbes(): Probe[] {
     graph(`unlockPlaylist id=${v}`, owner.client, GQL.unlock, { input: { id: value, pin: '1357' } });
     graph(`changeDeviceKey deviceKey=${v}`, owner.client, GQL.changeKey, { input: { deviceKey: value } });
     graph(`changeParentPin pin=${v}`, owner.client, GQL.changePin, { input: { pin: value } });
-    graph(`switchMacAddress macAddress=${v}`, owner.client, GQL.switchMac, { input: { macAddress: value } });
+    graph(`switchMacAddress macAddress=${v}`, owner.client, GQL.switchMac, {
+      input: { macAddress: value, deviceKey: '000000' },
+    });
+    // The key, aimed at a registered MAC: no hostile value is a key, so none can open it.
+    graph(`switchMacAddress deviceKey=${v}`, owner.client, GQL.switchMac, {
+      input: { macAddress: world.activeMac, deviceKey: value },
+    });
     // The whole input replaced by a hostile value.
     graph(`createPlaylist input=${v}`, owner.client, GQL.create, { input: value });
   }
@@ -315,7 +321,9 @@ function graphProbes(): Probe[] {
   }
   // MAC addresses that are taken: the device's own, and an activated device's.
   for (const mac of [owner.device.macAddress, owner.device.macAddress.toUpperCase(), world.activeMac]) {
-    graph(`switchMacAddress taken=${mac}`, owner.client, GQL.switchMac, { input: { macAddress: mac } });
+    graph(`switchMacAddress taken=${mac}`, owner.client, GQL.switchMac, {
+      input: { macAddress: mac, deviceKey: '000000' },
+    });
   }
   // Extra and misspelt fields, and aliases of a refused mutation.
   graph('createPlaylist unknown field', owner.client, GQL.create, {
@@ -327,7 +335,7 @@ function graphProbes(): Probe[] {
     transport: 'graph',
     send: () =>
       owner.client.gql(
-        `mutation { ${Array.from({ length: 10 }, (_, i) => `s${i}: switchMacAddress(input: { macAddress: "${owner.device.macAddress}" }) { message }`).join(' ')} }`,
+        `mutation { ${Array.from({ length: 10 }, (_, i) => `s${i}: switchMacAddress(input: { macAddress: "${owner.device.macAddress}", deviceKey: "000000" }) { message }`).join(' ')} }`,
       ),
   });
   return probes;
@@ -403,7 +411,14 @@ function restProbes(): Probe[] {
       owner.client,
       'POST',
       '/frontend/device/switchMacAddress',
-      json({ mac_address: value }),
+      json({ mac_address: value, device_key: '000000' }),
+    );
+    rest(
+      `switchMacAddress device_key=${v}`,
+      owner.client,
+      'POST',
+      '/frontend/device/switchMacAddress',
+      json({ mac_address: world.activeMac, device_key: value }),
     );
     // The whole body replaced by a hostile value.
     rest(`savePlaylist body=${v}`, owner.client, 'POST', SAVE, json(value));
@@ -503,7 +518,7 @@ function restProbes(): Probe[] {
       owner.client,
       'POST',
       '/frontend/device/switchMacAddress',
-      formBody({ mac_address: value }),
+      formBody({ mac_address: value, device_key: '000000' }),
     );
     // Hostile text as the id in the path.
     const id = pathSegment(value);
@@ -574,7 +589,7 @@ function restProbes(): Probe[] {
       owner.client,
       'POST',
       '/frontend/device/switchMacAddress',
-      json({ mac_address: mac }),
+      json({ mac_address: mac, device_key: '000000' }),
     );
   }
 

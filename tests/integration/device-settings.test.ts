@@ -47,14 +47,26 @@ const CODE_OF_STATUS: Record<number, string> = {
 
 interface Transport {
   name: string;
-  changeKey(client: Client, deviceKey: unknown, headers?: Record<string, string>): Promise<Outcome>;
+  /** `extra`: further input fields, under the transport's names (a TV's current key). */
+  changeKey(
+    client: Client,
+    deviceKey: unknown,
+    headers?: Record<string, string>,
+    extra?: Record<string, unknown>,
+  ): Promise<Outcome>;
   changePin(client: Client, pin: unknown): Promise<Outcome>;
-  switchMac(client: Client, macAddress: unknown): Promise<Outcome>;
+  /** Switch MAC: the new MAC and the device key the new TV shows (left out of the request when undefined). */
+  switchMac(client: Client, macAddress: unknown, deviceKey?: unknown): Promise<Outcome>;
 }
 
 function graphCall(query: string, field: string, inputField: string) {
-  return async (client: Client, value: unknown, headers?: Record<string, string>): Promise<Outcome> => {
-    const res = await client.gql(query, { input: { [inputField]: value } }, headers);
+  return async (
+    client: Client,
+    value: unknown,
+    headers?: Record<string, string>,
+    extra: Record<string, unknown> = {},
+  ): Promise<Outcome> => {
+    const res = await client.gql(query, { input: { [inputField]: value, ...extra } }, headers);
     const error = res.json.errors?.[0];
     if (error) {
       return {
@@ -71,8 +83,13 @@ function graphCall(query: string, field: string, inputField: string) {
 }
 
 function restCall(path: string, bodyField: string) {
-  return async (client: Client, value: unknown, headers?: Record<string, string>): Promise<Outcome> => {
-    const res = await client.request('POST', path, { body: { [bodyField]: value }, headers });
+  return async (
+    client: Client,
+    value: unknown,
+    headers?: Record<string, string>,
+    extra: Record<string, unknown> = {},
+  ): Promise<Outcome> => {
+    const res = await client.request('POST', path, { body: { [bodyField]: value, ...extra }, headers });
     if (res.status === 200) {
       expect(res.json.status).toBe('success');
       return { ok: true, message: res.json.message, httpStatus: 200, body: res.json };
@@ -89,18 +106,57 @@ function restCall(path: string, bodyField: string) {
   };
 }
 
+/** Switch MAC through the graph: the MAC and the key in one input; the field error reported is the MAC's. */
+async function graphSwitch(client: Client, macAddress: unknown, deviceKey?: unknown): Promise<Outcome> {
+  const input: Record<string, unknown> = { macAddress };
+  if (deviceKey !== undefined) input.deviceKey = deviceKey;
+  const res = await client.gql(SWITCH, { input });
+  const error = res.json.errors?.[0];
+  if (error) {
+    return {
+      ok: false,
+      message: error.message,
+      code: error.extensions?.code,
+      httpStatus: res.status,
+      fieldError: error.extensions?.fieldErrors?.macAddress,
+      body: res.json,
+    };
+  }
+  return { ok: true, message: res.json.data.switchMacAddress.message, httpStatus: res.status, body: res.json };
+}
+
+/** Switch MAC through REST: `mac_address` and `device_key`; the field error reported is the MAC's. */
+async function restSwitch(client: Client, macAddress: unknown, deviceKey?: unknown): Promise<Outcome> {
+  const body: Record<string, unknown> = { mac_address: macAddress };
+  if (deviceKey !== undefined) body.device_key = deviceKey;
+  const res = await client.request('POST', '/frontend/device/switchMacAddress', { body });
+  if (res.status === 200) {
+    expect(res.json.status).toBe('success');
+    return { ok: true, message: res.json.message, httpStatus: 200, body: res.json };
+  }
+  expect(res.json.status).toBe('error');
+  return {
+    ok: false,
+    message: res.json.message,
+    code: CODE_OF_STATUS[res.status] ?? `HTTP ${res.status}`,
+    httpStatus: res.status,
+    fieldError: res.json.errors?.mac_address,
+    body: res.json,
+  };
+}
+
 const TRANSPORTS: Transport[] = [
   {
     name: 'GraphQL',
     changeKey: graphCall(CHANGE_KEY, 'changeDeviceKey', 'deviceKey'),
     changePin: graphCall(CHANGE_PIN, 'changeParentPin', 'pin'),
-    switchMac: graphCall(SWITCH, 'switchMacAddress', 'macAddress'),
+    switchMac: graphSwitch,
   },
   {
     name: 'REST',
     changeKey: restCall('/frontend/device/saveDeviceKey', 'device_key'),
     changePin: restCall('/frontend/device/saveParentPin', 'pin_code'),
-    switchMac: restCall('/frontend/device/switchMacAddress', 'mac_address'),
+    switchMac: restSwitch,
   },
 ];
 
@@ -133,12 +189,16 @@ async function playlistNames(deviceId: string): Promise<string[]> {
   return rows.map((r: { name: string }) => r.name);
 }
 
-async function addPlaylist(client: Client, name: string, headers?: Record<string, string>) {
-  const res = await client.gql(
-    CREATE_PLAYLIST,
-    { input: { name, type: 'GENERAL', url: `http://lists.example.com/${encodeURIComponent(name)}.m3u` } },
-    headers,
-  );
+/** A playlist added by the owner of another device (a TV's token may not add playlists). */
+async function addPlaylistTo(deviceId: string, name: string) {
+  const url = `http://lists.example.com/${encodeURIComponent(name)}.m3u`;
+  await server.services.playlists.create({ deviceId, clientIp: '127.0.0.1' }, { name, type: 'general', url });
+}
+
+async function addPlaylist(client: Client, name: string) {
+  const res = await client.gql(CREATE_PLAYLIST, {
+    input: { name, type: 'GENERAL', url: `http://lists.example.com/${encodeURIComponent(name)}.m3u` },
+  });
   if (!res.json.data) throw new Error(JSON.stringify(res.json.errors));
   return res.json.data.createPlaylist.playlist.id as string;
 }
@@ -234,8 +294,10 @@ describe.each(TRANSPORTS)('device settings through $name', (transport) => {
       const second = await signIn(device.macAddress, deviceKey);
       const bystander = await signedInDevice(server);
 
-      // The signed-in client sends its session cookie with the TV's token: the token is who is calling.
-      const outcome = await transport.changeKey(client, otherKey(deviceKey), tv(deviceToken));
+      // The signed-in client sends its session cookie with the TV's token: the token is who is calling, and a TV
+      // gives the current key (tv-tokens.test.ts: without it nothing changes and no session ends).
+      const current = transport.name === 'REST' ? { current_device_key: deviceKey } : { currentDeviceKey: deviceKey };
+      const outcome = await transport.changeKey(client, otherKey(deviceKey), tv(deviceToken), current);
       expect(outcome.ok).toBe(true);
 
       for (const c of [client, second.client]) {
@@ -295,14 +357,16 @@ describe.each(TRANSPORTS)('device settings through $name', (transport) => {
   });
 
   describe('switch MAC address', () => {
-    it('moves the device to an unregistered MAC: new MAC and same key sign in, old MAC does not, old TV token stops', async () => {
+    it('moves the device to a new TV with its key: new MAC and same key sign in, old MAC does not, old TV token stops', async () => {
       const { client, device, deviceKey, deviceToken } = await signedInDevice(server);
       await addPlaylist(client, 'News');
       await addPlaylist(client, 'Films');
-      const newMac = randomMacAddress();
+      // The new TV's app registered on first launch and shows its device key.
+      const newTv = await buildDevice(server);
+      const newMac = newTv.device.macAddress;
 
       // Upper case with hyphens, as a TV may show it: stored in the one normal form.
-      const outcome = await transport.switchMac(client, newMac.toUpperCase().replace(/:/g, '-'));
+      const outcome = await transport.switchMac(client, newMac.toUpperCase().replace(/:/g, '-'), newTv.deviceKey);
       expect(outcome).toMatchObject({ ok: true, message: 'Mac Address Switched Successfully!' });
       if (transport.name === 'REST') {
         expect(outcome.body).toMatchObject({ status: 'success', device: { mac_address: newMac } });
@@ -331,8 +395,26 @@ describe.each(TRANSPORTS)('device settings through $name', (transport) => {
         [device.id],
       );
       expect(changes).toEqual([
-        { from_mac: device.macAddress, to_mac: newMac, replaced_device_id: null, moved_playlists: 0 },
+        { from_mac: device.macAddress, to_mac: newMac, replaced_device_id: newTv.device.id, moved_playlists: 0 },
       ]);
+      // The new TV's own record is gone; its token now opens this device.
+      expect(await deviceRow(newTv.device.id)).toBeUndefined();
+      const onNewTv = await server.client().gql(CURRENT, undefined, tv(newTv.deviceToken));
+      expect(onNewTv.json.data.currentDevice).toMatchObject({ id: device.id, macAddress: newMac });
+    });
+
+    it('refuses an unregistered MAC exactly like a wrong key, changing nothing', async () => {
+      const { client, device } = await signedInDevice(server);
+      const other = await buildDevice(server);
+      const before = [await deviceRow(device.id), await deviceRow(other.device.id)];
+      const unknown = await transport.switchMac(client, randomMacAddress(), other.deviceKey);
+      const wrongKey = await transport.switchMac(client, other.device.macAddress, otherKey(other.deviceKey));
+      const refused = 'The MAC address or its device key is incorrect.';
+      expect(unknown).toMatchObject({ ok: false, code: 'FORBIDDEN', message: refused });
+      expect(wrongKey).toMatchObject({ ok: false, code: 'FORBIDDEN', message: refused });
+      expect(unknown.httpStatus).toBe(wrongKey.httpStatus);
+      expect(unknown.body).toEqual(wrongKey.body);
+      expect([await deviceRow(device.id), await deviceRow(other.device.id)]).toEqual(before);
     });
 
     it('replaces a registered trial device: its playlists are kept (a clashing name gets " (2)") and its TV now reads this device', async () => {
@@ -340,12 +422,12 @@ describe.each(TRANSPORTS)('device settings through $name', (transport) => {
       await addPlaylist(client, 'News');
       await addPlaylist(client, 'Sports');
       const newTv = await buildDevice(server);
-      await addPlaylist(server.client(), 'sports', tv(newTv.deviceToken));
-      await addPlaylist(server.client(), 'Kids', tv(newTv.deviceToken));
+      await addPlaylistTo(newTv.device.id, 'sports');
+      await addPlaylistTo(newTv.device.id, 'Kids');
       const newTvPortal = await signIn(newTv.device.macAddress, newTv.deviceKey);
       expect(newTvPortal.status).toBe(200);
 
-      const outcome = await transport.switchMac(client, newTv.device.macAddress);
+      const outcome = await transport.switchMac(client, newTv.device.macAddress, newTv.deviceKey);
       expect(outcome).toMatchObject({ ok: true, message: 'Mac Address Switched Successfully!' });
 
       // One record is left: this device, on the new TV's MAC, with every playlist of both.
@@ -385,11 +467,11 @@ describe.each(TRANSPORTS)('device settings through $name', (transport) => {
       ]);
     });
 
-    it('refuses to replace an activated device with CONFLICT, changing nothing', async () => {
+    it('refuses to replace an activated device with CONFLICT (to the holder of its key only), changing nothing', async () => {
       const { client, device, deviceToken } = await signedInDevice(server);
       await addPlaylist(client, 'Mine');
       const active = await buildDevice(server);
-      await addPlaylist(server.client(), 'Theirs', tv(active.deviceToken));
+      await addPlaylistTo(active.device.id, 'Theirs');
       await server.db.dataSource.query(
         `UPDATE devices SET licence_expires_at = now() + interval '30 days' WHERE id = $1`,
         [active.device.id],
@@ -408,10 +490,18 @@ describe.each(TRANSPORTS)('device settings through $name', (transport) => {
       });
       const before = await snapshot();
 
-      const outcome = await transport.switchMac(client, active.device.macAddress);
+      const outcome = await transport.switchMac(client, active.device.macAddress, active.deviceKey);
       const message = 'That MAC address belongs to an activated device, so it cannot be replaced.';
       expect(outcome).toMatchObject({ ok: false, code: 'CONFLICT', message });
       if (transport.name === 'REST') expect(outcome.httpStatus).toBe(409);
+      expect(await snapshot()).toEqual(before);
+      // Without its key, nothing says the MAC is even registered, let alone activated.
+      const guessed = await transport.switchMac(client, active.device.macAddress, otherKey(active.deviceKey));
+      expect(guessed).toMatchObject({
+        ok: false,
+        code: 'FORBIDDEN',
+        message: 'The MAC address or its device key is incorrect.',
+      });
       expect(await snapshot()).toEqual(before);
       // Both TVs keep working.
       const mine = await server.client().gql(CURRENT, undefined, tv(deviceToken));
@@ -420,17 +510,28 @@ describe.each(TRANSPORTS)('device settings through $name', (transport) => {
       expect(theirs.json.data.currentDevice).toMatchObject({ macAddress: active.device.macAddress, status: 'ACTIVE' });
     });
 
-    it('refuses the device’s own MAC with CONFLICT', async () => {
-      const { client, device } = await signedInDevice(server);
+    it('refuses the device’s own MAC with CONFLICT, before asking anything else (the key)', async () => {
+      const { client, device, deviceKey } = await signedInDevice(server);
       const before = await deviceRow(device.id);
+      // The graph's input type requires a key; REST is also asked without one.
+      const keys: unknown[] = [deviceKey, otherKey(deviceKey), '', 'abc'];
+      if (transport.name === 'REST') keys.push(undefined);
       for (const mac of [device.macAddress, device.macAddress.toUpperCase(), device.macAddress.replace(/:/g, '-')]) {
-        expect(await transport.switchMac(client, mac)).toMatchObject({
-          ok: false,
-          code: 'CONFLICT',
-          message: 'This device already has that MAC address.',
-        });
+        for (const key of keys) {
+          expect(await transport.switchMac(client, mac, key)).toMatchObject({
+            ok: false,
+            code: 'CONFLICT',
+            message: 'This device already has that MAC address.',
+            fieldError: 'This device already has that MAC address.',
+          });
+        }
       }
       expect(await deviceRow(device.id)).toEqual(before);
+      // Not counted as switches: the device still has its three of the day.
+      for (let i = 0; i < 3; i += 1) {
+        const newTv = await buildDevice(server);
+        expect((await transport.switchMac(client, newTv.device.macAddress, newTv.deviceKey)).ok).toBe(true);
+      }
     });
 
     it('refuses a missing or malformed MAC with the spec messages', async () => {
@@ -439,7 +540,7 @@ describe.each(TRANSPORTS)('device settings through $name', (transport) => {
       // The graph refuses a null for its String! field itself; REST reads a null as a missing MAC.
       const missing = transport.name === 'REST' ? ['', '   ', null, undefined] : ['', '   '];
       for (const value of missing) {
-        expect(await transport.switchMac(client, value)).toMatchObject({
+        expect(await transport.switchMac(client, value, '123456')).toMatchObject({
           ok: false,
           code: 'BAD_USER_INPUT',
           message: '* Mac Address is required *',
@@ -458,7 +559,7 @@ describe.each(TRANSPORTS)('device settings through $name', (transport) => {
         `${'a1:'.repeat(1000)}f6`,
       ];
       for (const value of malformed) {
-        expect(await transport.switchMac(client, value)).toMatchObject({
+        expect(await transport.switchMac(client, value, '123456')).toMatchObject({
           ok: false,
           code: 'BAD_USER_INPUT',
           message: '* Invalid Mac Address*',
@@ -466,7 +567,10 @@ describe.each(TRANSPORTS)('device settings through $name', (transport) => {
         });
       }
       for (const wrongType of [112233445566, null, ['a1:b2:c3:d4:e5:f6'], { mac: 'a1:b2:c3:d4:e5:f6' }, true]) {
-        expect(await transport.switchMac(client, wrongType)).toMatchObject({ ok: false, code: 'BAD_USER_INPUT' });
+        expect(await transport.switchMac(client, wrongType, '123456')).toMatchObject({
+          ok: false,
+          code: 'BAD_USER_INPUT',
+        });
       }
       expect(await deviceRow(device.id)).toEqual(before);
     });
@@ -474,10 +578,12 @@ describe.each(TRANSPORTS)('device settings through $name', (transport) => {
     it('allows three switches a day: the fourth is refused with RATE_LIMITED (429)', async () => {
       const { client, device } = await signedInDevice(server);
       for (let i = 0; i < 3; i += 1) {
-        expect((await transport.switchMac(client, randomMacAddress())).ok).toBe(true);
+        const newTv = await buildDevice(server);
+        expect((await transport.switchMac(client, newTv.device.macAddress, newTv.deviceKey)).ok).toBe(true);
       }
       const macBefore = (await deviceRow(device.id)).mac_address;
-      const fourth = await transport.switchMac(client, randomMacAddress());
+      const fourthTv = await buildDevice(server);
+      const fourth = await transport.switchMac(client, fourthTv.device.macAddress, fourthTv.deviceKey);
       expect(fourth).toMatchObject({
         ok: false,
         code: 'RATE_LIMITED',
@@ -497,7 +603,7 @@ describe.each(TRANSPORTS)('device settings through $name', (transport) => {
     for (const outcome of [
       await transport.changeKey(anonymous, '123456'),
       await transport.changePin(anonymous, '1234'),
-      await transport.switchMac(anonymous, randomMacAddress()),
+      await transport.switchMac(anonymous, randomMacAddress(), '123456'),
     ]) {
       expect(outcome).toMatchObject({ ok: false, code: 'UNAUTHENTICATED', message: 'You are not signed in.' });
       if (transport.name === 'REST') expect(outcome.httpStatus).toBe(401);

@@ -6,6 +6,7 @@ import {
   ensureServerBuilt,
   FAULT_CAPTCHA,
   registerTv,
+  signInOwner,
   sleep,
   startBuiltServer,
   uniqueMac,
@@ -138,8 +139,15 @@ describeWithPostgres(title, () => {
   it(
     `stays up, answers 503 while the database is away, recovers, and loses no acknowledged write (${ROUNDS} restart(s))`,
     async () => {
+      // Each writer a TV whose owner adds playlists through the portal (a TV's token may only read them).
       const tokens: string[] = [];
-      for (let n = 0; n < WRITERS; n += 1) tokens.push((await registerTv(server.url, uniqueMac())).deviceToken);
+      const owners: string[] = [];
+      for (let n = 0; n < WRITERS; n += 1) {
+        const mac = uniqueMac();
+        const tv = await registerTv(server.url, mac);
+        tokens.push(tv.deviceToken);
+        owners.push(await signInOwner(server.url, mac, tv.deviceKey));
+      }
       // A portal session for the REST reads (the session store is in the database too).
       const portal = new TestClient(server.url);
       const portalMac = uniqueMac();
@@ -155,7 +163,7 @@ describeWithPostgres(title, () => {
       let running = true;
 
       const writer = async (w: number) => {
-        const headers = { authorization: `Bearer ${tokens[w]!}` };
+        const headers = { cookie: owners[w]! };
         for (let n = 0; running; n += 1) {
           const name = `w${w} n${n}`;
           const sample = await call('write', `${server.url}/graphql`, {

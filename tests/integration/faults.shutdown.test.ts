@@ -8,6 +8,7 @@ import {
   FAULT_CAPTCHA,
   graphql,
   registerTv,
+  signInOwner,
   sleep,
   startBuiltServer,
   uniqueMac,
@@ -53,7 +54,7 @@ it('SIGTERM lets the requests in flight finish with 200, refuses new connections
   const running = server;
   const { deviceToken, deviceKey } = await registerTv(running.url, uniqueMac());
 
-  // A portal session too, so both the graph and a REST path have a request in flight.
+  // The owner's portal session, which checks playlists: both the graph and a REST path have a request in flight.
   const portal = new TestClient(running.url);
   const mac = (
     await graphql(running.url, 'query { currentDevice { macAddress } }', {}, { authorization: `Bearer ${deviceToken}` })
@@ -68,7 +69,7 @@ it('SIGTERM lets the requests in flight finish with 200, refuses new connections
     running.url,
     CHECK,
     { input: { name: 'Slow', type: 'GENERAL', url: `${providerUrl}/graph.m3u` } },
-    { authorization: `Bearer ${deviceToken}` },
+    { cookie: portal.cookieHeader },
   ).then((answer) => ({ ...answer, at: Date.now() }));
   const viaRest = portal
     .request('POST', '/frontend/device/checkPlaylist', {
@@ -149,7 +150,9 @@ describeOnPostgres('SIGTERM while a request whose client has gone is still at wo
   it('finishes that statement before closing the database, then exits 0 with nothing logged', async () => {
     running = await startBuiltServer({ DATABASE_URL: database.url });
     const server = running;
-    const tv = { authorization: `Bearer ${(await registerTv(server.url, uniqueMac())).deviceToken}` };
+    // The owner's portal session: playlist changes are the owner's.
+    const mac = uniqueMac();
+    const tv = { cookie: await signInOwner(server.url, mac, (await registerTv(server.url, mac)).deviceKey) };
     const created = await graphql(
       server.url,
       'mutation($input: PlaylistInput!) { createPlaylist(input: $input) { playlist { id } } }',
@@ -160,7 +163,7 @@ describeOnPostgres('SIGTERM while a request whose client has gone is still at wo
 
     await database.operator.query('BEGIN');
     await database.operator.query('SELECT 1 FROM playlists WHERE id = $1 FOR UPDATE', [id]);
-    // The TV gives up after half a second; its delete is still waiting for the row.
+    // The browser gives up after half a second; its delete is still waiting for the row.
     const gaveUp = await graphql(
       server.url,
       'mutation($input: DeletePlaylistInput!) { deletePlaylist(input: $input) { id } }',

@@ -3,6 +3,7 @@ import {
   ensureServerBuilt,
   graphql,
   registerTv,
+  signInOwner,
   sleep,
   startBuiltServer,
   uniqueMac,
@@ -26,7 +27,10 @@ const START_CHECKOUT = `mutation($input: StartActivationInput!) {
   startActivation(input: $input) { activation { id amount currency } redirectUrl } }`;
 
 interface Tv {
+  /** The TV's token, for its reads. */
   token: string;
+  /** Its owner's portal session: playlist changes and payments are the owner's. */
+  cookie: string;
   id: string;
 }
 interface Acknowledged {
@@ -68,7 +72,7 @@ describeOnPostgres('SIGKILL in the middle of writes', () => {
     const worker = async (w: number) => {
       for (let n = 0; ; n += 1) {
         const tv = (w + n) % tvs.length;
-        const headers = { authorization: `Bearer ${tvs[tv]!.token}` };
+        const headers = { cookie: tvs[tv]!.cookie };
         inFlight += 1;
         sent += 1;
         const name = `r${round} w${w} n${n}`;
@@ -102,14 +106,16 @@ describeOnPostgres('SIGKILL in the middle of writes', () => {
       server = await start();
       const tvs: Tv[] = [];
       for (let n = 0; n < DEVICES; n += 1) {
-        const { deviceToken } = await registerTv(server.url, uniqueMac());
+        const mac = uniqueMac();
+        const { deviceToken, deviceKey } = await registerTv(server.url, mac);
         const me = await graphql(
           server.url,
           'query { currentDevice { id } }',
           {},
           { authorization: `Bearer ${deviceToken}` },
         );
-        tvs.push({ token: deviceToken, id: me.json.data.currentDevice.id });
+        const cookie = await signInOwner(server.url, mac, deviceKey);
+        tvs.push({ token: deviceToken, cookie, id: me.json.data.currentDevice.id });
       }
       const ack: Acknowledged = { playlists: new Map(), activations: new Set() };
       const figures: string[] = [];
@@ -212,11 +218,12 @@ describeOnPostgres('SIGKILL in the middle of writes', () => {
           [tv.id],
         );
         expect(list.json.data.playlists).toHaveLength(rows[0].n);
+        // The owner's session, kept in the database, outlives the killed process too.
         const more = await graphql(
           server.url,
           CREATE_PLAYLIST,
           { input: { name: 'After the restart', type: 'GENERAL', url: 'http://provider.example/after.m3u' } },
-          headers,
+          { cookie: tv.cookie },
         );
         expect(more.json.data.createPlaylist.playlist.name).toBe('After the restart');
       }

@@ -74,8 +74,9 @@ import {
  * product itself keeps, all reached after validation: it holds its limit of playlists (adds are refused), every
  * playlist it has is protected by a PIN the generator never produces (edits, deletes and checks are refused), it
  * has started its limit of payments this hour and switched MAC address its limit of times today, and its playlist
- * checks for the hour are spent. The two calls with no wall (a new device key, a new parent PIN) are never sent
- * by a signed-in caller with a value the product's own schema accepts. Contact messages and TV registrations are
+ * checks for the hour are spent. The calls with no wall (a new device key, a new parent PIN, a TV's app version)
+ * are never sent by a signed-in caller with a value the product's own schema accepts, and a renewal of the TV's
+ * token is never sent with that token in a form the graph would run. Contact messages and TV registrations are
  * allowed through when the product's schema accepts them; the rows they add are counted and re-validated.
  */
 
@@ -137,6 +138,8 @@ const GRAPH_CODES: ReadonlySet<string> = new Set([
 const ROUTES = [
   'GET /healthz',
   'GET /readyz',
+  'GET /graphql/schema.graphql',
+  'GET /graphql/operations.json',
   'GET /frontend/captcha/generate',
   'POST /frontend/device/login',
   'GET /frontend/device',
@@ -635,7 +638,10 @@ const FIELD_POLICIES: Record<string, FieldPolicy> = {
     acts: (args) => parentPinSchema.safeParse(args.input?.pin).success,
   },
   'Mutation.checkParentPin': { judge: 'pin-check', base: () => ({ input: { pin: '0000' } }) },
-  'Mutation.switchMacAddress': { judge: 'refuse', base: (rng) => ({ input: { macAddress: pickMac(rng) } }) },
+  'Mutation.switchMacAddress': {
+    judge: 'refuse',
+    base: (rng) => ({ input: { macAddress: pickMac(rng), deviceKey: '000000' } }),
+  },
   'Mutation.startActivation': {
     judge: 'refuse',
     base: (rng) => ({
@@ -660,6 +666,14 @@ const FIELD_POLICIES: Record<string, FieldPolicy> = {
   },
   'Mutation.deletePlaylist': { judge: 'refuse', base: (rng) => ({ input: { id: pickId(rng), pin: '0000' } }) },
   'Mutation.unlockPlaylist': { judge: 'refuse', base: (rng) => ({ input: { id: pickId(rng), pin: '0000' } }) },
+  // The calling TV's token must keep working: only callers it would refuse send a renewal the graph runs.
+  'Mutation.renewDeviceToken': { judge: 'refuse', runsFor: ['anonymous', 'session', 'bad token', 'forged cookie'] },
+  'Mutation.reportAppVersion': {
+    judge: 'refuse',
+    base: () => ({ input: { appVersion: '1.0.0' } }),
+    acts: (args) => registerDeviceSchema.shape.appVersion.safeParse(args.input?.appVersion).success,
+  },
+  'Mutation.revokeDeviceToken': { judge: 'refuse', base: (rng) => ({ input: { id: pickId(rng) } }) },
 };
 
 /** A field the policies above do not know yet still gets probes: queries judged as reads, mutations refused. */
@@ -919,6 +933,8 @@ const ONE_PLAYLIST_WITH_PIN: RouteSpec = { judge: 'refuse', params: { id: idPara
 const ROUTE_SPECS: Record<Route, RouteSpec> = {
   'GET /healthz': { judge: 'read', weight: 15 },
   'GET /readyz': { judge: 'read', weight: 15 },
+  'GET /graphql/schema.graphql': { judge: 'read', weight: 10 },
+  'GET /graphql/operations.json': { judge: 'read', weight: 10 },
   'GET /frontend/captcha/generate': { judge: 'read', weight: 20 },
   'POST /frontend/device/login': {
     judge: 'refuse',
@@ -938,7 +954,10 @@ const ROUTE_SPECS: Record<Route, RouteSpec> = {
     acts: (view) => parentPinSchema.safeParse(view.pin_code).success,
     refusedBody: { pin_code: '12' },
   },
-  'POST /frontend/device/switchMacAddress': { judge: 'refuse', body: (rng) => ({ mac_address: pickMac(rng) }) },
+  'POST /frontend/device/switchMacAddress': {
+    judge: 'refuse',
+    body: (rng) => ({ mac_address: pickMac(rng), device_key: '000000' }),
+  },
   'GET /frontend/device/playlists': { judge: 'read', weight: 30 },
   'POST /frontend/device/savePlaylist': { judge: 'refuse', body: PLAYLIST_BODY, weight: 110 },
   'DELETE /frontend/device/deletePlayListUrl/:id': ONE_PLAYLIST_WITH_PIN,

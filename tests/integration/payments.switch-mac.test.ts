@@ -46,8 +46,11 @@ async function oldTvWithHistory(a: Device) {
   return { paid, expired, pending };
 }
 
-async function switchMac(device: Device, macAddress: string) {
-  return device.client.request('POST', '/frontend/device/switchMacAddress', { body: { mac_address: macAddress } });
+/** `device` switches onto `target`'s MAC, with the device key `target`'s TV shows. */
+async function switchMac(device: Device, target: Device) {
+  return device.client.request('POST', '/frontend/device/switchMacAddress', {
+    body: { mac_address: target.device.macAddress, device_key: target.deviceKey },
+  });
 }
 
 async function totals() {
@@ -66,7 +69,7 @@ describe('switching MAC onto a device that has payment history', () => {
     await pay(paid);
     const before = await totals();
 
-    const answer = await switchMac(b, a.device.macAddress);
+    const answer = await switchMac(b, a);
     expect(answer.status).toBe(409);
     expect(answer.json.errors.mac_address).toBe(
       'That MAC address belongs to an activated device, so it cannot be replaced.',
@@ -86,7 +89,7 @@ describe('switching MAC onto a device that has payment history', () => {
     const history = await oldTvWithHistory(a);
     const before = await totals();
 
-    const answer = await switchMac(b, a.device.macAddress);
+    const answer = await switchMac(b, a);
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ status: 'success', message: messages.switchMac.success });
 
@@ -122,8 +125,10 @@ describe('switching MAC onto a device that has payment history', () => {
     const late = await startCheckout(server, a.client, 'crypto');
 
     const switched = await b.client.gql(
-      'mutation($mac: String!) { switchMacAddress(input: { macAddress: $mac }) { message device { macAddress } } }',
-      { mac: a.device.macAddress },
+      `mutation($mac: String!, $key: String!) {
+        switchMacAddress(input: { macAddress: $mac, deviceKey: $key }) { message device { macAddress } }
+      }`,
+      { mac: a.device.macAddress, key: a.deviceKey },
     );
     expect(switched.json.data.switchMacAddress).toEqual({
       message: messages.switchMac.success,

@@ -8,7 +8,8 @@ import { signedInDevice, startTestServer, type TestServer } from '../support/ser
 const LIMIT = 3;
 const CREATE = `mutation($input: PlaylistInput!) { createPlaylist(input: $input) { playlist { id } } }`;
 const DELETE = `mutation($input: DeletePlaylistInput!) { deletePlaylist(input: $input) { id } }`;
-const SWITCH = 'mutation($mac: String!) { switchMacAddress(input: { macAddress: $mac }) { message } }';
+const SWITCH =
+  'mutation($mac: String!, $key: String!) { switchMacAddress(input: { macAddress: $mac, deviceKey: $key }) { message } }';
 const LIMIT_MESSAGE = `This device already has ${LIMIT} playlists, the most it can hold. Delete one before adding another.`;
 
 describe('the playlist count kept on each device', () => {
@@ -64,7 +65,7 @@ describe('the playlist count kept on each device', () => {
 
     // B takes A's MAC address: A's playlists move to B, and the counts with them.
     await add(b.client, code('On B'));
-    const switched = await b.client.gql(SWITCH, { mac: a.device.macAddress });
+    const switched = await b.client.gql(SWITCH, { mac: a.device.macAddress, key: a.deviceKey });
     expect(switched.json.errors).toBeUndefined();
     const after = await counts(a.device.id, b.device.id);
     expect(after[b.device.id]).toEqual({ kept: 2, real: 2 });

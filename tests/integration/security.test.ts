@@ -237,19 +237,23 @@ describe('GraphQL requests that cannot be answered as asked', () => {
     }
   });
 
-  it('takes no persisted queries (nobody can fill a cache of documents): a clear refusal', async () => {
+  it('keeps no document anyone sends (only the safelisted ones go by id): a clear refusal', async () => {
     const res = await server.client().request('POST', '/graphql', {
       body: { extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } } },
     });
     // Apollo answers this one 200, as the persisted-query protocol has it, with the code that says "send the document".
-    expect(res.json.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_SUPPORTED');
+    expect(res.json.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
     expect(res.json.data).toBeUndefined();
-    // With a document beside the hash too: nothing is registered, nothing runs.
+    // With a document beside a hash that is not its own: nothing is registered, nothing runs.
     const withQuery = await server.client().request('POST', '/graphql', {
       body: { query: '{ ping }', extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } } },
     });
-    expect(withQuery.json.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_SUPPORTED');
+    expect(withQuery.status).toBe(400);
     expect(withQuery.json.data).toBeUndefined();
+    const again = await server.client().request('POST', '/graphql', {
+      body: { extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } } },
+    });
+    expect(again.json.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
   });
 });
 

@@ -204,6 +204,7 @@ describe('the TV’s view through the graph (Authorization: Bearer <device token
         extensions: { code: 'NOT_FOUND' },
       });
       expect(codeOf(await tv.gql(UNLOCK, { input: { id, pin: '7531' } }))).toBe('NOT_FOUND');
+      // Changing playlists is the owner's (a TV's token is refused before any id is looked at).
       expect(
         codeOf(
           await tv.gql(UPDATE, {
@@ -214,8 +215,8 @@ describe('the TV’s view through the graph (Authorization: Bearer <device token
             },
           }),
         ),
-      ).toBe('NOT_FOUND');
-      expect(codeOf(await tv.gql(DELETE, { input: { id, pin: '7531' } }))).toBe('NOT_FOUND');
+      ).toBe('FORBIDDEN');
+      expect(codeOf(await tv.gql(DELETE, { input: { id, pin: '7531' } }))).toBe('FORBIDDEN');
     }
     const rowsAfter = await server.db.dataSource.query(
       `SELECT id, name, url, updated_at FROM playlists WHERE device_id = $1 ORDER BY id`,
@@ -279,6 +280,7 @@ describe('the TV’s view through the graph (Authorization: Bearer <device token
       for (const query of [CURRENT, LIST, PRICING]) {
         const res = await server.client().gql(query, undefined, { authorization });
         expect(res.status).toBe(401);
+        expect(res.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
         expect(res.json.errors[0]).toMatchObject({
           message: 'The device token is missing, malformed or no longer valid.',
           extensions: { code: 'UNAUTHENTICATED' },

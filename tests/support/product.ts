@@ -218,6 +218,29 @@ export async function registerTv(url: string, macAddress: string): Promise<{ dev
   return registered;
 }
 
+/**
+ * A registered TV's owner signed in to the portal (the test captcha answer), as the person does: the session
+ * cookie to send. Playlist changes and payments need it; a TV's token is refused there.
+ */
+export async function signInOwner(url: string, macAddress: string, deviceKey: string): Promise<string> {
+  const captcha = (await (await fetch(`${url}/frontend/captcha/generate`)).json()) as { token: string };
+  const res = await fetch(`${url}/frontend/device/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      mac_address: macAddress,
+      device_key: deviceKey,
+      captcha: FAULT_CAPTCHA,
+      token: captcha.token,
+    }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
 /** A MAC address of the locally administered range, unique within a run (a random prefix, then a counter). */
 const macPrefix = [0x02, ...Array.from({ length: 3 }, () => Math.floor(Math.random() * 256))];
 let macCounter = 0;

@@ -2,11 +2,12 @@ import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { FieldError } from './FieldError';
 import '../styles/forms.css';
 
-/** The ARIA wiring that ties an input to its error message. */
-export function errorProps(id: string, error: string | undefined) {
+/** The ARIA wiring that ties an input to its error message, and to its hint when it has one (error first). */
+export function errorProps(id: string, error: string | undefined, hasHint = false) {
+  const described = [error ? `${id}-error` : null, hasHint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return {
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-describedby': described || undefined,
   } as const;
 }
 
@@ -15,17 +16,25 @@ export function Field({
   id,
   label,
   error,
+  hint,
   children,
 }: {
   id: string;
   label: ReactNode;
   error: string | undefined;
+  /** A short help text under the input (tie it to the input with `errorProps(id, error, true)`). */
+  hint?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {children}
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
@@ -37,16 +46,18 @@ export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id
   error: string | undefined;
   /** A button inside the field's right edge, such as Show/Hide. */
   action?: ReactNode;
+  /** A short help text under the input, read out with it. */
+  hint?: ReactNode;
 }
 
 /**
  * A labelled text input with its message. Works with react-hook-form's `register()` (name, ref, onChange,
  * onBlur) or as a controlled input.
  */
-export function TextField({ id, label, error, action, ...inputProps }: TextFieldProps) {
-  const input = <input id={id} {...errorProps(id, error)} {...inputProps} />;
+export function TextField({ id, label, error, action, hint, ...inputProps }: TextFieldProps) {
+  const input = <input id={id} {...errorProps(id, error, Boolean(hint))} {...inputProps} />;
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} error={error} hint={hint}>
       {action ? (
         <div className="field__with-action">
           {input}

@@ -1,6 +1,8 @@
-/** The spec's status names for the legacy `is_trial` number: 0 Inactive, 1 Trial, any other value Active. */
-export function deviceStatusLabel(isTrial: number): 'Inactive' | 'Trial' | 'Active' {
-  if (isTrial === 0) return 'Inactive';
-  if (isTrial === 1) return 'Trial';
+import type { DeviceStatus } from '../__generated__/graphql';
+
+/** The status names the portal shows: Inactive, Trial, Active. */
+export function deviceStatusLabel(status: DeviceStatus): 'Inactive' | 'Trial' | 'Active' {
+  if (status === 'INACTIVE') return 'Inactive';
+  if (status === 'TRIAL') return 'Trial';
   return 'Active';
 }

@@ -1,6 +1,7 @@
 import type {
   DeviceFieldsFragment,
   DevicePaymentsQuery,
+  DeviceTvSessionsQuery,
   PlaylistCheckFieldsFragment,
   PlaylistFieldsFragment,
   PricingQuery,
@@ -15,7 +16,6 @@ export function buildDevice(overrides: Partial<DeviceResult> = {}): DeviceResult
     id: 'device-1',
     macAddress: 'a1:b2:c3:d4:e5:f6',
     status: 'TRIAL',
-    isTrial: 1,
     createdAt: '2026-11-14T09:30:00.000Z',
     expireDate: '2026-11-21T09:30:00.000Z',
     hasParentPin: false,
@@ -122,6 +122,23 @@ export function buildPayment(overrides: Partial<PaymentResult> = {}): PaymentRes
     paidAt: '2026-11-20T10:05:00.000Z',
     licenceExpiresAt: '2027-11-21T09:30:00.000Z',
     sandbox: false,
+    ...overrides,
+  };
+}
+
+type TvSessionResult = NonNullable<DeviceTvSessionsQuery['currentDevice']>['tvSessions'][number] & {
+  __typename: 'TvSession';
+};
+
+/** A TV signed in to the device, as the owner's list shows it. */
+export function buildTvSession(overrides: Partial<TvSessionResult> = {}): TvSessionResult {
+  return {
+    __typename: 'TvSession',
+    id: 'tv-1',
+    model: 'Samsung QE55',
+    appVersion: '2.4.1',
+    signedInAt: '2026-11-14T09:30:00.000Z',
+    lastSeenAt: '2026-11-20T08:00:00.000Z',
     ...overrides,
   };
 }

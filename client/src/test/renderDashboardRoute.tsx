@@ -5,10 +5,10 @@ import type { MockLink } from '@apollo/client/testing';
 import { GraphQLError } from 'graphql';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import { CurrentDeviceDocument, DevicePaymentsDocument } from '../__generated__/graphql';
+import { CurrentDeviceDocument, DevicePaymentsDocument, DeviceTvSessionsDocument } from '../__generated__/graphql';
 import { UserProvider, useUser } from '../hooks/useUser';
 import { portalRoutes } from '../routes';
-import { buildDevice, type buildPayment } from './factories';
+import { buildDevice, type buildPayment, type buildTvSession } from './factories';
 
 const dashboardRoute = portalRoutes.find((route) => route.path === 'dashboard');
 if (!dashboardRoute) throw new Error('routes.tsx has no dashboard route');
@@ -40,6 +40,17 @@ export function devicePayments(
   return {
     request: { query: DevicePaymentsDocument },
     result: { data: { currentDevice: { __typename: 'Device', id: device.id, payments } } },
+  };
+}
+
+/** The Account Details page's list of the TVs signed in to the device. */
+export function deviceTvSessions(
+  tvSessions: ReturnType<typeof buildTvSession>[] = [],
+  device = buildDevice(),
+): MockLink.MockedResponse {
+  return {
+    request: { query: DeviceTvSessionsDocument },
+    result: { data: { currentDevice: { __typename: 'Device', id: device.id, tvSessions } } },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
-import { DomainError } from '../common/errors';
+import { InvalidTokenError } from '../common/errors';
 import type { DeviceEntity } from '../device/device.entity';
+import { INVALID_TOKEN_MESSAGE } from '../device/device-token.service';
 import type { DeviceService } from '../device/device.service';
 
 export type AuthenticatedVia = 'session' | 'token';
@@ -8,6 +9,8 @@ export type AuthenticatedVia = 'session' | 'token';
 export interface Authentication {
   device: DeviceEntity | null;
   via: AuthenticatedVia | null;
+  /** The TV token's id when `via` is 'token' (what renewing replaces). */
+  tokenId: string | null;
 }
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/;
@@ -15,20 +18,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Who is calling: a TV app with `Authorization: Bearer <device token>`, or the portal with its session
- * cookie. A token that is present but wrong is an error rather than an anonymous call, so a TV app learns at
- * once that it must register again. A session whose device is gone (or that names none) is signed out.
+ * cookie. A token that is present but opens nothing (unknown, malformed, revoked, renewed, or unused for longer
+ * than DEVICE_TOKEN_IDLE_DAYS) is an error rather than an anonymous call (401, RFC 6750 `invalid_token`), so a
+ * TV app learns at once that it is signed out. A session whose device is gone (or that names none) is signed out.
  */
 export async function authenticate(req: Request, devices: DeviceService): Promise<Authentication> {
   const header = req.headers.authorization;
   if (header) {
     const token = BEARER.exec(header)?.[1];
-    const device = token ? await devices.findByToken(token) : null;
-    if (!device) throw new DomainError('UNAUTHENTICATED', 'The device token is missing, malformed or no longer valid.');
-    return { device, via: 'token' };
+    const found = token ? await devices.findByToken(token) : null;
+    if (!found) throw new InvalidTokenError(INVALID_TOKEN_MESSAGE);
+    return { device: found.device, via: 'token', tokenId: found.tokenId };
   }
   const deviceId = req.session?.deviceId;
   const device = typeof deviceId === 'string' && UUID.test(deviceId) ? await devices.findById(deviceId) : null;
-  return device ? { device, via: 'session' } : { device: null, via: null };
+  return { device, via: device ? 'session' : null, tokenId: null };
 }
 
 export function clientIp(req: Request): string {

@@ -18,6 +18,28 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * A bearer token that opens nothing (unknown, malformed, revoked, renewed or expired): RFC 6750's `invalid_token`,
+ * answered 401 with a WWW-Authenticate challenge that says so.
+ */
+export class InvalidTokenError extends DomainError {
+  constructor(message: string) {
+    super('UNAUTHENTICATED', message);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+/**
+ * The WWW-Authenticate challenge every 401 carries (RFC 7235 §4.1, RFC 6750 §3): the Bearer scheme the TV apps
+ * use, with `error="invalid_token"` when a token was sent and refused. A request that sent none gets the bare
+ * scheme (RFC 6750 §3.1: no error code when the request lacked credentials).
+ */
+export function bearerChallenge(error: DomainError): string {
+  return error instanceof InvalidTokenError
+    ? `Bearer error="invalid_token", error_description="${error.message.replace(/["\\]/g, '')}"`
+    : 'Bearer';
+}
+
 export function httpStatusFor(code: DomainErrorCode): number {
   switch (code) {
     case 'BAD_USER_INPUT':

@@ -11,6 +11,7 @@ import { Playlists1763900000000 } from '../migrations/1763900000000-Playlists';
 import { Payments1764000000000 } from '../migrations/1764000000000-Payments';
 import { PlaylistChecks1764100000000 } from '../migrations/1764100000000-PlaylistChecks';
 import { PlaylistCount1764200000000 } from '../migrations/1764200000000-PlaylistCount';
+import { TokenLifecycle1764300000000 } from '../migrations/1764300000000-TokenLifecycle';
 import { ActivationEntity } from '../payments/activation.entity';
 import { PlaylistEntity } from '../playlist/playlist.entity';
 import { DeviceMacChangeEntity } from '../device/device-mac-change.entity';
@@ -32,6 +33,7 @@ export const migrations = [
   Payments1764000000000,
   PlaylistChecks1764100000000,
   PlaylistCount1764200000000,
+  TokenLifecycle1764300000000,
 ];
 
 export function createDataSource(url: string, poolSize: number): DataSource {

@@ -1,8 +1,14 @@
 import type { Resolvers } from '../__generated__/resolvers-types';
 import { signIn, signOut } from '../auth/session';
 import { messages } from '../../../common/messages';
-import { requireDevice } from '../graphql/context';
+import { requireOwner, requireTvOrOwner, type GraphQLContext } from '../graphql/context';
+import type { DeviceCaller } from './device.service';
 import { LOGIN_SUCCESS_MESSAGE } from './device.service';
+
+/** Who is making a settings change: the owner's session, or a TV, which must prove the current key or PIN. */
+function settingsCaller(ctx: GraphQLContext): DeviceCaller {
+  return { via: ctx.via, sessionId: ctx.req.sessionID, clientIp: ctx.clientIp };
+}
 
 export const deviceResolvers: Resolvers = {
   Query: {
@@ -20,25 +26,19 @@ export const deviceResolvers: Resolvers = {
       return { success: true };
     },
     registerDevice: (_parent, { input }, ctx) => ctx.services.devices.register(input, ctx.clientIp),
-    changeDeviceKey: async (_parent, { input }, ctx) => {
-      const device = requireDevice(ctx);
-      return {
-        device: await ctx.services.devices.changeDeviceKey(device.id, input, {
-          via: ctx.via,
-          sessionId: ctx.req.sessionID,
-        }),
-        message: messages.settings.deviceKeyChanged,
-      };
-    },
+    changeDeviceKey: async (_parent, { input }, ctx) => ({
+      device: await ctx.services.devices.changeDeviceKey(requireTvOrOwner(ctx).id, input, settingsCaller(ctx)),
+      message: messages.settings.deviceKeyChanged,
+    }),
     changeParentPin: async (_parent, { input }, ctx) => ({
-      device: await ctx.services.devices.changeParentPin(requireDevice(ctx).id, input),
+      device: await ctx.services.devices.changeParentPin(requireTvOrOwner(ctx).id, input, settingsCaller(ctx)),
       message: messages.settings.parentPinChanged,
     }),
     checkParentPin: async (_parent, { input }, ctx) => ({
-      valid: await ctx.services.devices.checkParentPin(requireDevice(ctx), input, ctx.clientIp),
+      valid: await ctx.services.devices.checkParentPin(requireTvOrOwner(ctx), input, ctx.clientIp),
     }),
     switchMacAddress: async (_parent, { input }, ctx) => ({
-      device: await ctx.services.devices.switchMac(requireDevice(ctx), input),
+      device: await ctx.services.devices.switchMac(requireOwner(ctx), input),
       message: messages.switchMac.success,
     }),
   },

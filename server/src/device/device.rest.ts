@@ -1,11 +1,10 @@
 import express, { type Router } from 'express';
 import type { Config } from '../config';
-import { authenticate, clientIp } from '../auth/authenticate';
+import { clientIp } from '../auth/authenticate';
 import { signIn, signOut } from '../auth/session';
 import { messages } from '../../../common/messages';
 import type { LoginInput } from '../../../common/validation';
-import { DomainError, NOT_SIGNED_IN_MESSAGE } from '../common/errors';
-import { bodyFields, fieldNamesOf, requireDevice, restHandler } from '../http/body';
+import { bodyFields, fieldNamesOf, requireOwner, requireTvOrOwner, restHandler } from '../http/body';
 import type { FieldNames } from '../http/errors';
 import type { Services } from '../services';
 import type { DeviceEntity } from './device.entity';
@@ -25,6 +24,12 @@ const LOGIN_BODY = {
   token: 'captchaToken',
 } as const;
 const LOGIN_FIELDS: FieldNames = fieldNamesOf(LOGIN_BODY);
+/** The settings calls: the new value, and the current one that a TV (its token) must give. */
+const DEVICE_KEY_BODY = { device_key: 'deviceKey', current_device_key: 'currentDeviceKey' } as const;
+const PARENT_PIN_BODY = { pin_code: 'pin', current_pin_code: 'currentPin' } as const;
+/** REST body field → service input field, for Switch MAC: the new TV's MAC and the device key it shows. */
+const SWITCH_MAC_BODY = { mac_address: 'macAddress', device_key: 'deviceKey' } as const;
+const SWITCH_MAC_FIELDS: FieldNames = fieldNamesOf(SWITCH_MAC_BODY);
 
 /** The device as the legacy portal reads it (its field names); secrets never included. */
 export function legacyDevice(device: DeviceEntity, devices: DeviceService) {
@@ -62,7 +67,7 @@ export function deviceRestRouter(services: Services, config: Config): Router {
   router.get(
     '/device',
     restHandler({}, async (req, res) => {
-      res.json({ device: legacyDevice(await requireDevice(req, devices), devices) });
+      res.json({ device: legacyDevice((await requireTvOrOwner(req, devices)).device, devices) });
     }),
   );
 
@@ -73,30 +78,30 @@ export function deviceRestRouter(services: Services, config: Config): Router {
 
   router.post(
     '/device/saveDeviceKey',
-    restHandler({ deviceKey: 'device_key' }, async (req, res) => {
-      // authenticate, not requireDevice: the service needs how the caller signed in (a session or the TV's token).
-      const { device, via } = await authenticate(req, devices);
-      if (!device) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN_MESSAGE);
-      const input = bodyFields(req.body, { device_key: 'deviceKey' }) as ChangeDeviceKeyInput;
-      await devices.changeDeviceKey(device.id, input, { via, sessionId: req.sessionID });
+    restHandler(fieldNamesOf(DEVICE_KEY_BODY), async (req, res) => {
+      // The service needs how the caller signed in: a TV (its token) must prove the current key.
+      const { device, via } = await requireTvOrOwner(req, devices);
+      const input = bodyFields(req.body, DEVICE_KEY_BODY) as ChangeDeviceKeyInput;
+      await devices.changeDeviceKey(device.id, input, { via, sessionId: req.sessionID, clientIp: clientIp(req) });
       res.json({ status: 'success', message: messages.settings.deviceKeyChanged });
     }),
   );
 
   router.post(
     '/device/saveParentPin',
-    restHandler({ pin: 'pin_code' }, async (req, res) => {
-      const device = await requireDevice(req, devices);
-      await devices.changeParentPin(device.id, bodyFields(req.body, { pin_code: 'pin' }) as ChangeParentPinInput);
+    restHandler(fieldNamesOf(PARENT_PIN_BODY), async (req, res) => {
+      const { device, via } = await requireTvOrOwner(req, devices);
+      const input = bodyFields(req.body, PARENT_PIN_BODY) as ChangeParentPinInput;
+      await devices.changeParentPin(device.id, input, { via, sessionId: req.sessionID, clientIp: clientIp(req) });
       res.json({ status: 'success', message: messages.settings.parentPinChanged });
     }),
   );
 
   router.post(
     '/device/switchMacAddress',
-    restHandler({ macAddress: 'mac_address' }, async (req, res) => {
-      const device = await requireDevice(req, devices);
-      const input = bodyFields(req.body, { mac_address: 'macAddress' }) as SwitchMacInput;
+    restHandler(SWITCH_MAC_FIELDS, async (req, res) => {
+      const device = await requireOwner(req, devices);
+      const input = bodyFields(req.body, SWITCH_MAC_BODY) as SwitchMacInput;
       const moved = await devices.switchMac(device, input);
       res.json({ status: 'success', message: messages.switchMac.success, device: legacyDevice(moved, devices) });
     }),

@@ -7,10 +7,13 @@ import {
   newDeviceKeySchema,
   parentPinSchema,
   registerDeviceSchema,
+  switchMacSchema,
   type LoginInput,
+  type SwitchMacInput,
 } from '../../../common/validation';
+import { messages } from '../../../common/messages';
 import { DomainError } from '../common/errors';
-import { dummySecretHash, hashSecret, hashToken, randomDigits, randomToken, verifySecret } from '../common/secrets';
+import { dummySecretHash, hashSecret, randomDigits, verifySecret } from '../common/secrets';
 import { validate } from '../common/validate';
 import type { AuthenticatedVia } from '../auth/authenticate';
 import type { RateLimits } from '../auth/rate-limits';
@@ -18,19 +21,33 @@ import type { CaptchaService } from '../captcha/captcha.service';
 import { PlaylistEntity } from '../playlist/playlist.entity';
 import { DeviceMacChangeEntity } from './device-mac-change.entity';
 import { DeviceTokenEntity } from './device-token.entity';
+import type { DeviceTokenService, TokenCaller } from './device-token.service';
 import { DeviceEntity } from './device.entity';
 import { deviceStanding, type DeviceStanding } from './device-status';
 
 /** The one answer to every failed sign-in, whichever field was wrong. */
 export const LOGIN_FAILED_MESSAGE = 'The MAC address, device key or captcha is incorrect.';
 export const LOGIN_SUCCESS_MESSAGE = 'Signed in successfully.';
+/**
+ * The one answer to a switch whose MAC is unknown or whose device key is wrong: it never says which, so Switch MAC
+ * does not tell which MAC addresses are registered.
+ */
+export const SWITCH_MAC_REFUSED_MESSAGE = 'The MAC address or its device key is incorrect.';
+/** Another switch took the MAC (or its record) between the key check and this switch. */
+export const SWITCH_MAC_RACED_MESSAGE =
+  'Another device switched to that MAC address at the same moment. Nothing was changed: please try again.';
+const OWN_MAC_MESSAGE = 'This device already has that MAC address.';
 
-const changeDeviceKeySchema = z.object({ deviceKey: newDeviceKeySchema });
-const changeParentPinSchema = z.object({ pin: parentPinSchema });
+/** A current device key or parent PIN, asked of a TV as proof (checked against its hash, never stored). */
+const currentSecretSchema = z
+  .string({ error: 'The current value must be text' })
+  .max(64, 'The current value must be at most 64 characters')
+  .nullish();
+const changeDeviceKeySchema = z.object({ deviceKey: newDeviceKeySchema, currentDeviceKey: currentSecretSchema });
+const changeParentPinSchema = z.object({ pin: parentPinSchema, currentPin: currentSecretSchema });
 const checkParentPinSchema = z.object({
   pin: z.string({ error: 'PIN is required' }).min(1, 'PIN is required').max(64, 'PIN must be at most 64 characters'),
 });
-const switchMacSchema = z.object({ macAddress: macAddressSchema });
 
 /**
  * What the calls take (their schemas' input), as the graph types it. The calls still validate what they are
@@ -40,13 +57,15 @@ export type RegisterDeviceInput = z.input<typeof registerDeviceSchema>;
 export type ChangeDeviceKeyInput = z.input<typeof changeDeviceKeySchema>;
 export type ChangeParentPinInput = z.input<typeof changeParentPinSchema>;
 export type CheckParentPinInput = z.input<typeof checkParentPinSchema>;
-export type SwitchMacInput = z.input<typeof switchMacSchema>;
+export type { SwitchMacInput };
 
 /** Who makes a change to a device: a portal session or the TV app by its token (authenticate's answer). */
 export interface DeviceCaller {
   via: AuthenticatedVia | null;
   /** The request's session id (express-session's req.sessionID), if it has one. */
   sessionId: string | undefined;
+  /** Where the request comes from: a TV's guesses at the current PIN are counted per address too. */
+  clientIp: string;
 }
 
 export interface RegisteredDevice {
@@ -63,6 +82,7 @@ export class DeviceService {
     private readonly captcha: CaptchaService,
     private readonly rateLimits: RateLimits,
     private readonly options: { trialDays: number },
+    private readonly tokens: DeviceTokenService,
   ) {}
 
   standing(device: DeviceEntity, now?: Date): DeviceStanding {
@@ -95,9 +115,8 @@ export class DeviceService {
     appVersion?: string | null;
   }): Promise<RegisteredDevice> {
     const deviceKey = randomDigits(6);
-    const deviceToken = randomToken();
     const deviceKeyHash = await hashSecret(deviceKey);
-    const device = await this.dataSource.transaction(async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       const inserted = await manager
         .createQueryBuilder()
         .insert()
@@ -118,10 +137,10 @@ export class DeviceService {
           'This MAC address is already registered. Use the device key shown in the app, or contact support to reset it.',
         );
       }
-      await manager.insert(DeviceTokenEntity, { deviceId: id, tokenHash: hashToken(deviceToken) });
-      return manager.findOneByOrFail(DeviceEntity, { id });
+      const holder = { model: values.model ?? null, appVersion: values.appVersion ?? null };
+      const { token: deviceToken } = await this.tokens.issue(id, holder, manager);
+      return { device: await manager.findOneByOrFail(DeviceEntity, { id }), deviceKey, deviceToken };
     });
-    return { device, deviceKey, deviceToken };
   }
 
   /**
@@ -144,14 +163,9 @@ export class DeviceService {
     return device;
   }
 
-  /** The device a TV token belongs to, or null for an unknown or revoked token. */
-  findByToken(token: string): Promise<DeviceEntity | null> {
-    return this.dataSource
-      .getRepository(DeviceEntity)
-      .createQueryBuilder('d')
-      .innerJoin(DeviceTokenEntity, 't', 't.device_id = d.id')
-      .where('t.token_hash = :hash AND t.revoked_at IS NULL', { hash: hashToken(token) })
-      .getOne();
+  /** The device and token a TV's bearer token stands for, or null for an unknown, revoked or expired one. */
+  findByToken(token: string): Promise<TokenCaller | null> {
+    return this.tokens.authenticate(token);
   }
 
   /** Support tool: gives a device a new random key, ending its portal sessions. Returns the key once. */
@@ -171,11 +185,13 @@ export class DeviceService {
 
   /**
    * Gives the device a new device key (6 digits), so whoever knew the old key is signed out: the portal session
-   * making the change stays signed in, every other portal session of the device ends. A change by the TV app
-   * (its token) keeps no portal session, even one sent along with the token.
+   * making the change stays signed in, every other portal session of the device ends. The TV app (its token)
+   * must give the current key, a guess counted like a sign-in's; its change keeps no portal session, even one
+   * sent along with the token.
    */
   async changeDeviceKey(deviceId: string, input: ChangeDeviceKeyInput, caller: DeviceCaller): Promise<DeviceEntity> {
-    const { deviceKey } = validate(changeDeviceKeySchema, input);
+    const { deviceKey, currentDeviceKey } = validate(changeDeviceKeySchema, input);
+    if (caller.via === 'token') await this.proveCurrentKey(deviceId, currentDeviceKey);
     const deviceKeyHash = await hashSecret(deviceKey);
     const keep = caller.via === 'session' ? caller.sessionId : undefined;
     return this.dataSource.transaction(async (manager) => {
@@ -185,13 +201,49 @@ export class DeviceService {
     });
   }
 
-  /** Sets the parent PIN (4 to 6 digits), stored as a salted hash. */
-  async changeParentPin(deviceId: string, input: ChangeParentPinInput): Promise<DeviceEntity> {
-    const { pin } = validate(changeParentPinSchema, input);
+  /**
+   * Sets the parent PIN (4 to 6 digits), stored as a salted hash. The TV app (its token) must give the current
+   * PIN, a guess counted like the TV's PIN checks, so it cannot set a first one; the portal session and the
+   * support tool (no caller) need not.
+   */
+  async changeParentPin(deviceId: string, input: ChangeParentPinInput, caller?: DeviceCaller): Promise<DeviceEntity> {
+    const { pin, currentPin } = validate(changeParentPinSchema, input);
+    if (caller?.via === 'token') await this.proveCurrentPin(deviceId, currentPin, caller.clientIp);
     const parentPinHash = await hashSecret(pin);
     const repository = this.dataSource.getRepository(DeviceEntity);
     await repository.update({ id: deviceId }, { parentPinHash });
     return repository.findOneByOrFail({ id: deviceId });
+  }
+
+  /** A TV's proof that it knows the device key: the current one, counted as a guess at the device's key. */
+  private async proveCurrentKey(deviceId: string, currentDeviceKey: string | null | undefined): Promise<void> {
+    if (!currentDeviceKey) {
+      const message = messages.tv.currentDeviceKeyRequired;
+      throw new DomainError('FORBIDDEN', message, { currentDeviceKey: message });
+    }
+    const device = await this.findById(deviceId);
+    if (!device) throw new DomainError('UNAUTHENTICATED', 'This device no longer exists.');
+    await this.rateLimits.countKeyGuess(device.macAddress);
+    if (!(await verifySecret(currentDeviceKey, device.deviceKeyHash))) {
+      const message = messages.tv.currentDeviceKeyWrong;
+      throw new DomainError('FORBIDDEN', message, { currentDeviceKey: message });
+    }
+  }
+
+  /** A TV's proof that it knows the parent PIN: the current one, counted like a PIN check. */
+  private async proveCurrentPin(deviceId: string, currentPin: string | null | undefined, clientIp: string) {
+    const device = await this.findById(deviceId);
+    if (!device) throw new DomainError('UNAUTHENTICATED', 'This device no longer exists.');
+    const { parentPinHash } = device;
+    if (parentPinHash === null) throw new DomainError('FORBIDDEN', messages.tv.noParentPinYet);
+    if (!currentPin) {
+      throw new DomainError('FORBIDDEN', messages.tv.currentPinRequired, {
+        currentPin: messages.tv.currentPinRequired,
+      });
+    }
+    if (!(await this.rateLimits.checkPin(deviceId, clientIp, () => verifySecret(currentPin, parentPinHash)))) {
+      throw new DomainError('FORBIDDEN', messages.tv.currentPinWrong, { currentPin: messages.tv.currentPinWrong });
+    }
   }
 
   /** Checks a parent PIN for the TV. Attempts are counted like sign-ins; no PIN set means no PIN matches. */
@@ -205,56 +257,100 @@ export class DeviceService {
   }
 
   /**
-   * Moves the device's licence, playlists, device key and parent PIN to another MAC address. A record already holding that MAC (the new TV's app registered it) is replaced: its playlists and its
-   * TV tokens move to this device, and the switch is recorded. Refused onto an activated device. The old MAC's
-   * TV tokens are revoked.
+   * Moves the device's licence, playlists, device key and parent PIN to another MAC address: the new TV's, which
+   * its app registered on first launch. The owner proves they hold that TV with the device key it shows; an
+   * unknown MAC and a wrong key get the same refusal in about the same time, so a switch never tells whether a
+   * MAC is registered. Every attempt is counted against the switching device (a few a day) and, like a sign-in
+   * guess, against the target MAC. The new TV's record is replaced: its playlists, TV tokens and payment history
+   * move to this device, and the switch is recorded. Refused onto an activated device, and onto the device's own
+   * MAC (answered before anything else). The old MAC's TV tokens are revoked.
    */
   async switchMac(device: DeviceEntity, input: SwitchMacInput): Promise<DeviceEntity> {
-    const { macAddress } = validate(switchMacSchema, input);
-    if (macAddress === device.macAddress) {
-      throw new DomainError('CONFLICT', 'This device already has that MAC address.', {
-        macAddress: 'This device already has that MAC address.',
-      });
+    // The device's own MAC is answered before anything else is asked: nothing to prove, nothing to count.
+    const asked = macAddressSchema.safeParse((input as { macAddress?: unknown } | null | undefined)?.macAddress);
+    if (asked.success && asked.data === device.macAddress) {
+      throw new DomainError('CONFLICT', OWN_MAC_MESSAGE, { macAddress: OWN_MAC_MESSAGE });
     }
+    const { macAddress, deviceKey } = validate(switchMacSchema, input);
     await this.rateLimits.countMacSwitch(device.id);
-    return this.dataSource.transaction(async (manager) => {
-      // Both rows locked in a fixed order, so two switches touching the same records cannot interleave.
-      const rows = await manager
-        .createQueryBuilder(DeviceEntity, 'd')
-        .setLock('pessimistic_write')
-        .where('d.id = :id OR d.mac_address = :mac', { id: device.id, mac: macAddress })
-        .orderBy('d.id')
-        .getMany();
-      const self = rows.find((row) => row.id === device.id);
-      if (!self) throw new DomainError('UNAUTHENTICATED', 'This device no longer exists. Please sign in again.');
-      const replaced = rows.find((row) => row.id !== device.id) ?? null;
-      if (replaced && this.standing(replaced).status === 'ACTIVE') {
-        const message = 'That MAC address belongs to an activated device, so it cannot be replaced.';
-        throw new DomainError('CONFLICT', message, { macAddress: message });
+    await this.countSwitchKeyGuess(macAddress);
+    const target = await this.findByMac(macAddress);
+    // Hash even when there is no device, so timing does not tell which MAC addresses exist.
+    const keyOk = await verifySecret(deviceKey, target?.deviceKeyHash ?? (await dummySecretHash()));
+    if (!target || !keyOk) {
+      throw new DomainError('FORBIDDEN', SWITCH_MAC_REFUSED_MESSAGE, { deviceKey: SWITCH_MAC_REFUSED_MESSAGE });
+    }
+    try {
+      return await this.dataSource.transaction((manager) => this.moveOnto(manager, device, target));
+    } catch (err) {
+      // Belt and braces: whatever else took the MAC meanwhile, the unique index refuses the second holder.
+      if (isUniqueViolation(err, 'uq_devices_mac_address')) {
+        throw new DomainError('CONFLICT', SWITCH_MAC_RACED_MESSAGE);
       }
-      const now = new Date();
-      await manager.update(DeviceTokenEntity, { deviceId: self.id, revokedAt: IsNull() }, { revokedAt: now });
-      let movedPlaylists = 0;
-      if (replaced) {
-        movedPlaylists = await this.absorbPlaylists(manager, replaced.id, self.id);
-        // The new TV keeps working: its token now opens this device.
-        await manager.update(DeviceTokenEntity, { deviceId: replaced.id }, { deviceId: self.id });
-        // Its payment history comes along (the tables refuse to lose it).
-        await manager.query(`UPDATE activations SET device_id = $1 WHERE device_id = $2`, [self.id, replaced.id]);
-        await manager.query(`UPDATE payments SET device_id = $1 WHERE device_id = $2`, [self.id, replaced.id]);
-        await endSessions(manager, replaced.id);
-        await manager.delete(DeviceEntity, { id: replaced.id });
-      }
-      await manager.update(DeviceEntity, { id: self.id }, { macAddress });
-      await manager.insert(DeviceMacChangeEntity, {
-        deviceId: self.id,
-        fromMac: self.macAddress,
-        toMac: macAddress,
-        replacedDeviceId: replaced?.id ?? null,
-        movedPlaylists,
-      });
-      return manager.findOneByOrFail(DeviceEntity, { id: self.id });
+      throw err;
+    }
+  }
+
+  /** A guess at a MAC's device key through Switch MAC, counted with the sign-in guesses at that MAC. */
+  private async countSwitchKeyGuess(macAddress: string): Promise<void> {
+    try {
+      await this.rateLimits.countKeyGuess(macAddress);
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.code !== 'RATE_LIMITED') throw err;
+      const minutes = Math.max(1, Math.ceil((err.retryAfterSeconds ?? 60) / 60));
+      throw new DomainError(
+        'RATE_LIMITED',
+        `Too many wrong device keys for that MAC address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        undefined,
+        err.retryAfterSeconds,
+      );
+    }
+  }
+
+  /** The switch itself, once the key of `target` (the record holding the new MAC) was found right. */
+  private async moveOnto(manager: EntityManager, device: DeviceEntity, target: DeviceEntity): Promise<DeviceEntity> {
+    const macAddress = target.macAddress;
+    // Both rows locked in a fixed order, so two switches touching the same records cannot interleave.
+    const rows = await manager
+      .createQueryBuilder(DeviceEntity, 'd')
+      .setLock('pessimistic_write')
+      .where('d.id = :id OR d.mac_address = :mac', { id: device.id, mac: macAddress })
+      .orderBy('d.id')
+      .getMany();
+    const self = rows.find((row) => row.id === device.id);
+    if (!self) throw new DomainError('UNAUTHENTICATED', 'This device no longer exists. Please sign in again.');
+    if (self.macAddress === macAddress) {
+      throw new DomainError('CONFLICT', OWN_MAC_MESSAGE, { macAddress: OWN_MAC_MESSAGE });
+    }
+    const replaced = rows.find((row) => row.id !== device.id);
+    // The key was checked against `target` before the lock: if another switch has since taken that record (or
+    // the MAC, or its key changed), the check no longer stands.
+    if (!replaced || replaced.id !== target.id || replaced.deviceKeyHash !== target.deviceKeyHash) {
+      throw new DomainError('CONFLICT', SWITCH_MAC_RACED_MESSAGE);
+    }
+    if (this.standing(replaced).status === 'ACTIVE') {
+      const message = 'That MAC address belongs to an activated device, so it cannot be replaced.';
+      throw new DomainError('CONFLICT', message, { macAddress: message });
+    }
+    const now = new Date();
+    await manager.update(DeviceTokenEntity, { deviceId: self.id, revokedAt: IsNull() }, { revokedAt: now });
+    const movedPlaylists = await this.absorbPlaylists(manager, replaced.id, self.id);
+    // The new TV keeps working: its token now opens this device.
+    await manager.update(DeviceTokenEntity, { deviceId: replaced.id }, { deviceId: self.id });
+    // Its payment history comes along (the tables refuse to lose it).
+    await manager.query(`UPDATE activations SET device_id = $1 WHERE device_id = $2`, [self.id, replaced.id]);
+    await manager.query(`UPDATE payments SET device_id = $1 WHERE device_id = $2`, [self.id, replaced.id]);
+    await endSessions(manager, replaced.id);
+    await manager.delete(DeviceEntity, { id: replaced.id });
+    await manager.update(DeviceEntity, { id: self.id }, { macAddress });
+    await manager.insert(DeviceMacChangeEntity, {
+      deviceId: self.id,
+      fromMac: self.macAddress,
+      toMac: macAddress,
+      replacedDeviceId: replaced.id,
+      movedPlaylists,
     });
+    return manager.findOneByOrFail(DeviceEntity, { id: self.id });
   }
 
   /**
@@ -280,6 +376,12 @@ export class DeviceService {
     }
     return incoming.length;
   }
+}
+
+/** A unique index refusing a row (PostgreSQL 23505), by the index's name. */
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const driverError = (err as { driverError?: { code?: string; constraint?: string } }).driverError;
+  return driverError?.code === '23505' && driverError.constraint === constraint;
 }
 
 /** Deletes the portal sessions of a device, except the one given. */

@@ -11,8 +11,10 @@ import type { ErrorCode } from '../../../common/errors';
 import { DomainError, INTERNAL_ERROR_MESSAGE } from '../common/errors';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import { appConfigResolvers } from '../app-config/app-config.resolvers';
 import { contactResolvers } from '../contact/contact.resolvers';
 import { deviceResolvers } from '../device/device.resolvers';
+import { tvSessionResolvers } from '../device/tv-session.resolvers';
 import { playlistResolvers } from '../playlist/playlist.resolvers';
 import { pricingResolvers } from '../pricing/pricing.resolvers';
 import { paymentResolvers } from '../payments/payment.resolvers';
@@ -21,6 +23,7 @@ import { playlistCheckResolvers } from '../playlist-check/playlist-check.resolve
 import type { Resolvers } from '../__generated__/resolvers-types';
 import type { GraphQLContext } from './context';
 import { graphqlProtection, hideSuggestions, tokenLimitError } from './limits';
+import { safelistCache, type PersistedOperation } from './persisted';
 import { DateTimeScalar } from './scalars';
 import { loadTypeDefs } from './schema';
 
@@ -41,6 +44,7 @@ const resolvers: Resolvers = {
   DateTime: DateTimeScalar,
   Query: {
     ping: () => true,
+    ...appConfigResolvers.Query,
     ...deviceResolvers.Query,
     ...playlistResolvers.Query,
     ...pricingResolvers.Query,
@@ -49,6 +53,7 @@ const resolvers: Resolvers = {
   Mutation: {
     ping: () => true,
     ...deviceResolvers.Mutation,
+    ...tvSessionResolvers.Mutation,
     ...contactResolvers.Mutation,
     ...playlistResolvers.Mutation,
     ...paymentResolvers.Mutation,
@@ -56,7 +61,8 @@ const resolvers: Resolvers = {
   },
   PlaylistCheck: playlistCheckResolvers.PlaylistCheck,
   XcCheck: playlistCheckResolvers.XcCheck,
-  Device: { ...deviceResolvers.Device, ...paymentResolvers.Device },
+  Device: { ...deviceResolvers.Device, ...paymentResolvers.Device, ...tvSessionResolvers.Device },
+  TvSession: tvSessionResolvers.TvSession,
   Activation: paymentResolvers.Activation,
   Pricing: pricingResolvers.Pricing,
 };
@@ -123,6 +129,7 @@ function requestErrorCode(error: unknown): string | undefined {
 export function createApolloServer(
   config: Config,
   logger: Logger,
+  persisted: PersistedOperation[],
   extraPlugins: ApolloServerPlugin<GraphQLContext>[] = [],
 ) {
   const limits = graphqlProtection(config.graphqlLimits);
@@ -137,8 +144,8 @@ export function createApolloServer(
     parseOptions: limits.parseOptions,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
-    // The portal and TV apps send whole documents; a cache of documents anyone can fill is only a liability.
-    persistedQueries: false,
+    // Only the safelisted operations (schema/operations) can be sent by id; nothing anyone sends is kept.
+    persistedQueries: { cache: safelistCache(persisted) },
     // main.ts owns shutdown (HTTP, sessions, database, lock); Apollo's own signal handler would race it.
     stopOnTerminationSignals: false,
     logger,

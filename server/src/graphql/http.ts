@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { buildASTSchema, concatAST, printSchema, type DocumentNode } from 'graphql';
 import { refuse } from '../http/errors';
 
 /** The answers Apollo can give a single result, as it negotiates them. */
@@ -13,7 +14,8 @@ const NOT_ACCEPTABLE_MESSAGE =
  *   `req.body` unset, which Apollo's middleware would answer 500; it is a 400, and nothing has happened;
  * - an `Accept` header that takes neither of the graph's media types: Apollo negotiates the answer's type after
  *   running the operation, so a mutation would happen and then be refused; here it is refused first (406);
- * - no answer is kept by a browser or a proxy: a device's playlists and status are private and change.
+ * - no answer is kept by a browser or a proxy (a device's playlists and status are private and change), except
+ *   the safelisted operations' answers, which clients revalidate.
  */
 export function graphRequestGuard(): RequestHandler {
   return (req, res, next) => {
@@ -27,7 +29,16 @@ export function graphRequestGuard(): RequestHandler {
       refuse(req, res, true, 406, NOT_ACCEPTABLE_MESSAGE);
       return;
     }
-    res.setHeader('Cache-Control', 'no-store');
+    // Unless conditionalGets (graphql/persisted.ts) made it revalidatable.
+    if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-store');
     next();
   };
+}
+
+/**
+ * The schema as one SDL document, descriptions included, for TV developers and their tools: served at
+ * /graphql/schema.graphql whether or not introspection is on (it says nothing introspection would not).
+ */
+export function schemaDocument(typeDefs: DocumentNode[]): string {
+  return printSchema(buildASTSchema(concatAST(typeDefs)));
 }

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { DomainError } from '../common/errors';
-import { authenticate } from '../auth/authenticate';
-import { NOT_SIGNED_IN_MESSAGE } from '../common/errors';
+import { messages } from '../../../common/messages';
+import { DomainError, NOT_SIGNED_IN_MESSAGE } from '../common/errors';
+import { authenticate, type Authentication } from '../auth/authenticate';
 import type { DeviceEntity } from '../device/device.entity';
 import type { DeviceService } from '../device/device.service';
 import { sendDomainError, type FieldNames } from './errors';
@@ -31,11 +31,24 @@ export function fieldNamesOf(body: Record<string, string>): FieldNames {
   return Object.fromEntries(Object.entries(body).map(([rest, service]) => [service, rest]));
 }
 
-/** The signed-in device of a REST call, or UNAUTHENTICATED. */
-export async function requireDevice(req: Request, devices: DeviceService): Promise<DeviceEntity> {
-  const { device } = await authenticate(req, devices);
-  if (!device) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN_MESSAGE);
+/**
+ * The device of the owner's portal session making a REST call: a TV's token is refused with FORBIDDEN, no
+ * caller is UNAUTHENTICATED. The graph's twin (and the rule) is graphql/context.ts requireOwner.
+ */
+export async function requireOwner(req: Request, devices: DeviceService): Promise<DeviceEntity> {
+  const { device, via } = await requireTvOrOwner(req, devices);
+  if (via !== 'session') throw new DomainError('FORBIDDEN', messages.tv.ownerOnly);
   return device;
+}
+
+/** The calling device of a REST call, the owner's session or a TV's token, for what a TV may do. */
+export async function requireTvOrOwner(
+  req: Request,
+  devices: DeviceService,
+): Promise<Authentication & { device: DeviceEntity }> {
+  const caller = await authenticate(req, devices);
+  if (!caller.device) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN_MESSAGE);
+  return { ...caller, device: caller.device };
 }
 
 /**

@@ -1,20 +1,26 @@
 import type { ApolloServerPlugin, BaseContext, GraphQLRequestListener } from '@apollo/server';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { ErrorCode } from '../../../common/errors';
-import { DomainError, httpStatusFor, INTERNAL_ERROR_MESSAGE } from '../common/errors';
+import { bearerChallenge, DomainError, httpStatusFor, INTERNAL_ERROR_MESSAGE } from '../common/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 
 /** REST field names differ from the graph's; errors are reported under the names the client sent. */
 export type FieldNames = Record<string, string>;
 
 export function sendDomainError(res: Response, error: DomainError, fieldNames: FieldNames = {}): void {
-  if (error.retryAfterSeconds) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  setRefusalHeaders(res, error);
   const errors = error.fieldErrors
     ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [fieldNames[k] ?? k, v]))
     : undefined;
   res
     .status(httpStatusFor(error.code))
     .json({ status: 'error', message: error.message, ...(errors ? { errors } : {}), ...error.details });
+}
+
+/** What a refusal says besides its body: when to retry (429), and how to authenticate (every 401). */
+export function setRefusalHeaders(res: Response, error: DomainError): void {
+  if (error.retryAfterSeconds) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  if (httpStatusFor(error.code) === 401) res.setHeader('WWW-Authenticate', bearerChallenge(error));
 }
 
 /** The graph's media types, plain JSON first: what a client that asks for neither gets. */
@@ -56,7 +62,7 @@ export function errorHandler(): ErrorRequestHandler {
     if (err instanceof DomainError) {
       if (!graph) return sendDomainError(res, err);
       const { retryAfterSeconds } = err;
-      if (retryAfterSeconds) res.setHeader('Retry-After', String(retryAfterSeconds));
+      setRefusalHeaders(res, err);
       return refuse(req, res, true, httpStatusFor(err.code), err.message, err.code, { retryAfterSeconds });
     }
     const parserError = err as BodyParserError;

@@ -1,32 +1,33 @@
 import type { ActivationStatus, PaymentMethod, Resolvers } from '../__generated__/resolvers-types';
-import { requireDevice } from '../graphql/context';
+import { requireOwner } from '../graphql/context';
 import { decimalAmount } from './provider';
 import { siteBaseFor } from './return-urls';
 
 export const paymentResolvers: Resolvers = {
   Query: {
-    activationEligibility: (_parent, _args, ctx) => ctx.services.payments.eligibility(requireDevice(ctx)),
+    activationEligibility: (_parent, _args, ctx) => ctx.services.payments.eligibility(requireOwner(ctx)),
   },
   Mutation: {
     startActivation: async (_parent, { input }, ctx) => {
-      const started = await ctx.services.payments.start(requireDevice(ctx), input, {
+      const started = await ctx.services.payments.start(requireOwner(ctx), input, {
         siteBase: siteBaseFor(ctx.req, ctx.config),
       });
       return { activation: started.activation, redirectUrl: started.redirectUrl };
     },
     createPayPalOrder: async (_parent, _args, ctx) => {
-      const order = await ctx.services.payments.createPayPalOrder(requireDevice(ctx));
+      const order = await ctx.services.payments.createPayPalOrder(requireOwner(ctx));
       return { id: order.id };
     },
     capturePayPalOrder: (_parent, { orderId }, ctx) =>
-      ctx.services.payments.capturePayPalOrder(requireDevice(ctx), orderId),
+      ctx.services.payments.capturePayPalOrder(requireOwner(ctx), orderId),
   },
   Device: {
     payments: (device, _args, ctx) => {
-      // Only the device itself sees its payments (the same rule as every device field); any other caller sees
-      // none. Never an error: a TV that has just registered (or an owner just signing in) is not yet the caller,
-      // and an error here would answer a registration that has happened as a failure, its key and token lost.
-      if (ctx.device?.id !== device.id) return [];
+      // Only the owner's session sees the device's payments (payments are the portal's); any other caller, a TV
+      // included, sees none. Never an error: a TV that has just registered (or an owner just signing in) is not
+      // yet the caller, and an error here would answer a registration that has happened as a failure, its key
+      // and token lost.
+      if (ctx.via !== 'session' || ctx.device?.id !== device.id) return [];
       return ctx.services.payments.history(device.id);
     },
   },

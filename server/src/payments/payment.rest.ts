@@ -1,7 +1,8 @@
 import express, { type Router } from 'express';
 import type { Config } from '../config';
 import { DomainError, httpStatusFor } from '../common/errors';
-import { bodyFields, fieldNamesOf, requireDevice, restHandler } from '../http/body';
+import { bodyFields, fieldNamesOf, requireOwner, restHandler } from '../http/body';
+import { setRefusalHeaders } from '../http/errors';
 import { legacyDevice } from '../device/device.rest';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
@@ -30,7 +31,7 @@ export function paymentRestRouter(services: Services, config: Config): Router {
   router.get(
     '/device/checkMacValid',
     restHandler({}, async (req, res) => {
-      const device = await requireDevice(req, devices);
+      const device = await requireOwner(req, devices);
       const { eligible, message } = payments.eligibility(device);
       res.json(
         eligible ? { status: 'success', msg: 'The MAC address can be activated.' } : { status: 'error', msg: message },
@@ -41,7 +42,7 @@ export function paymentRestRouter(services: Services, config: Config): Router {
   router.post(
     '/device/saveActivation',
     restHandler(ACTIVATION_FIELDS, async (req, res) => {
-      const device = await requireDevice(req, devices);
+      const device = await requireOwner(req, devices);
       const input = bodyFields(req.body, ACTIVATION_BODY) as CheckoutInput;
       const started = await payments.start(device, input, { siteBase: siteBaseFor(req, config) });
       res.json({ status: 'success', url: started.redirectUrl, activation_id: started.activation.id });
@@ -51,7 +52,7 @@ export function paymentRestRouter(services: Services, config: Config): Router {
   router.post(
     '/paypal/order/create',
     restHandler({}, async (req, res) => {
-      const device = await requireDevice(req, devices);
+      const device = await requireOwner(req, devices);
       const order = await payments.createPayPalOrder(device);
       res.json({ id: order.id });
     }),
@@ -61,7 +62,7 @@ export function paymentRestRouter(services: Services, config: Config): Router {
   router.post('/paypal/order/capture/:orderID', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     try {
-      const device = await requireDevice(req, devices);
+      const device = await requireOwner(req, devices);
       const captured = await payments.capturePayPalOrder(device, req.params.orderID);
       res.json({
         id: req.params.orderID,
@@ -70,6 +71,7 @@ export function paymentRestRouter(services: Services, config: Config): Router {
       });
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
+      setRefusalHeaders(res, err);
       const issue = err.details?.issue ?? err.code;
       res.status(httpStatusFor(err.code)).json({
         status: 'error',

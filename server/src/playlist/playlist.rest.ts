@@ -1,6 +1,6 @@
 import express, { type Request, type Router } from 'express';
 import { messages } from '../../../common/messages';
-import { bodyFields, fieldNamesOf, requireDevice, restHandler } from '../http/body';
+import { bodyFields, fieldNamesOf, requireOwner, requireTvOrOwner, restHandler } from '../http/body';
 import { clientIp } from '../auth/authenticate';
 import { legacyDevice } from '../device/device.rest';
 import { legacyPricing } from '../pricing/pricing.service';
@@ -69,7 +69,7 @@ export function playlistRestRouter(services: Services): Router {
   router.get(
     '/device/playlists',
     restHandler({}, async (req, res) => {
-      const device = await requireDevice(req, devices);
+      const { device } = await requireTvOrOwner(req, devices);
       const list = (await playlists.list(device)).map(legacyPlaylist);
       res.json({ status: 'success', playlists: list, device: legacyDevice(device, devices), ...pricingFields });
     }),
@@ -78,7 +78,7 @@ export function playlistRestRouter(services: Services): Router {
   router.post(
     '/device/savePlaylist',
     restHandler(SAVE_FIELDS, async (req, res) => {
-      const device = await requireDevice(req, devices);
+      const device = await requireOwner(req, devices);
       const { id, currentPin, ...playlist } = bodyFields(req.body, SAVE_BODY);
       const caller = { deviceId: device.id, clientIp: clientIp(req) };
       const saved = isNew(id)
@@ -91,7 +91,7 @@ export function playlistRestRouter(services: Services): Router {
   router.delete(
     '/device/deletePlayListUrl/:id',
     restHandler({}, async (req, res) => {
-      const device = await requireDevice(req, devices);
+      const device = await requireOwner(req, devices);
       const pin = bodyFields(req.body, { pin: 'pin' }).pin as PlaylistPin;
       await playlists.delete({ deviceId: device.id, clientIp: clientIp(req) }, { id: playlistIdParam(req), pin });
       res.json({ status: 'success', message: messages.playlist.deleted });
@@ -102,7 +102,7 @@ export function playlistRestRouter(services: Services): Router {
   router.post(
     '/device/unlockPlaylist/:id',
     restHandler({}, async (req, res) => {
-      const device = await requireDevice(req, devices);
+      const { device } = await requireTvOrOwner(req, devices);
       const pin = bodyFields(req.body, { pin: 'pin' }).pin as PlaylistPin;
       const view = await playlists.unlock(
         { deviceId: device.id, clientIp: clientIp(req) },
@@ -116,7 +116,7 @@ export function playlistRestRouter(services: Services): Router {
   router.post(
     '/device/checkPlaylist/:id',
     restHandler({}, async (req, res) => {
-      const device = await requireDevice(req, devices);
+      const device = await requireOwner(req, devices);
       const pin = bodyFields(req.body, { pin: 'pin' }).pin as PlaylistPin;
       const result = await services.playlistChecks.checkSaved(
         { deviceId: device.id, clientIp: clientIp(req) },
@@ -128,7 +128,7 @@ export function playlistRestRouter(services: Services): Router {
   router.post(
     '/device/checkPlaylist',
     restHandler(SAVE_FIELDS, async (req, res) => {
-      const device = await requireDevice(req, devices);
+      const device = await requireOwner(req, devices);
       const { id: _id, currentPin: _pin, ...playlist } = bodyFields(req.body, SAVE_BODY);
       const result = await services.playlistChecks.checkValues(
         { deviceId: device.id, clientIp: clientIp(req) },

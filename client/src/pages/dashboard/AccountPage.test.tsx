@@ -1,13 +1,46 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
-import { describe, expect, it } from 'vitest';
-import { DevicePaymentsDocument } from '../../__generated__/graphql';
-import { buildPayment } from '../../test/factories';
-import { devicePayments, renderDashboardRoute, signedIn } from '../../test/renderDashboardRoute';
+import Swal from 'sweetalert2';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DevicePaymentsDocument, RevokeDeviceTokenDocument } from '../../__generated__/graphql';
+import { answerDialogs, dialogs } from '../../test/dialogs';
+import { buildPayment, buildTvSession } from '../../test/factories';
+import {
+  devicePayments,
+  deviceTvSessions,
+  graphQLError,
+  renderDashboardRoute,
+  signedIn,
+} from '../../test/renderDashboardRoute';
 
-async function renderAccount(mocks: MockLink.MockedResponse[]) {
-  renderDashboardRoute('/dashboard/account', [signedIn(), ...mocks]);
-  return screen.findByRole('heading', { name: 'Payment history' });
+vi.mock('sweetalert2', () => ({ default: { fire: vi.fn() } }));
+
+beforeEach(() => {
+  vi.mocked(Swal.fire).mockReset();
+  answerDialogs();
+});
+
+/** The page with its payments (`mocks`) and its TVs (none unless given). */
+async function renderAccount(mocks: MockLink.MockedResponse[], tvs: MockLink.MockedResponse[] = [deviceTvSessions()]) {
+  const rendered = renderDashboardRoute('/dashboard/account', [signedIn(), ...mocks, ...tvs]);
+  await screen.findByRole('heading', { name: 'Payment history' });
+  return rendered;
+}
+
+function revokeMock(id: string, result: MockLink.MockedResponse['result']): MockLink.MockedResponse {
+  return { request: { query: RevokeDeviceTokenDocument, variables: { input: { id } } }, result };
+}
+
+/** The cells of the TV table's rows, top to bottom (the sign-out button's cell as its label). */
+function tvRows(table: HTMLElement) {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 }
 
 describe('AccountPage: payment history', () => {
@@ -74,5 +107,88 @@ describe('AccountPage: payment history', () => {
   it('says so when the payments cannot be loaded', async () => {
     await renderAccount([{ request: { query: DevicePaymentsDocument }, error: new Error('Network down') }]);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your payments.');
+  });
+});
+
+describe('AccountPage: the TVs signed in', () => {
+  const living = buildTvSession({ id: 'tv-1', model: 'Samsung QE55', appVersion: '2.4.1' });
+  const kitchen = buildTvSession({
+    id: 'tv-2',
+    model: null,
+    appVersion: null,
+    signedInAt: '2026-10-02T18:00:00.000Z',
+    lastSeenAt: '2026-11-19T20:00:00.000Z',
+  });
+
+  it('lists each TV with its model, app version, last use and sign-in date', async () => {
+    await renderAccount([devicePayments([])], [deviceTvSessions([living, kitchen])]);
+    const table = await screen.findByRole('table', { name: 'TVs signed in' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['TV', 'App version', 'Last seen', 'Signed in since', 'Sign out']);
+    expect(tvRows(table)).toEqual([
+      ['Samsung QE55', '2.4.1', '20 Nov. 2026', '14 Nov. 2026', 'Sign out'],
+      ['Unknown model', '—', '19 Nov. 2026', '2 Oct. 2026', 'Sign out'],
+    ]);
+    expect(within(table).getByRole('button', { name: 'Sign out Samsung QE55' })).toBeEnabled();
+  });
+
+  it('says when no TV is signed in', async () => {
+    await renderAccount([devicePayments([])]);
+    expect(await screen.findByText('No TV is signed in.')).toBeInTheDocument();
+  });
+
+  it('signs a TV out once the owner confirms, and takes it off the list', async () => {
+    const { user } = await renderAccount(
+      [devicePayments([])],
+      [
+        deviceTvSessions([living, kitchen]),
+        revokeMock('tv-1', {
+          data: {
+            revokeDeviceToken: { __typename: 'RevokeDeviceTokenPayload', id: 'tv-1', message: 'The TV is signed out.' },
+          },
+        }),
+      ],
+    );
+    const table = await screen.findByRole('table', { name: 'TVs signed in' });
+    await user.click(within(table).getByRole('button', { name: 'Sign out Samsung QE55' }));
+    await waitFor(() => expect(tvRows(table)).toHaveLength(1));
+    expect(tvRows(table)[0]![0]).toBe('Unknown model');
+    expect(dialogs().map((d) => d.title)).toEqual(['Sign out this TV?', 'The TV is signed out.']);
+    expect(dialogs()[0]!.text).toBe(
+      'Its token stops working at once: the app on that TV can no longer read your playlists.',
+    );
+  });
+
+  it('leaves the TV signed in when the owner cancels', async () => {
+    answerDialogs({ confirm: false });
+    const { user } = await renderAccount([devicePayments([])], [deviceTvSessions([living])]);
+    const table = await screen.findByRole('table', { name: 'TVs signed in' });
+    await user.click(within(table).getByRole('button', { name: 'Sign out Samsung QE55' }));
+    await waitFor(() => expect(dialogs()).toHaveLength(1));
+    expect(tvRows(table)).toHaveLength(1);
+  });
+
+  it('says why when the TV could not be signed out, and shows the list as it is now', async () => {
+    const { user } = await renderAccount(
+      [devicePayments([])],
+      [
+        deviceTvSessions([living, kitchen]),
+        revokeMock('tv-1', { errors: [graphQLError('This TV is not signed in.', 'NOT_FOUND')] }),
+        deviceTvSessions([kitchen]),
+      ],
+    );
+    const table = await screen.findByRole('table', { name: 'TVs signed in' });
+    await user.click(within(table).getByRole('button', { name: 'Sign out Samsung QE55' }));
+    await waitFor(() => expect(dialogs()).toHaveLength(2));
+    expect(dialogs()[1]).toMatchObject({
+      icon: 'error',
+      title: 'Could not sign the TV out.',
+      text: 'This TV is not signed in.',
+    });
+    await waitFor(() =>
+      expect(tvRows(table)).toEqual([['Unknown model', '—', '19 Nov. 2026', '2 Oct. 2026', 'Sign out']]),
+    );
   });
 });

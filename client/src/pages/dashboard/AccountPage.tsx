@@ -7,6 +7,7 @@ import { deviceStatusLabel } from '../../lib/deviceStatus';
 import { readGraphQLFailure } from '../../lib/graphqlFailure';
 import { DashboardPanel } from './DashboardPanel';
 import { PaymentHistory } from './payments/PaymentHistory';
+import { TvSessions } from './TvSessions';
 import '../../styles/payments.css';
 
 export default function AccountPage() {
@@ -18,7 +19,7 @@ export default function AccountPage() {
   });
   // The dashboard layout renders its screens only once a device is signed in.
   if (!device) return null;
-  const status = deviceStatusLabel(device.isTrial);
+  const status = deviceStatusLabel(device.status);
   return (
     <DashboardPanel heading="Account Details">
       <dl className="details">
@@ -48,6 +49,13 @@ export default function AccountPage() {
           Payment history
         </h2>
         <PaymentsSection payments={data?.currentDevice?.payments} loading={loading} error={error} />
+      </section>
+
+      <section className="account__tvs" aria-labelledby="tvs-title">
+        <h2 id="tvs-title" className="account__subtitle">
+          TVs signed in
+        </h2>
+        <TvSessions />
       </section>
     </DashboardPanel>
   );

@@ -464,7 +464,7 @@ describe('ActivateDevicePage: PayPal', () => {
             capturePayPalOrder: {
               __typename: 'CapturePayPalOrderPayload',
               activation: { __typename: 'Activation', id: 'activation-1', status: 'PAID' },
-              device: buildDevice({ status: 'ACTIVE', isTrial: 2, expireDate: '2027-11-21T09:30:00.000Z' }),
+              device: buildDevice({ status: 'ACTIVE', expireDate: '2027-11-21T09:30:00.000Z' }),
             },
           },
         },

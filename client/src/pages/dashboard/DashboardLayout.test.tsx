@@ -100,7 +100,6 @@ describe('DashboardLayout', () => {
       signedIn(
         buildDevice({
           macAddress: '0a:1b:2c:3d:4e:5f',
-          isTrial: 2,
           status: 'ACTIVE',
           createdAt: '2026-03-05T12:00:00.000Z',
           expireDate: '2027-03-05T12:00:00.000Z',
@@ -117,10 +116,10 @@ describe('DashboardLayout', () => {
   });
 
   it.each([
-    [0, 'Inactive'],
-    [1, 'Trial'],
-  ])('names status %i %s', async (isTrial, label) => {
-    renderDashboard('/dashboard/account', [signedIn(buildDevice({ isTrial })), devicePayments()]);
+    ['INACTIVE', 'Inactive'],
+    ['TRIAL', 'Trial'],
+  ] as const)('names status %s %s', async (status, label) => {
+    renderDashboard('/dashboard/account', [signedIn(buildDevice({ status })), devicePayments()]);
     expect(await screen.findByText(label, { selector: '.status' })).toBeInTheDocument();
   });
 

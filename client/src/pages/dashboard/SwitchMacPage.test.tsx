@@ -10,10 +10,16 @@ vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ i
 
 const OLD_MAC = 'a1:b2:c3:d4:e5:f6';
 const NEW_MAC = '0a:1b:2c:3d:4e:5f';
+const NEW_KEY = '048213';
 const FAILED = 'Something went wrong, try again later.';
+const KEY_HINT = 'The 6-digit device key the app shows on the new TV.';
 
-function switchMac(macAddress: string, answer: Omit<MockLink.MockedResponse, 'request'>): MockLink.MockedResponse {
-  return { request: { query: SwitchMacAddressDocument, variables: { input: { macAddress } } }, ...answer };
+function switchMac(
+  macAddress: string,
+  answer: Omit<MockLink.MockedResponse, 'request'>,
+  deviceKey = NEW_KEY,
+): MockLink.MockedResponse {
+  return { request: { query: SwitchMacAddressDocument, variables: { input: { macAddress, deviceKey } } }, ...answer };
 }
 
 const switched = {
@@ -31,8 +37,9 @@ const switched = {
 async function renderPage(mocks: MockLink.MockedResponse[] = []) {
   const rendered = renderDashboardRoute('/dashboard/switch-mac', [signedIn(), ...mocks]);
   const input = await screen.findByLabelText('New MAC Address');
+  const keyInput = screen.getByLabelText('Device Key');
   const button = screen.getByRole('button', { name: 'Switch MAC' });
-  return { ...rendered, input, button, submit: () => rendered.user.click(button) };
+  return { ...rendered, input, keyInput, button, submit: () => rendered.user.click(button) };
 }
 
 const topBarMac = () => document.querySelector('.dashboard__mac');
@@ -60,8 +67,9 @@ describe('SwitchMacPage', () => {
     ['7 characters', '0a1b2c3', '* Invalid Mac Address*'],
     ['not hex', 'zz1b2c3d4e5f', '* Invalid Mac Address*'],
   ])('refuses a MAC address that is %s and asks nothing', async (_case, typed, message) => {
-    const { input, user, submit } = await renderPage();
+    const { input, keyInput, user, submit } = await renderPage();
     if (typed) await user.type(input, typed);
+    await user.type(keyInput, NEW_KEY);
     await submit();
 
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -74,10 +82,63 @@ describe('SwitchMacPage', () => {
     expect(screen.queryByText(message)).not.toBeInTheDocument();
   });
 
+  it('asks for the device key the new TV shows, with a hint, up to 6 characters', async () => {
+    const { keyInput } = await renderPage();
+    expect(keyInput).toHaveAttribute('maxLength', '6');
+    expect(keyInput).toHaveAttribute('inputMode', 'numeric');
+    expect(keyInput).toHaveAccessibleDescription(KEY_HINT);
+    expect(screen.getByText(KEY_HINT)).toBeVisible();
+  });
+
+  it.each([
+    ['empty', '', '* Device Key is required *'],
+    ['5 digits', '12345', '* Invalid Device Key *'],
+    ['not digits', '12345a', '* Invalid Device Key *'],
+  ])('refuses a device key that is %s with the sign-in messages and asks nothing', async (_case, typed, message) => {
+    const { input, keyInput, user, submit } = await renderPage();
+    await user.type(input, NEW_MAC);
+    if (typed) await user.type(keyInput, typed);
+    await submit();
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(keyInput).toHaveAccessibleDescription(`${message} ${KEY_HINT}`);
+    expect(keyInput).toHaveAttribute('aria-invalid', 'true');
+    expect(Swal.fire).not.toHaveBeenCalled();
+
+    // The message hides as soon as the field changes.
+    await user.clear(keyInput);
+    await user.type(keyInput, '1');
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(keyInput).toHaveAccessibleDescription(KEY_HINT);
+  });
+
+  it('puts a refused key under the key field, and appends the server message to the failure text', async () => {
+    const refused = 'The MAC address or its device key is incorrect.';
+    const { input, keyInput, user, submit } = await renderPage([
+      switchMac(NEW_MAC, { result: { errors: [graphQLError(refused, 'FORBIDDEN', { deviceKey: refused })] } }),
+    ]);
+    await user.type(input, NEW_MAC);
+    await user.type(keyInput, NEW_KEY);
+    await submit();
+
+    await waitFor(() =>
+      expect(Swal.fire).toHaveBeenCalledWith(
+        expect.objectContaining({ icon: 'error', title: 'Mac Address Not Switched', text: `${FAILED} ${refused}` }),
+      ),
+    );
+    expect(keyInput).toHaveAccessibleDescription(`${refused} ${KEY_HINT}`);
+    expect(input).not.toHaveAttribute('aria-invalid');
+    // Still signed in, on the old MAC, with what was typed kept for a correction.
+    expect(topBarMac()).toHaveTextContent(OLD_MAC);
+    expect(input).toHaveValue(NEW_MAC);
+    expect(keyInput).toHaveValue(NEW_KEY);
+  });
+
   it('asks first, and does nothing when the owner cancels', async () => {
     vi.mocked(Swal.fire).mockResolvedValueOnce({ isConfirmed: false, isDenied: false, isDismissed: true });
-    const { input, user, submit } = await renderPage();
+    const { input, keyInput, user, submit } = await renderPage();
     await user.type(input, NEW_MAC);
+    await user.type(keyInput, NEW_KEY);
     await submit();
 
     await waitFor(() =>
@@ -93,9 +154,12 @@ describe('SwitchMacPage', () => {
   });
 
   it('switches to the normalised MAC, says so in the spec words and shows the new MAC in the top bar', async () => {
-    const { input, button, user, submit } = await renderPage([{ ...switchMac(NEW_MAC, switched), delay: 50 }]);
+    const { input, keyInput, button, user, submit } = await renderPage([
+      { ...switchMac(NEW_MAC, switched), delay: 50 },
+    ]);
     expect(topBarMac()).toHaveTextContent(OLD_MAC);
     await user.type(input, NEW_MAC.toUpperCase());
+    await user.type(keyInput, NEW_KEY);
     await submit();
 
     await waitFor(() => expect(button).toBeDisabled());
@@ -109,15 +173,17 @@ describe('SwitchMacPage', () => {
     expect(topBarMac()).toHaveTextContent(NEW_MAC);
     expect(screen.getByText(NEW_MAC, { selector: '.settings__mono' })).toBeInTheDocument();
     expect(input).toHaveValue('');
+    expect(keyInput).toHaveValue('');
     expect(button).toBeEnabled();
   });
 
   it('appends the server message to the failure text when the new MAC is refused', async () => {
     const conflict = 'That MAC address belongs to an activated device.';
-    const { input, user, submit } = await renderPage([
+    const { input, keyInput, user, submit } = await renderPage([
       switchMac(NEW_MAC, { result: { errors: [graphQLError(conflict, 'CONFLICT')] } }),
     ]);
     await user.type(input, NEW_MAC);
+    await user.type(keyInput, NEW_KEY);
     await submit();
 
     await waitFor(() =>
@@ -131,10 +197,11 @@ describe('SwitchMacPage', () => {
 
   it('puts the field error of a BAD_USER_INPUT answer under the field', async () => {
     const invalid = '* Invalid Mac Address*';
-    const { input, user, submit } = await renderPage([
+    const { input, keyInput, user, submit } = await renderPage([
       switchMac(NEW_MAC, { result: { errors: [graphQLError(invalid, 'BAD_USER_INPUT', { macAddress: invalid })] } }),
     ]);
     await user.type(input, NEW_MAC);
+    await user.type(keyInput, NEW_KEY);
     await submit();
 
     await waitFor(() =>
@@ -144,8 +211,11 @@ describe('SwitchMacPage', () => {
   });
 
   it('shows the failure text alone when the server could not be reached', async () => {
-    const { input, user, submit } = await renderPage([switchMac(NEW_MAC, { error: new Error('Network down') })]);
+    const { input, keyInput, user, submit } = await renderPage([
+      switchMac(NEW_MAC, { error: new Error('Network down') }),
+    ]);
     await user.type(input, NEW_MAC);
+    await user.type(keyInput, NEW_KEY);
     await submit();
 
     await waitFor(() =>

@@ -1,22 +1,18 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Swal from 'sweetalert2';
-import { z } from 'zod';
 import { messages } from '../../../../common/messages';
-import { macAddressSchema } from '../../../../common/validation';
+import { switchMacSchema, type SwitchMacInput, type SwitchMacValues } from '../../../../common/validation';
 import { CurrentDeviceDocument } from '../../__generated__/graphql';
 import { useSwitchMacAddressMutation } from '../../__generated__/hooks';
 import { FormMacAddressField } from '../../components/MacAddressField';
+import { TextField } from '../../components/TextField';
 import { useSignedInDevice, useUser } from '../../hooks/useUser';
 import { alertError, notifySuccess } from '../../lib/alerts';
 import { CONFIRM_BUTTON_COLOR } from '../../lib/dialogTheme';
 import { DashboardPanel } from './DashboardPanel';
 import { useSettingsFailure } from './settingsFailure';
 import '../../styles/settings.css';
-
-const switchMacFormSchema = z.object({ macAddress: macAddressSchema });
-type SwitchMacInput = z.input<typeof switchMacFormSchema>;
-type SwitchMacValues = z.output<typeof switchMacFormSchema>;
 
 /** The move signs the old TV out of the app, so the owner checks the new address first. */
 async function confirmSwitch(macAddress: string): Promise<boolean> {
@@ -54,14 +50,16 @@ export default function SwitchMacPage() {
   });
   const {
     control,
+    register,
     handleSubmit,
     reset,
     setError,
     clearErrors,
-    formState: { isSubmitting },
+    formState: { errors, isSubmitting },
   } = useForm<SwitchMacInput, unknown, SwitchMacValues>({
-    resolver: zodResolver(switchMacFormSchema),
-    defaultValues: { macAddress: '' },
+    // The server's rules and messages (common/validation): the sign-in screen's for the MAC and the key.
+    resolver: zodResolver(switchMacSchema),
+    defaultValues: { macAddress: '', deviceKey: '' },
     reValidateMode: 'onSubmit',
   });
 
@@ -69,15 +67,20 @@ export default function SwitchMacPage() {
     const confirmed = await confirmSwitch(values.macAddress);
     if (!confirmed) return;
     try {
-      const { data } = await switchMacAddress({ variables: { input: { macAddress: values.macAddress } } });
+      const { data } = await switchMacAddress({
+        variables: { input: { macAddress: values.macAddress, deviceKey: values.deviceKey } },
+      });
       if (!data) throw new Error('The switch MAC answer carried no data');
       login(data.switchMacAddress.device);
       reset();
       notifySuccess(messages.switchMac.success);
     } catch (error) {
       const failure = readFailure(error);
-      const fieldError = failure.fieldErrors.macAddress;
-      if (fieldError) setError('macAddress', { type: 'server', message: fieldError }, { shouldFocus: true });
+      // The server's message for a field goes on it (the key's first: a refused key is the likelier mistake).
+      const keyError = failure.fieldErrors.deviceKey;
+      const macError = failure.fieldErrors.macAddress;
+      if (macError) setError('macAddress', { type: 'server', message: macError }, { shouldFocus: !keyError });
+      if (keyError) setError('deviceKey', { type: 'server', message: keyError }, { shouldFocus: true });
       alertError('Mac Address Not Switched', switchMacFailureText(failure.message));
     }
   }
@@ -86,7 +89,10 @@ export default function SwitchMacPage() {
     <DashboardPanel heading="Switch MAC">
       <div className="settings">
         <div className="settings__intro">
-          <p>Replaced your TV? Move this device to the MAC address the app shows on the new TV.</p>
+          <p>
+            Replaced your TV? Open the app on the new TV, then move this device to the MAC address and device key it
+            shows.
+          </p>
           <ul className="settings__list">
             <li>The licence, playlists, device key and parent PIN move to the new MAC address.</li>
             <li>The old TV is signed out of the app.</li>
@@ -105,6 +111,19 @@ export default function SwitchMacPage() {
             id="new_mac_address"
             label="New MAC Address"
             onEdit={() => clearErrors('macAddress')}
+          />
+          <TextField
+            id="device_key"
+            label="Device Key"
+            hint="The 6-digit device key the app shows on the new TV."
+            error={errors.deviceKey?.message}
+            className="field__mono"
+            type="text"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="off"
+            placeholder="6 digits"
+            {...register('deviceKey', { onChange: () => clearErrors('deviceKey') })}
           />
           <button
             type="submit"
