@@ -98,7 +98,8 @@ async function measure(server, fleet, { revalidate, connections, seconds }) {
 /** Runs the scenario on a fresh server (embedded engine, or `env.DATABASE_URL`); returns its two rows. */
 export async function tvStartup(label, env, { tvs, playlists, connections, seconds }) {
   // One data directory for the seeder and the measured server (unused on PostgreSQL).
-  const shared = { ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'm3u-bench-tv-')) };
+  // Each TV comes from an address of its own (X-Forwarded-For through a trusted proxy), as a fleet does.
+  const shared = { TRUST_PROXY: 'loopback', ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'm3u-bench-tv-')) };
   const seeder = await startSeeder(shared);
   let fleet;
   try {
