@@ -5,7 +5,6 @@ import {
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { ErrorCode } from '../../../common/errors';
 import { DomainError, INTERNAL_ERROR_MESSAGE } from '../common/errors';
@@ -24,6 +23,7 @@ import type { Resolvers } from '../__generated__/resolvers-types';
 import type { GraphQLContext } from './context';
 import { graphqlProtection, hideSuggestions, tokenLimitError } from './limits';
 import { safelistCache, type PersistedOperation } from './persisted';
+import { sandboxLandingPage } from './sandbox-page';
 import { DateTimeScalar } from './scalars';
 import { loadTypeDefs } from './schema';
 
@@ -155,9 +155,7 @@ export function createApolloServer(
       // Traces for a federation gateway; this graph is no subgraph, and the plugin Apollo installs by default
       // would otherwise be asked to start on every request only to find that out.
       ApolloServerPluginInlineTraceDisabled(),
-      config.graphqlIntrospection
-        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: true })
-        : ApolloServerPluginLandingPageDisabled(),
+      config.graphqlIntrospection ? sandboxLandingPage() : ApolloServerPluginLandingPageDisabled(),
       ...extraPlugins,
     ],
   });
