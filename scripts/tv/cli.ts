@@ -1,0 +1,146 @@
+/**
+ * `npm run tv -- <command>`: plays a TV from the terminal against a running server, with scripts/tv/tv-client.ts.
+ * The TV's token and last ETag are kept in a state file (--state, default .tv-state.json), as an app keeps them.
+ *
+ *   register --mac a1:b2:c3:d4:e5:f6 [--model "Living room"]   first launch: shows the device key
+ *   link --mac a1:b2:c3:d4:e5:f6 [--model …]                   a TV without a token: shows the link code and its
+ *                                                               QR, waits for the owner to approve it
+ *   start                                                       the start-up read, revalidated with the kept ETag
+ *   unlock <playlist id> <pin>                                  a protected playlist's details
+ *   renew                                                       a new token for the kept one
+ *
+ * Options: --url (default http://localhost:3000), --state.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import QRCode from 'qrcode';
+import { TvApiError, TvClient, type TvStartData } from './tv-client';
+
+const USAGE = `npm run tv -- <command> [--url http://localhost:3000] [--state .tv-state.json]
+  register --mac a1:b2:c3:d4:e5:f6 [--model "Living room"]   first launch: shows the device key
+  link --mac a1:b2:c3:d4:e5:f6 [--model …]                   no token: shows a link code and its QR, waits for approval
+  start                                                       the start-up read, revalidated with the kept ETag
+  unlock <playlist id> <pin>                                  a protected playlist's details
+  renew                                                       a new token for the kept one`;
+
+interface State {
+  token?: string;
+  etag?: string;
+  last?: TvStartData;
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    url: { type: 'string', default: 'http://localhost:3000' },
+    state: { type: 'string', default: '.tv-state.json' },
+    mac: { type: 'string' },
+    model: { type: 'string' },
+  },
+});
+const [command, ...args] = positionals;
+const stateFile = values.state as string;
+
+function readState(): State {
+  try {
+    return JSON.parse(readFileSync(stateFile, 'utf8')) as State;
+  } catch {
+    return {};
+  }
+}
+
+function saveState(state: State): void {
+  writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+}
+
+function printPlaylists(data: TvStartData): void {
+  const device = data.currentDevice;
+  if (device) console.log(`${device.macAddress}  ${device.status}  until ${device.expireDate ?? 'lifetime'}`);
+  for (const p of data.playlists) {
+    const where = p.locked ? '(protected)' : (p.url ?? p.playlistCode ?? '');
+    console.log(`  ${p.id}  ${p.name}  ${p.type}  ${where}`);
+  }
+  if (!data.playlists.length) console.log('  no playlists yet: the owner adds them in the portal');
+}
+
+async function main(): Promise<void> {
+  const state = readState();
+  const tv = new TvClient(values.url as string, state.token);
+  switch (command) {
+    case 'register': {
+      if (!values.mac) throw new Error('register needs --mac');
+      const { deviceKey } = await tv.register({ macAddress: values.mac, model: values.model ?? 'npm run tv' });
+      saveState({ token: tv.token });
+      console.log(`MAC address  ${values.mac}\nDevice key   ${deviceKey}\nSign in at   ${values.url}/device/login`);
+      return;
+    }
+    case 'link': {
+      if (!values.mac) throw new Error('link needs --mac');
+      const { requestTvLink: link } = await tv.graph<{
+        requestTvLink: {
+          code: string;
+          pollHandle: string;
+          interval: number;
+          expiresIn: number;
+          verificationUrl: string;
+        };
+      }>(
+        'mutation($i: RequestTvLinkInput!) { requestTvLink(input: $i) { code pollHandle interval expiresIn verificationUrl } }',
+        { i: { macAddress: values.mac, model: values.model ?? 'npm run tv' } },
+      );
+      console.log(await QRCode.toString(link.verificationUrl, { type: 'terminal', small: true }));
+      console.log(`Code ${link.code}: approve it at ${link.verificationUrl} (expires in ${link.expiresIn} s)`);
+      let interval = link.interval;
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, interval * 1000));
+        const { pollTvLink: poll } = await tv.graph<{
+          pollTvLink: { status: string; interval: number; deviceToken: string | null };
+        }>('mutation($i: PollTvLinkInput!) { pollTvLink(input: $i) { status interval deviceToken } }', {
+          i: { pollHandle: link.pollHandle },
+        });
+        interval = poll.interval;
+        if (poll.status === 'APPROVED' && poll.deviceToken) {
+          saveState({ token: poll.deviceToken });
+          console.log('Approved: this TV is signed in.');
+          return;
+        }
+        if (poll.status === 'REFUSED' || poll.status === 'EXPIRED')
+          throw new Error(`The link was ${poll.status.toLowerCase()}.`);
+      }
+    }
+    case 'start': {
+      const answer = await tv.start(state.etag);
+      if (!answer.changed && state.last) {
+        console.log('Unchanged since the last start (304): showing the kept copy.');
+        printPlaylists(state.last);
+        return;
+      }
+      if (answer.changed) {
+        saveState({ ...state, etag: answer.etag ?? undefined, last: answer.data });
+        printPlaylists(answer.data);
+      }
+      return;
+    }
+    case 'unlock': {
+      const [id, pin] = args;
+      if (!id || !pin) throw new Error('unlock needs a playlist id and its PIN');
+      const playlist = await tv.unlock(id, pin);
+      console.log(JSON.stringify(playlist, null, 2));
+      return;
+    }
+    case 'renew': {
+      await tv.renew();
+      saveState({ ...state, token: tv.token });
+      console.log('Renewed: the new token is kept, the old one no longer works.');
+      return;
+    }
+    default:
+      console.log(USAGE);
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof TvApiError) console.error(`${err.code ?? 'ERROR'} (${err.status}): ${err.message}`);
+  else console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TvApiError, TvClient } from '../../scripts/tv/tv-client';
+import { randomMacAddress } from '../../server/src/device/mac';
+import { signedInDevice, startTestServer, type TestServer } from '../support/server';
+
+/** The reference TV client (scripts/tv), used as the TV: what an app developer's code would do. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+const CREATE = 'mutation($i: PlaylistInput!) { createPlaylist(input: $i) { playlist { id } } }';
+
+describe('the reference TV client', () => {
+  it('starts, revalidates, sees the owner’s changes, unlocks, and renews its token', async () => {
+    const owner = await signedInDevice(server);
+    const tv = new TvClient(server.url, owner.deviceToken);
+
+    const first = await tv.start();
+    if (!first.changed) throw new Error('the first start must be a full answer');
+    expect(first.data.currentDevice?.macAddress).toBe(owner.device.macAddress);
+    expect(first.data.playlists).toEqual([]);
+    expect(await tv.start(first.etag ?? undefined)).toEqual({ changed: false });
+
+    await owner.client.gql(CREATE, {
+      i: { name: 'Kids', type: 'GENERAL', url: 'http://lists.example.com/kids.m3u', isProtected: true, pin: '2468' },
+    });
+    const second = await tv.start(first.etag ?? undefined);
+    if (!second.changed) throw new Error('a new playlist must change the answer');
+    const [kids] = second.data.playlists;
+    expect(kids).toMatchObject({ name: 'Kids', locked: true, url: null });
+
+    await expect(tv.unlock(kids?.id ?? '', '0000')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await tv.unlock(kids?.id ?? '', '2468')).url).toBe('http://lists.example.com/kids.m3u');
+
+    const old = tv.token;
+    await tv.renew();
+    expect(tv.token).not.toBe(old);
+    const stale = new TvClient(server.url, old);
+    const refused = await stale.start().catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(TvApiError);
+    expect(refused).toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+    expect((await tv.start()).changed).toBe(true);
+  });
+
+  it('npm run tv registers a TV, shows its key, and starts with the kept token', async () => {
+    const state = path.join(mkdtempSync(path.join(tmpdir(), 'm3u-tv-')), 'state.json');
+    const mac = randomMacAddress();
+    // Asynchronously: the server under test runs in this process.
+    const run = (...args: string[]) =>
+      new Promise<{ status: number | null; stdout: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/tv/cli.ts', ...args, '--url', server.url, '--state', state],
+          { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8', timeout: 60_000 },
+          (err, stdout) => resolve({ status: err ? ((err as { code?: number }).code ?? 1) : 0, stdout }),
+        );
+      });
+    const registered = await run('register', '--mac', mac, '--model', 'Terminal TV');
+    expect(registered.status).toBe(0);
+    expect(registered.stdout).toMatch(/Device key {3}\d{6}/);
+    const started = await run('start');
+    expect(started.status).toBe(0);
+    expect(started.stdout).toContain(`${mac}  TRIAL`);
+    const again = await run('start');
+    expect(again.stdout).toContain('Unchanged since the last start (304)');
+  });
+});
