@@ -63,6 +63,13 @@ const HEADS: Record<string, HeadData> = {
     canonicalPath: '/device/login',
     noindex: true,
   },
+  '/link': {
+    ...base,
+    title: 'Link a TV | {product}',
+    description: 'Approve the code your TV shows to sign it in to your device.',
+    canonicalPath: '/link',
+    noindex: true,
+  },
 };
 
 const NOT_FOUND: HeadData = {

@@ -79,6 +79,15 @@ export const messages = {
     signOutText: 'Its token stops working at once: the app on that TV can no longer read your playlists.',
     signOutFailed: 'Could not sign the TV out.',
   },
+  link: {
+    codeRequired: 'Enter the code shown on the TV.',
+    codeInvalid: 'The code is the 8 letters shown on the TV, like BCDF-GHJK.',
+    unknownCode: 'This code is unknown, already used or expired. Ask the TV for a new code.',
+    otherMac:
+      'This TV reports another MAC address than this device: it cannot be linked to it. To move your licence to a new TV, use Switch MAC.',
+    approved: 'The TV is linked: it signs in within a few seconds.',
+    refused: 'The request is refused: the TV gets no access.',
+  },
   payment: {
     firstNameRequired: '* First Name is required *',
     lastNameRequired: '* Last Name is required *',

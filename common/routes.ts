@@ -10,6 +10,7 @@ const CLIENT_ROUTES: RegExp[] = [
   /^\/login$/,
   /^\/device\/login$/,
   /^\/device\/playlists$/,
+  /^\/link$/,
   /^\/dashboard(\/.*)?$/,
   /^\/cowpay\/checkout\/[^/]+\/[^/]+$/,
   /^\/cowpayReturnUrl$/,

@@ -1,6 +1,14 @@
 import { formatDisplayDate } from './dates';
 import { messages } from './messages';
-import { contactSchema, loginSchema, newDeviceKeySchema, normalizeMac, parentPinSchema } from './validation';
+import {
+  contactSchema,
+  formatLinkCode,
+  linkCodeSchema,
+  loginSchema,
+  newDeviceKeySchema,
+  normalizeMac,
+  parentPinSchema,
+} from './validation';
 
 function errorsOf(input: unknown): Record<string, string> {
   const result = loginSchema.safeParse(input);
@@ -83,5 +91,21 @@ describe('contact validation (shared by the form and the server)', () => {
   it('keeps everything else as typed: line ends, tabs, other control characters, markup, any script', () => {
     expect(errors({ ...valid, message: 'Line one\r\nLine two\n\tindented \u001b[0m' })).toEqual({});
     expect(errors({ ...valid, name: 'مرحبا 📺 Ελληνικά', subject: 'Hello\r\nBcc: x@example.com' })).toEqual({});
+  });
+});
+
+describe('link codes (shared by the link page and the server)', () => {
+  it('reads a code in any case, with or without its dash or spaces', () => {
+    for (const typed of ['BCDF-GHJK', 'bcdf-ghjk', 'bcdfghjk', ' BCDF GHJK ']) {
+      expect(linkCodeSchema.parse(typed)).toBe('BCDFGHJK');
+    }
+    expect(formatLinkCode('BCDFGHJK')).toBe('BCDF-GHJK');
+  });
+
+  it('refuses vowels, digits, a wrong length and nothing at all', () => {
+    for (const typed of ['ABCD-FGHJ', 'BCDF-GHJ1', 'BCDF-GHJ', 'BCDF-GHJKL', 'x'.repeat(30)]) {
+      expect(linkCodeSchema.safeParse(typed).error?.issues[0]?.message).toBe(messages.link.codeInvalid);
+    }
+    expect(linkCodeSchema.safeParse('  ').error?.issues[0]?.message).toBe(messages.link.codeRequired);
   });
 });

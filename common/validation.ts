@@ -64,6 +64,22 @@ export const registerDeviceSchema = z.object({
 });
 export type RegisterDeviceValues = z.output<typeof registerDeviceSchema>;
 
+/** RFC 8628's alphabet for codes people type: no vowels (no words), no look-alike letters. */
+export const LINK_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
+const LINK_CODE = new RegExp(`^[${LINK_CODE_ALPHABET}]{8}$`);
+/** A link code as typed or scanned (any case, with or without its dash or spaces), read as its 8 letters. */
+export const linkCodeSchema = requiredText(messages.link.codeRequired)
+  .max(20, messages.link.codeInvalid)
+  .transform((code) => code.toUpperCase().replace(/[\s-]/g, ''))
+  .refine((code) => LINK_CODE.test(code), messages.link.codeInvalid);
+export const linkCodeFormSchema = z.object({ code: linkCodeSchema });
+export type LinkCodeInput = z.input<typeof linkCodeFormSchema>;
+
+/** A link code's 8 letters as shown: XXXX-XXXX. */
+export function formatLinkCode(code: string): string {
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
 /**
  * Switch MAC: the new TV's MAC address and, as proof that the owner holds that TV, the device key its app shows.
  * The portal's form and the server (graph and REST) check the same rules.

@@ -21,6 +21,8 @@ const paymentReturnPage = lazyPage(() => import('./pages/PaymentReturnPage'));
 export const portalRoutes: RouteObject[] = [
   { path: 'login', lazy: signInPage },
   { path: 'device/login', lazy: signInPage },
+  // A TV's link code (its QR code opens this page): the owner approves it.
+  { path: 'link', lazy: lazyPage(() => import('./pages/LinkPage')) },
   // Where payment providers send the owner back: on to the dashboard with the outcome.
   { path: 'cowpayReturnUrl', lazy: paymentReturnPage },
   { path: 'activation/crypto/redirect', lazy: paymentReturnPage },

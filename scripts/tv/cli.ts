@@ -76,37 +76,14 @@ async function main(): Promise<void> {
     }
     case 'link': {
       if (!values.mac) throw new Error('link needs --mac');
-      const { requestTvLink: link } = await tv.graph<{
-        requestTvLink: {
-          code: string;
-          pollHandle: string;
-          interval: number;
-          expiresIn: number;
-          verificationUrl: string;
-        };
-      }>(
-        'mutation($i: RequestTvLinkInput!) { requestTvLink(input: $i) { code pollHandle interval expiresIn verificationUrl } }',
-        { i: { macAddress: values.mac, model: values.model ?? 'npm run tv' } },
-      );
+      const link = await tv.requestLink({ macAddress: values.mac, model: values.model ?? 'npm run tv' });
       console.log(await QRCode.toString(link.verificationUrl, { type: 'terminal', small: true }));
       console.log(`Code ${link.code}: approve it at ${link.verificationUrl} (expires in ${link.expiresIn} s)`);
-      let interval = link.interval;
-      for (;;) {
-        await new Promise((resolve) => setTimeout(resolve, interval * 1000));
-        const { pollTvLink: poll } = await tv.graph<{
-          pollTvLink: { status: string; interval: number; deviceToken: string | null };
-        }>('mutation($i: PollTvLinkInput!) { pollTvLink(input: $i) { status interval deviceToken } }', {
-          i: { pollHandle: link.pollHandle },
-        });
-        interval = poll.interval;
-        if (poll.status === 'APPROVED' && poll.deviceToken) {
-          saveState({ token: poll.deviceToken });
-          console.log('Approved: this TV is signed in.');
-          return;
-        }
-        if (poll.status === 'REFUSED' || poll.status === 'EXPIRED')
-          throw new Error(`The link was ${poll.status.toLowerCase()}.`);
-      }
+      const outcome = await tv.waitForLink(link);
+      if (outcome !== 'APPROVED') throw new Error(`The link was ${outcome.toLowerCase()}.`);
+      saveState({ token: tv.token });
+      console.log('Approved: this TV is signed in.');
+      return;
     }
     case 'start': {
       const answer = await tv.start(state.etag);

@@ -31,6 +31,16 @@ export interface TvStartData {
   playlists: TvPlaylist[];
 }
 
+export type TvLinkStatus = 'PENDING' | 'SLOW_DOWN' | 'APPROVED' | 'REFUSED' | 'EXPIRED';
+
+export interface TvLinkRequest {
+  code: string;
+  pollHandle: string;
+  interval: number;
+  expiresIn: number;
+  verificationUrl: string;
+}
+
 /** A refusal of the graph: its code (docs/tv-api.md, Errors) and HTTP status. */
 export class TvApiError extends Error {
   constructor(
@@ -131,6 +141,47 @@ export class TvClient {
       { i: { pin } },
     );
     return checkParentPin.valid;
+  }
+
+  /**
+   * A TV without a token (a reinstalled app) asks to be linked: show `code`, and a QR code of `verificationUrl`,
+   * for the owner to approve in the portal; keep `pollHandle` to yourself.
+   */
+  async requestLink(input: { macAddress: string; model?: string; appVersion?: string }): Promise<TvLinkRequest> {
+    const { requestTvLink } = await this.graph<{ requestTvLink: TvLinkRequest }>(
+      `mutation($i: RequestTvLinkInput!) {
+        requestTvLink(input: $i) { code pollHandle interval expiresIn verificationUrl } }`,
+      { i: input },
+    );
+    return requestTvLink;
+  }
+
+  /** One poll of a link request: PENDING, SLOW_DOWN (wait `interval` from now on), APPROVED, REFUSED or EXPIRED. */
+  async pollLink(pollHandle: string): Promise<{ status: TvLinkStatus; interval: number; deviceToken: string | null }> {
+    const { pollTvLink } = await this.graph<{
+      pollTvLink: { status: TvLinkStatus; interval: number; deviceToken: string | null };
+    }>('mutation($i: PollTvLinkInput!) { pollTvLink(input: $i) { status interval deviceToken } }', {
+      i: { pollHandle },
+    });
+    return pollTvLink;
+  }
+
+  /**
+   * Polls a link request at the interval the server asks for until the owner answers: approved, the client keeps
+   * the new token and this resolves 'APPROVED'; otherwise 'REFUSED' or 'EXPIRED'.
+   */
+  async waitForLink(link: TvLinkRequest): Promise<'APPROVED' | 'REFUSED' | 'EXPIRED'> {
+    let interval = link.interval;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, interval * 1000));
+      const poll = await this.pollLink(link.pollHandle);
+      interval = poll.interval;
+      if (poll.status === 'APPROVED' && poll.deviceToken) {
+        this.token = poll.deviceToken;
+        return 'APPROVED';
+      }
+      if (poll.status === 'REFUSED' || poll.status === 'EXPIRED') return poll.status;
+    }
   }
 
   /** A new token for this one, which stops working: the client keeps the new one. */

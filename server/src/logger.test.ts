@@ -14,6 +14,7 @@ describe('createLogger', () => {
         {
           req: { headers: { authorization: 'Bearer tv-token-secret-value', cookie: 'sid=session-cookie-value' } },
           input: { deviceKey: '482913', pin: '7351', captcha: 'QWXYZ', email: 'payer@example.com' },
+          link: { pollHandle: 'tv-link-poll-handle-value' },
           provider: { clientSecret: 'paypal-secret-value', apiKey: 'crypto-api-key-value', hashKey: 'cowpay-hash' },
         },
         'request',
@@ -34,6 +35,7 @@ describe('createLogger', () => {
     });
     for (const secret of [
       'tv-token-secret-value',
+      'tv-link-poll-handle-value',
       'session-cookie-value',
       '482913',
       '7351',

@@ -8,6 +8,8 @@ export const redactPaths = [
   '*.deviceKey',
   '*.device_key',
   '*.deviceToken',
+  // A TV's link request: the handle that collects its token.
+  '*.pollHandle',
   '*.password',
   '*.pin',
   '*.captcha',

@@ -7,6 +7,7 @@ import { ContactForwarder } from './contact/contact-forwarder';
 import { ContactService } from './contact/contact.service';
 import { DeviceTokenService } from './device/device-token.service';
 import { DeviceService } from './device/device.service';
+import { TvLinkService } from './device/tv-link.service';
 import { PlaylistService } from './playlist/playlist.service';
 import { pricingFrom, type PricingTerms } from './pricing/pricing.service';
 import { PaymentService } from './payments/payment.service';
@@ -20,6 +21,8 @@ export interface Services {
   devices: DeviceService;
   /** TV tokens: renewal, revocation and the portal's list of TVs signed in. */
   tokens: DeviceTokenService;
+  /** Linking a TV without typing: link codes the owner approves (RFC 8628's device grant). */
+  tvLinks: TvLinkService;
   playlists: PlaylistService;
   /** What a licence costs and how it can be paid: configuration, worked out once. */
   pricing: PricingTerms;
@@ -45,6 +48,7 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
   });
   const tokens = new DeviceTokenService(dataSource, { idleDays: config.deviceTokenIdleDays });
   const devices = new DeviceService(dataSource, captcha, rateLimits, { trialDays: config.trialDays }, tokens);
+  const tvLinks = new TvLinkService(dataSource, rateLimits, tokens, { publicUrl: config.publicUrl });
   const playlists = new PlaylistService(dataSource, rateLimits, { maxPerDevice: config.playlistMaxPerDevice });
   const contactForwarder = config.contact.smtpUrl
     ? new ContactForwarder(
@@ -73,6 +77,7 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
     captcha,
     devices,
     tokens,
+    tvLinks,
     playlists,
     pricing,
     payments,

@@ -505,3 +505,32 @@ export async function accountDetails(page: Page): Promise<Record<string, string>
   const values = await page.getByRole('definition').allInnerTexts();
   return Object.fromEntries(terms.map((term, index) => [term.trim(), (values[index] ?? '').trim()]));
 }
+
+/** The link page (/link?code=…) where the owner approves or refuses a TV's link code. */
+export class LinkScreen {
+  constructor(readonly page: Page) {}
+
+  get title(): Locator {
+    return this.page.getByRole('heading', { level: 2, name: /A TV asks to sign in with code/ });
+  }
+
+  /** The request's details as the owner reads them: term → value. */
+  async details(): Promise<Record<string, string>> {
+    const terms = await this.page.locator('.tv-link__details dt').allInnerTexts();
+    const values = await this.page.locator('.tv-link__details dd').allInnerTexts();
+    return Object.fromEntries(terms.map((term, i) => [term.trim(), (values[i] ?? '').trim()]));
+  }
+
+  get approve(): Locator {
+    return this.page.getByRole('button', { name: 'Approve', exact: true });
+  }
+
+  get refuse(): Locator {
+    return this.page.getByRole('button', { name: 'Refuse', exact: true });
+  }
+
+  /** The outcome shown once the owner answered. */
+  get outcome(): Locator {
+    return this.page.locator('.tv-link__outcome');
+  }
+}

@@ -108,6 +108,7 @@ const CHECKED_TABLES: Record<string, string> = {
   processed_payment_events: 'provider, event_id',
   payment_events: 'id',
   contact_messages: 'id',
+  tv_links: 'id',
 };
 /** Tables that legitimately change while requests are refused, and why. */
 const UNCHECKED_TABLES: Record<string, string> = {
@@ -464,7 +465,8 @@ function oddHeaders(rng: Rng): Record<string, string> {
 // ---------------------------------------------------------------------------------------------------------------
 // Probes, and what the run saw
 
-type Judge = 'read' | 'refuse' | 'contact' | 'register' | 'pin-check' | 'webhook' | 'sandbox' | 'page' | 'raw';
+type Judge =
+  'read' | 'refuse' | 'contact' | 'register' | 'link-request' | 'pin-check' | 'webhook' | 'sandbox' | 'page' | 'raw';
 
 interface FuzzProbe extends Probe {
   target: string;
@@ -483,7 +485,7 @@ interface Tally {
   statuses: Map<number, number>;
 }
 const tallies = new Map<string, Tally>();
-const accepted = { contact: 0, register: 0 };
+const accepted = { contact: 0, register: 0, linkRequest: 0 };
 let webhookDeliveries = 0;
 
 function tally(target: string): Tally {
@@ -563,7 +565,12 @@ function probe(
   const base: FuzzProbe = {
     label: `[${target}] ${caller}: ${sent.replace(/\s+/g, ' ').slice(0, 300)}`,
     transport:
-      judge === 'read' || judge === 'refuse' || judge === 'contact' || judge === 'register' || judge === 'pin-check'
+      judge === 'read' ||
+      judge === 'refuse' ||
+      judge === 'contact' ||
+      judge === 'register' ||
+      judge === 'link-request' ||
+      judge === 'pin-check'
         ? 'graph'
         : 'rest',
     target,
@@ -580,7 +587,7 @@ function probe(
 // GraphQL: every root field of the schema
 
 interface FieldPolicy {
-  judge: 'read' | 'refuse' | 'contact' | 'register' | 'pin-check';
+  judge: 'read' | 'refuse' | 'contact' | 'register' | 'link-request' | 'pin-check';
   /** Plausible arguments to bend: near-valid input is where the bugs are. */
   base?: (rng: Rng) => Record<string, unknown>;
   /** Arguments the product would act on for a signed-in caller: never sent by one (no wall stops them). */
@@ -674,6 +681,17 @@ const FIELD_POLICIES: Record<string, FieldPolicy> = {
     acts: (args) => registerDeviceSchema.shape.appVersion.safeParse(args.input?.appVersion).success,
   },
   'Mutation.revokeDeviceToken': { judge: 'refuse', base: (rng) => ({ input: { id: pickId(rng) } }) },
+  // A valid request stores a pending link (counted and re-validated below); nothing else can change without the
+  // owner approving a code the fuzzer never sees.
+  'Mutation.requestTvLink': {
+    judge: 'link-request',
+    base: (rng) => ({ input: { macAddress: pickMac(rng), model: 'Samsung QE55', appVersion: '1.0.0' } }),
+  },
+  // Unknown handles: a status (EXPIRED), never a token.
+  'Mutation.pollTvLink': { judge: 'read', base: (rng) => ({ input: { pollHandle: rng.uuid() } }) },
+  'Query.tvLink': { judge: 'read', base: () => ({ input: { code: 'BCDF-GHJK' } }) },
+  'Mutation.approveTvLink': { judge: 'refuse', base: () => ({ input: { code: 'BCDF-GHJK' } }) },
+  'Mutation.refuseTvLink': { judge: 'refuse', base: () => ({ input: { code: 'BCDF-GHJK' } }) },
 };
 
 /** A field the policies above do not know yet still gets probes: queries judged as reads, mutations refused. */
@@ -740,7 +758,11 @@ function graphProbes(root: RootField, rng: Rng): FuzzProbe[] {
     const runs = !policy.runsFor || policy.runsFor.includes(caller);
     // graphql-js's own reading of the request, where a decision depends on it (it is the slow part).
     const needsArgs =
-      !runs || (!!policy.acts && signedIn(caller)) || policy.judge === 'contact' || policy.judge === 'register';
+      !runs ||
+      (!!policy.acts && signedIn(caller)) ||
+      policy.judge === 'contact' ||
+      policy.judge === 'register' ||
+      policy.judge === 'link-request';
     let request: GraphRequest | undefined;
     let args: Record<string, any> | null = null;
     for (let attempt = 0; attempt < 30 && !request; attempt += 1) {
@@ -793,6 +815,13 @@ function graphProbes(root: RootField, rng: Rng): FuzzProbe[] {
         extra.validArgs = valid;
         extra.harmless = (res) =>
           graphRefusal(res) || (valid && typeof res.json?.data?.registerDevice?.deviceToken === 'string');
+        break;
+      }
+      case 'link-request': {
+        const valid = !!args && registerDeviceSchema.safeParse(args.input).success;
+        extra.validArgs = valid;
+        extra.harmless = (res) =>
+          graphRefusal(res) || (valid && typeof res.json?.data?.requestTvLink?.pollHandle === 'string');
         break;
       }
       default:
@@ -1264,6 +1293,7 @@ function pageProbes(rng: Rng): FuzzProbe[] {
     '/contact',
     '/device/login',
     '/device/playlists',
+    '/link',
     '/dashboard/activate',
     '/cowpayReturnUrl',
     '/activation/crypto/redirect',
@@ -1709,8 +1739,20 @@ function dataProblems(before: Record<string, Rows>, after: Record<string, Rows>)
   if (events.length > webhookDeliveries) {
     problems.push(`payment_events: ${events.length} rows for ${webhookDeliveries} webhook deliveries`);
   }
+  // Link requests: only those accepted, each valid by the registration rules, pending and linked to no device.
+  const links = diffs.tv_links!.added;
+  if (links.length !== accepted.linkRequest) {
+    problems.push(`tv_links: ${links.length} rows added for ${accepted.linkRequest} accepted link requests`);
+  }
+  for (const row of links) {
+    const fields = { macAddress: row.mac_address, model: row.model, appVersion: row.app_version };
+    const parsed = registerDeviceSchema.safeParse(fields);
+    if (!parsed.success || parsed.data.macAddress !== fields.macAddress || row.state !== 'PENDING' || row.device_id) {
+      problems.push(`tv_links: a link request the rules would refuse, or one answered: ${short(row)}`);
+    }
+  }
   for (const table of Object.keys(CHECKED_TABLES)) {
-    if (['contact_messages', 'devices', 'device_tokens', 'payment_events'].includes(table)) continue;
+    if (['contact_messages', 'devices', 'device_tokens', 'payment_events', 'tv_links'].includes(table)) continue;
     const added = diffs[table]!.added;
     if (added.length) problems.push(`${table}: ${added.length} rows added, e.g. ${short(added[0])}`);
   }
@@ -1727,6 +1769,7 @@ function runFuzz(probes: FuzzProbe[]): Promise<string[]> {
     if (!problem && !isRefusal(res)) {
       if (p.judge === 'contact') accepted.contact += 1;
       if (p.judge === 'register') accepted.register += 1;
+      if (p.judge === 'link-request') accepted.linkRequest += 1;
     }
     return problem;
   });

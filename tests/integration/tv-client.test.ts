@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,5 +69,45 @@ describe('the reference TV client', () => {
     expect(started.stdout).toContain(`${mac}  TRIAL`);
     const again = await run('start');
     expect(again.stdout).toContain('Unchanged since the last start (304)');
+  });
+
+  it('npm run tv -- link shows a code and its QR, then signs the TV in once the owner approves', async () => {
+    const owner = await signedInDevice(server);
+    const state = path.join(mkdtempSync(path.join(tmpdir(), 'm3u-tv-')), 'state.json');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/tv/cli.ts',
+        'link',
+        '--mac',
+        owner.device.macAddress,
+        '--url',
+        server.url,
+        '--state',
+        state,
+      ],
+      { cwd: path.resolve(__dirname, '../..') },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    let code: string | undefined;
+    for (let i = 0; i < 200 && !code; i += 1) {
+      code = /Code ([A-Z]{4}-[A-Z]{4})/.exec(output)?.[1];
+      if (!code) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // The QR code is drawn with block characters above the code.
+    expect(output).toMatch(/[▀▄█]/);
+    const approved = await owner.client.gql('mutation($i: TvLinkCodeInput!) { approveTvLink(input: $i) { message } }', {
+      i: { code },
+    });
+    expect(approved.json.errors).toBeUndefined();
+    expect(await exited).toBe(0);
+    expect(output).toContain('Approved: this TV is signed in.');
+    const { token } = JSON.parse(readFileSync(state, 'utf8')) as { token: string };
+    const started = await new TvClient(server.url, token).start();
+    expect(started.changed && started.data.currentDevice?.macAddress).toBe(owner.device.macAddress);
   });
 });

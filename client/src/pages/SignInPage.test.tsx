@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { GraphQLError } from 'graphql';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import Swal from 'sweetalert2';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../common/messages';
@@ -33,15 +33,20 @@ const validInput = {
   captchaToken: 'token-1',
 };
 
-function renderSignIn(mocks: MockLink.MockedResponse[]) {
+function LinkReached() {
+  return <p>Link page reached with {new URLSearchParams(useLocation().search).get('code')}</p>;
+}
+
+function renderSignIn(mocks: MockLink.MockedResponse[], path = '/device/login') {
   const user = userEvent.setup();
   render(
     <MockedProvider mocks={mocks}>
       <UserProvider>
-        <MemoryRouter initialEntries={['/device/login']}>
+        <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/device/login" element={<SignInPage />} />
             <Route path="/dashboard" element={<p>Dashboard reached</p>} />
+            <Route path="/link" element={<LinkReached />} />
           </Routes>
         </MemoryRouter>
       </UserProvider>
@@ -200,6 +205,37 @@ describe('SignInPage', () => {
     expect(await screen.findByText('Dashboard reached')).toBeInTheDocument();
     expect(Swal.fire).toHaveBeenCalledWith(expect.objectContaining({ icon: 'success', title: 'Welcome back!' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('goes back to the link page it was sent from, the code kept', async () => {
+    const { user, mac, key, captcha, submit } = renderSignIn(
+      [
+        noSession,
+        captchaMock(1),
+        {
+          request: { query: LoginDocument, variables: { input: validInput } },
+          result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
+        },
+      ],
+      `/device/login?next=${encodeURIComponent('/link?code=BCDF-GHJK')}`,
+    );
+    await captchaImageFor(1);
+    await user.type(mac, 'A1B2C3D4E5F6');
+    await user.type(key, '123456');
+    await user.type(captcha, 'abcd');
+    await submit();
+    expect(await screen.findByText('Link page reached with BCDF-GHJK')).toBeInTheDocument();
+  });
+
+  it('goes nowhere but the link page or the dashboard after signing in', async () => {
+    renderSignIn(
+      [
+        { request: { query: CurrentDeviceDocument }, result: { data: { currentDevice: buildDevice() } } },
+        captchaMock(1),
+      ],
+      `/device/login?next=${encodeURIComponent('//evil.example/link')}`,
+    );
+    expect(await screen.findByText('Dashboard reached')).toBeInTheDocument();
   });
 
   it('sends a signed-in device straight to the dashboard', async () => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { messages } from '../../../common/messages';
 import { loginSchema } from '../../../common/validation';
 import type { LoginInput, LoginValues } from '../../../common/validation';
@@ -16,6 +16,14 @@ import '../styles/sign-in.css';
 
 const EMPTY_FORM: LoginInput = { macAddress: '', deviceKey: '', captcha: '', captchaToken: '' };
 
+/**
+ * Where to go once signed in: the dashboard, or the page that sent the owner here (`?next=`), which may only be
+ * the link page (a TV's code kept), so the parameter cannot send anyone elsewhere.
+ */
+function afterSignIn(next: string | null): string {
+  return next && /^\/link(\?code=[A-Za-z0-9%-]{1,40})?$/.test(next) ? next : '/dashboard';
+}
+
 function loginErrorMessage(error: unknown): string {
   return readGraphQLFailure(error).message ?? messages.login.failedFallback;
 }
@@ -23,6 +31,8 @@ function loginErrorMessage(error: unknown): string {
 export default function SignInPage() {
   usePageHead('/device/login');
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = afterSignIn(params.get('next'));
   const { login } = useUser();
   const [loginFailed, setLoginFailed] = useState(false);
   const [showKey, setShowKey] = useState(false);
@@ -46,8 +56,8 @@ export default function SignInPage() {
 
   const signedInDevice = sessionData?.currentDevice;
   useEffect(() => {
-    if (signedInDevice) void navigate('/dashboard', { replace: true });
-  }, [signedInDevice, navigate]);
+    if (signedInDevice) void navigate(next, { replace: true });
+  }, [signedInDevice, navigate, next]);
 
   const refreshCaptcha = useCallback(() => {
     // A captcha that does not load is only logged: the owner can ask for another with the refresh button.
@@ -90,7 +100,7 @@ export default function SignInPage() {
       if (!data) throw new Error('The login answer carried no data');
       login(data.login.device);
       notifySuccess(data.login.message);
-      void navigate('/dashboard');
+      void navigate(next);
     } catch (error) {
       setLoginFailed(true);
       alertError(messages.login.failedTitle, loginErrorMessage(error));

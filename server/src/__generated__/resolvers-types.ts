@@ -324,6 +324,13 @@ export type M3uCheck = {
 export type Mutation = {
   __typename?: 'Mutation';
   /**
+   * For the owner (portal session): link the TV that shows this code to the signed-in device. The TV's next poll
+   * gets a new token for this device (with the TV's model and app version), and the tokens of the device's TVs
+   * signed in before are revoked (the reinstalled app's old token among them). Refused (`CONFLICT`) when the TV
+   * reported another MAC address than the device's. Codes as for `tvLink`.
+   */
+  approveTvLink: TvLinkDecisionPayload;
+  /**
    * Captures an approved PayPal order (`onApprove`) and activates the device. A declined card answers
    * PAYMENT_DECLINED with `extensions.issue` INSTRUMENT_DECLINED (restart the buttons); other refusals answer
    * PAYMENT_FAILED with PayPal's `issue`, `description` and `debugId`.
@@ -376,6 +383,16 @@ export type Mutation = {
   /** Always `true`; lets a client check that mutations reach the graph (for example through its CSRF headers). */
   ping: Scalars['Boolean']['output'];
   /**
+   * For the TV that asked: the state of its link request. Poll every `interval` seconds; sooner answers
+   * `SLOW_DOWN`. No token needed: the poll handle is the credential.
+   */
+  pollTvLink: TvLinkPollPayload;
+  /**
+   * For the owner (portal session): refuse the link request with this code; the TV's next poll answers `REFUSED`.
+   * Codes as for `tvLink`.
+   */
+  refuseTvLink: TvLinkDecisionPayload;
+  /**
    * Register a TV on its first launch. Starts the trial and returns the device key and the device token once.
    * A MAC address that is already registered is refused with `CONFLICT`: ask support to reset its key.
    */
@@ -390,6 +407,11 @@ export type Mutation = {
    * for a portal session.
    */
   reportAppVersion: DeviceSettingsPayload;
+  /**
+   * For a TV without a token (a reinstalled app, whose MAC `registerDevice` answers `CONFLICT`): ask the owner to
+   * link it. No token needed; counted per client address (`RATE_LIMITED`, 20 an hour by default).
+   */
+  requestTvLink: TvLinkRequestPayload;
   /**
    * For the owner (portal session): sign one of the device's TVs out. Its token stops working at once; the other
    * TVs stay signed in. `NOT_FOUND` for a TV that is not signed in to this device; `FORBIDDEN` for a TV's token.
@@ -427,6 +449,12 @@ export type Mutation = {
    * Needs the owner's portal session, like `createPlaylist`.
    */
   updatePlaylist: PlaylistPayload;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationApproveTvLinkArgs = {
+  input: TvLinkCodeInput;
 };
 
 
@@ -485,6 +513,18 @@ export type MutationLoginArgs = {
 
 
 /** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationPollTvLinkArgs = {
+  input: PollTvLinkInput;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationRefuseTvLinkArgs = {
+  input: TvLinkCodeInput;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
 export type MutationRegisterDeviceArgs = {
   input: RegisterDeviceInput;
 };
@@ -493,6 +533,12 @@ export type MutationRegisterDeviceArgs = {
 /** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
 export type MutationReportAppVersionArgs = {
   input: ReportAppVersionInput;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationRequestTvLinkArgs = {
+  input: RequestTvLinkInput;
 };
 
 
@@ -710,6 +756,12 @@ export type PlaylistType =
   /** An Xtream Codes account: the provider's host URL, a username and a password. */
   | 'XC';
 
+/** The poll of a link request. */
+export type PollTvLinkInput = {
+  /** The `pollHandle` that `requestTvLink` returned. */
+  pollHandle: Scalars['String']['input'];
+};
+
 /** What activating a device costs and how it can be paid. */
 export type Pricing = {
   __typename?: 'Pricing';
@@ -778,6 +830,12 @@ export type Query = {
   playlists: Array<Playlist>;
   /** The price of a licence and the payment methods on offer. Public. */
   pricing: Pricing;
+  /**
+   * For the owner (portal session): the pending link request with this code, to show before approving it. An
+   * unknown, expired or already answered code is `NOT_FOUND` (one answer for all); wrong codes are counted per
+   * device and per client address (`RATE_LIMITED` beyond the limit). `FORBIDDEN` for a TV's token.
+   */
+  tvLink: TvLink;
 };
 
 
@@ -790,6 +848,12 @@ export type QueryPlaylistArgs = {
 /** Everything that can be read. Each domain file in `schema/` adds its own fields with `extend type Query`. */
 export type QueryPlaylistsArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Everything that can be read. Each domain file in `schema/` adds its own fields with `extend type Query`. */
+export type QueryTvLinkArgs = {
+  input: TvLinkCodeInput;
 };
 
 /** What a TV app sends on its first launch. */
@@ -829,6 +893,16 @@ export type RenewDeviceTokenPayload = {
 export type ReportAppVersionInput = {
   /** The version, as the app names it (at most 40 characters). */
   appVersion: Scalars['String']['input'];
+};
+
+/** What a TV sends to ask for a link. */
+export type RequestTvLinkInput = {
+  /** The app version, shown to the owner (at most 40 characters). */
+  appVersion?: InputMaybe<Scalars['String']['input']>;
+  /** The MAC address of the TV (17 characters, `a1:b2:c3:d4:e5:f6`). */
+  macAddress: Scalars['String']['input'];
+  /** The TV model, shown to the owner (at most 100 characters). */
+  model?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A TV to sign out. */
@@ -899,6 +973,101 @@ export type SwitchMacAddressInput = {
   /** The new TV's MAC address (17 characters, `a1:b2:c3:d4:e5:f6`). */
   macAddress: Scalars['String']['input'];
 };
+
+/** A pending link request, as the owner sees it on the portal before approving it. */
+export type TvLink = {
+  __typename?: 'TvLink';
+  /** The app version the app reported, if any. */
+  appVersion: Maybe<Scalars['String']['output']>;
+  /** The code, `XXXX-XXXX`. */
+  code: Scalars['String']['output'];
+  /** When the code expires. */
+  expiresAt: Scalars['DateTime']['output'];
+  /** The MAC address the TV reported. */
+  macAddress: Scalars['String']['output'];
+  /** The TV model the app reported, if any. */
+  model: Maybe<Scalars['String']['output']>;
+  /** When the TV asked. */
+  requestedAt: Scalars['DateTime']['output'];
+  /**
+   * True when the TV reported the MAC address of the signed-in device (the app was reinstalled on this TV).
+   * Approving a request from another MAC address is refused: use Switch MAC to move the licence to a new TV.
+   */
+  sameMacAddress: Scalars['Boolean']['output'];
+};
+
+/** A link code the owner answers. */
+export type TvLinkCodeInput = {
+  /** The code the TV shows, with or without its dash, in any case. */
+  code: Scalars['String']['input'];
+};
+
+/** The owner's answer to a link request. */
+export type TvLinkDecisionPayload = {
+  __typename?: 'TvLinkDecisionPayload';
+  /** A message to show the owner. */
+  message: Scalars['String']['output'];
+};
+
+/** The answer to a poll. */
+export type TvLinkPollPayload = {
+  __typename?: 'TvLinkPollPayload';
+  /** With `APPROVED` only: the device the token opens. */
+  device: Maybe<Device>;
+  /**
+   * With `APPROVED` only, and only in that answer: the TV's new token. Store it, then send it as
+   * `Authorization: Bearer <deviceToken>`.
+   */
+  deviceToken: Maybe<Scalars['String']['output']>;
+  /** Seconds to wait before the next poll. */
+  interval: Scalars['Int']['output'];
+  /** Where the request stands; see `TvLinkStatus`. */
+  status: TvLinkStatus;
+};
+
+/**
+ * A TV asking to be linked to a device without typing anything (the device authorization grant of RFC 8628, as
+ * Plex's link PIN and Jellyfin's Quick Connect do it): the TV shows `code` (and a QR code of `verificationUrl`),
+ * the owner approves it on the portal, and the TV, polling with `pollHandle`, collects a new device token.
+ */
+export type TvLinkRequestPayload = {
+  __typename?: 'TvLinkRequestPayload';
+  /**
+   * The code to show on the TV, `XXXX-XXXX`: 8 letters of RFC 8628's alphabet BCDFGHJKLMNPQRSTVWXZ (no vowels, no
+   * look-alike letters). The owner types it on the portal or opens `verificationUrl`. Single-use.
+   */
+  code: Scalars['String']['output'];
+  /** Seconds until the code and the poll handle expire (15 minutes). */
+  expiresIn: Scalars['Int']['output'];
+  /** Seconds to wait between two polls (RFC 8628's `interval`). */
+  interval: Scalars['Int']['output'];
+  /**
+   * A long random secret for this request only: keep it in memory and poll `pollTvLink` with it. Never show it.
+   * Only its hash is stored.
+   */
+  pollHandle: Scalars['String']['output'];
+  /** The portal's page for this code, `<portal>/link?code=XXXX-XXXX`: show it as a QR code next to `code`. */
+  verificationUrl: Scalars['String']['output'];
+};
+
+/** What the TV learns when it polls a link request. */
+export type TvLinkStatus =
+  /**
+   * The owner approved: `deviceToken` is the TV's new token, returned in this answer only. The request is used up:
+   * polling again answers `EXPIRED`.
+   */
+  | 'APPROVED'
+  /** The request expired, was used up, or the poll handle is unknown: start again with `requestTvLink`. */
+  | 'EXPIRED'
+  /** The owner has not answered yet: poll again after `interval` seconds. */
+  | 'PENDING'
+  /** The owner refused: no token. Start again with `requestTvLink` if that was a mistake. */
+  | 'REFUSED'
+  /**
+   * RFC 8628's `slow_down`: this poll came sooner than `interval` seconds after the previous one and was not
+   * answered. `interval` holds the new wait (5 seconds longer each time): use it for every later poll.
+   */
+  | 'SLOW_DOWN';
 
 /**
  * A TV signed in to the device: one device token, neither revoked nor expired. A TV's token is a device
@@ -1073,12 +1242,14 @@ export type ResolversTypes = ResolversObject<{
   PlaylistInput: PlaylistInput;
   PlaylistPayload: ResolverTypeWrapper<Omit<PlaylistPayload, 'playlist'> & { playlist: ResolversTypes['Playlist'] }>;
   PlaylistType: PlaylistType;
+  PollTvLinkInput: PollTvLinkInput;
   Pricing: ResolverTypeWrapper<PricingTerms>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RegisterDeviceInput: RegisterDeviceInput;
   RegisterDevicePayload: ResolverTypeWrapper<Omit<RegisterDevicePayload, 'device'> & { device: ResolversTypes['Device'] }>;
   RenewDeviceTokenPayload: ResolverTypeWrapper<Omit<RenewDeviceTokenPayload, 'device'> & { device: ResolversTypes['Device'] }>;
   ReportAppVersionInput: ReportAppVersionInput;
+  RequestTvLinkInput: RequestTvLinkInput;
   RevokeDeviceTokenInput: RevokeDeviceTokenInput;
   RevokeDeviceTokenPayload: ResolverTypeWrapper<RevokeDeviceTokenPayload>;
   SendContactMessagePayload: ResolverTypeWrapper<SendContactMessagePayload>;
@@ -1086,6 +1257,12 @@ export type ResolversTypes = ResolversObject<{
   StartActivationPayload: ResolverTypeWrapper<Omit<StartActivationPayload, 'activation'> & { activation: ResolversTypes['Activation'] }>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SwitchMacAddressInput: SwitchMacAddressInput;
+  TvLink: ResolverTypeWrapper<TvLink>;
+  TvLinkCodeInput: TvLinkCodeInput;
+  TvLinkDecisionPayload: ResolverTypeWrapper<TvLinkDecisionPayload>;
+  TvLinkPollPayload: ResolverTypeWrapper<Omit<TvLinkPollPayload, 'device'> & { device?: Maybe<ResolversTypes['Device']> }>;
+  TvLinkRequestPayload: ResolverTypeWrapper<TvLinkRequestPayload>;
+  TvLinkStatus: TvLinkStatus;
   TvSession: ResolverTypeWrapper<DeviceTokenEntity>;
   UnlockPlaylistInput: UnlockPlaylistInput;
   UpdatePlaylistInput: UpdatePlaylistInput;
@@ -1126,12 +1303,14 @@ export type ResolversParentTypes = ResolversObject<{
   PlaylistCheck: CheckResult;
   PlaylistInput: PlaylistInput;
   PlaylistPayload: Omit<PlaylistPayload, 'playlist'> & { playlist: ResolversParentTypes['Playlist'] };
+  PollTvLinkInput: PollTvLinkInput;
   Pricing: PricingTerms;
   Query: Record<PropertyKey, never>;
   RegisterDeviceInput: RegisterDeviceInput;
   RegisterDevicePayload: Omit<RegisterDevicePayload, 'device'> & { device: ResolversParentTypes['Device'] };
   RenewDeviceTokenPayload: Omit<RenewDeviceTokenPayload, 'device'> & { device: ResolversParentTypes['Device'] };
   ReportAppVersionInput: ReportAppVersionInput;
+  RequestTvLinkInput: RequestTvLinkInput;
   RevokeDeviceTokenInput: RevokeDeviceTokenInput;
   RevokeDeviceTokenPayload: RevokeDeviceTokenPayload;
   SendContactMessagePayload: SendContactMessagePayload;
@@ -1139,6 +1318,11 @@ export type ResolversParentTypes = ResolversObject<{
   StartActivationPayload: Omit<StartActivationPayload, 'activation'> & { activation: ResolversParentTypes['Activation'] };
   String: Scalars['String']['output'];
   SwitchMacAddressInput: SwitchMacAddressInput;
+  TvLink: TvLink;
+  TvLinkCodeInput: TvLinkCodeInput;
+  TvLinkDecisionPayload: TvLinkDecisionPayload;
+  TvLinkPollPayload: Omit<TvLinkPollPayload, 'device'> & { device?: Maybe<ResolversParentTypes['Device']> };
+  TvLinkRequestPayload: TvLinkRequestPayload;
   TvSession: DeviceTokenEntity;
   UnlockPlaylistInput: UnlockPlaylistInput;
   UpdatePlaylistInput: UpdatePlaylistInput;
@@ -1250,6 +1434,7 @@ export type M3uCheckResolvers<ContextType = GraphQLContext, ParentType extends R
 }>;
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  approveTvLink?: Resolver<ResolversTypes['TvLinkDecisionPayload'], ParentType, ContextType, RequireFields<MutationApproveTvLinkArgs, 'input'>>;
   capturePayPalOrder?: Resolver<ResolversTypes['CapturePayPalOrderPayload'], ParentType, ContextType, RequireFields<MutationCapturePayPalOrderArgs, 'orderId'>>;
   changeDeviceKey?: Resolver<ResolversTypes['DeviceSettingsPayload'], ParentType, ContextType, RequireFields<MutationChangeDeviceKeyArgs, 'input'>>;
   changeParentPin?: Resolver<ResolversTypes['DeviceSettingsPayload'], ParentType, ContextType, RequireFields<MutationChangeParentPinArgs, 'input'>>;
@@ -1262,9 +1447,12 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   login?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   logout?: Resolver<ResolversTypes['LogoutPayload'], ParentType, ContextType>;
   ping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  pollTvLink?: Resolver<ResolversTypes['TvLinkPollPayload'], ParentType, ContextType, RequireFields<MutationPollTvLinkArgs, 'input'>>;
+  refuseTvLink?: Resolver<ResolversTypes['TvLinkDecisionPayload'], ParentType, ContextType, RequireFields<MutationRefuseTvLinkArgs, 'input'>>;
   registerDevice?: Resolver<ResolversTypes['RegisterDevicePayload'], ParentType, ContextType, RequireFields<MutationRegisterDeviceArgs, 'input'>>;
   renewDeviceToken?: Resolver<ResolversTypes['RenewDeviceTokenPayload'], ParentType, ContextType>;
   reportAppVersion?: Resolver<ResolversTypes['DeviceSettingsPayload'], ParentType, ContextType, RequireFields<MutationReportAppVersionArgs, 'input'>>;
+  requestTvLink?: Resolver<ResolversTypes['TvLinkRequestPayload'], ParentType, ContextType, RequireFields<MutationRequestTvLinkArgs, 'input'>>;
   revokeDeviceToken?: Resolver<ResolversTypes['RevokeDeviceTokenPayload'], ParentType, ContextType, RequireFields<MutationRevokeDeviceTokenArgs, 'input'>>;
   sendContactMessage?: Resolver<ResolversTypes['SendContactMessagePayload'], ParentType, ContextType, RequireFields<MutationSendContactMessageArgs, 'input'>>;
   startActivation?: Resolver<ResolversTypes['StartActivationPayload'], ParentType, ContextType, RequireFields<MutationStartActivationArgs, 'input'>>;
@@ -1334,6 +1522,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   playlist?: Resolver<ResolversTypes['Playlist'], ParentType, ContextType, RequireFields<QueryPlaylistArgs, 'id'>>;
   playlists?: Resolver<Array<ResolversTypes['Playlist']>, ParentType, ContextType, Partial<QueryPlaylistsArgs>>;
   pricing?: Resolver<ResolversTypes['Pricing'], ParentType, ContextType>;
+  tvLink?: Resolver<ResolversTypes['TvLink'], ParentType, ContextType, RequireFields<QueryTvLinkArgs, 'input'>>;
 }>;
 
 export type RegisterDevicePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RegisterDevicePayload'] = ResolversParentTypes['RegisterDevicePayload']> = ResolversObject<{
@@ -1360,6 +1549,35 @@ export type SendContactMessagePayloadResolvers<ContextType = GraphQLContext, Par
 export type StartActivationPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StartActivationPayload'] = ResolversParentTypes['StartActivationPayload']> = ResolversObject<{
   activation?: Resolver<ResolversTypes['Activation'], ParentType, ContextType>;
   redirectUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type TvLinkResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TvLink'] = ResolversParentTypes['TvLink']> = ResolversObject<{
+  appVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  macAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requestedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  sameMacAddress?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
+export type TvLinkDecisionPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TvLinkDecisionPayload'] = ResolversParentTypes['TvLinkDecisionPayload']> = ResolversObject<{
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type TvLinkPollPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TvLinkPollPayload'] = ResolversParentTypes['TvLinkPollPayload']> = ResolversObject<{
+  device?: Resolver<Maybe<ResolversTypes['Device']>, ParentType, ContextType>;
+  deviceToken?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  interval?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['TvLinkStatus'], ParentType, ContextType>;
+}>;
+
+export type TvLinkRequestPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TvLinkRequestPayload'] = ResolversParentTypes['TvLinkRequestPayload']> = ResolversObject<{
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresIn?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  interval?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pollHandle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  verificationUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type TvSessionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TvSession'] = ResolversParentTypes['TvSession']> = ResolversObject<{
@@ -1410,6 +1628,10 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   RevokeDeviceTokenPayload?: RevokeDeviceTokenPayloadResolvers<ContextType>;
   SendContactMessagePayload?: SendContactMessagePayloadResolvers<ContextType>;
   StartActivationPayload?: StartActivationPayloadResolvers<ContextType>;
+  TvLink?: TvLinkResolvers<ContextType>;
+  TvLinkDecisionPayload?: TvLinkDecisionPayloadResolvers<ContextType>;
+  TvLinkPollPayload?: TvLinkPollPayloadResolvers<ContextType>;
+  TvLinkRequestPayload?: TvLinkRequestPayloadResolvers<ContextType>;
   TvSession?: TvSessionResolvers<ContextType>;
   XcCheck?: XcCheckResolvers<ContextType>;
 }>;

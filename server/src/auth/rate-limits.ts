@@ -20,6 +20,9 @@ export class RateLimits {
   private readonly pinPerIp: RateLimiterPostgres;
   private readonly switchMacPerDevice: RateLimiterPostgres;
   private readonly checksPerDevice: RateLimiterPostgres;
+  private readonly linkRequestPerIp: RateLimiterPostgres;
+  private readonly linkCodePerDevice: RateLimiterPostgres;
+  private readonly linkCodePerIp: RateLimiterPostgres;
 
   constructor(
     dataSource: DataSource,
@@ -89,6 +92,26 @@ export class RateLimits {
       points: 3,
       duration: 86_400,
     });
+    // A TV asks for a link code like it registers: a few an hour from one network is plenty.
+    this.linkRequestPerIp = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'link_request_ip',
+      points: limits.registerPerIpPerHour,
+      duration: 3600,
+    });
+    // Link codes the owner types are guessed like device keys, so they get the sign-in limits.
+    this.linkCodePerDevice = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'link_code_device',
+      points: limits.perMac,
+      duration: windowSeconds,
+    });
+    this.linkCodePerIp = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'link_code_ip',
+      points: limits.perIp,
+      duration: windowSeconds,
+    });
     // Generous for people, tight enough that a script cannot fill the captcha table.
     this.captchaPerIp = new RateLimiterPostgres({ ...common, keyPrefix: 'captcha_ip', points: 60, duration: 60 });
     this.checksPerDevice = new RateLimiterPostgres({
@@ -142,6 +165,33 @@ export class RateLimits {
     const right = await check();
     if (right) await Promise.all([this.pinPerDevice.reward(deviceId, 1), this.pinPerIp.reward(addressKey(ip), 1)]);
     return right;
+  }
+
+  /**
+   * Checks a link code a signed-in owner typed, counted against the device and the client address before `check`
+   * runs (RATE_LIMITED once either is over); a right code gives back that one attempt, never more (as checkPin).
+   */
+  async checkLinkCode<T>(deviceId: string, ip: string, check: () => Promise<T | null>): Promise<T | null> {
+    await countAttempt(
+      [
+        [this.linkCodePerDevice, deviceId],
+        [this.linkCodePerIp, addressKey(ip)],
+      ],
+      'Too many wrong codes.',
+    );
+    const found = await check();
+    if (found !== null) {
+      await Promise.all([this.linkCodePerDevice.reward(deviceId, 1), this.linkCodePerIp.reward(addressKey(ip), 1)]);
+    }
+    return found;
+  }
+
+  async countLinkRequest(ip: string): Promise<void> {
+    await consumeOrThrow(
+      this.linkRequestPerIp,
+      addressKey(ip),
+      'Too many link requests from this network. Please try again later.',
+    );
   }
 
   async countMacSwitch(deviceId: string): Promise<void> {

@@ -12,9 +12,11 @@ import { Payments1764000000000 } from '../migrations/1764000000000-Payments';
 import { PlaylistChecks1764100000000 } from '../migrations/1764100000000-PlaylistChecks';
 import { PlaylistCount1764200000000 } from '../migrations/1764200000000-PlaylistCount';
 import { TokenLifecycle1764300000000 } from '../migrations/1764300000000-TokenLifecycle';
+import { TvLinks1764400000000 } from '../migrations/1764400000000-TvLinks';
 import { ActivationEntity } from '../payments/activation.entity';
 import { PlaylistEntity } from '../playlist/playlist.entity';
 import { DeviceMacChangeEntity } from '../device/device-mac-change.entity';
+import { TvLinkEntity } from '../device/tv-link.entity';
 
 export const entities = [
   DeviceEntity,
@@ -25,6 +27,7 @@ export const entities = [
   PlaylistEntity,
   DeviceMacChangeEntity,
   ActivationEntity,
+  TvLinkEntity,
 ];
 export const migrations = [
   Foundation1763700000000,
@@ -34,6 +37,7 @@ export const migrations = [
   PlaylistChecks1764100000000,
   PlaylistCount1764200000000,
   TokenLifecycle1764300000000,
+  TvLinks1764400000000,
 ];
 
 export function createDataSource(url: string, poolSize: number): DataSource {

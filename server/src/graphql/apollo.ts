@@ -14,6 +14,7 @@ import { appConfigResolvers } from '../app-config/app-config.resolvers';
 import { contactResolvers } from '../contact/contact.resolvers';
 import { deviceResolvers } from '../device/device.resolvers';
 import { tvSessionResolvers } from '../device/tv-session.resolvers';
+import { tvLinkResolvers } from '../device/tv-link.resolvers';
 import { playlistResolvers } from '../playlist/playlist.resolvers';
 import { pricingResolvers } from '../pricing/pricing.resolvers';
 import { paymentResolvers } from '../payments/payment.resolvers';
@@ -49,11 +50,13 @@ const resolvers: Resolvers = {
     ...playlistResolvers.Query,
     ...pricingResolvers.Query,
     ...paymentResolvers.Query,
+    ...tvLinkResolvers.Query,
   },
   Mutation: {
     ping: () => true,
     ...deviceResolvers.Mutation,
     ...tvSessionResolvers.Mutation,
+    ...tvLinkResolvers.Mutation,
     ...contactResolvers.Mutation,
     ...playlistResolvers.Mutation,
     ...paymentResolvers.Mutation,

@@ -1,0 +1,131 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { GraphQLError } from 'graphql';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../common/messages';
+import {
+  ApproveTvLinkDocument,
+  CurrentDeviceDocument,
+  RefuseTvLinkDocument,
+  TvLinkDocument,
+} from '../__generated__/graphql';
+import { UserProvider } from '../hooks/useUser';
+import { buildDevice } from '../test/factories';
+import LinkPage from './LinkPage';
+
+vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
+
+const CODE = 'BCDF-GHJK';
+const device = buildDevice();
+const session: MockLink.MockedResponse = {
+  request: { query: CurrentDeviceDocument },
+  result: { data: { currentDevice: device } },
+};
+const noSession: MockLink.MockedResponse = {
+  request: { query: CurrentDeviceDocument },
+  result: { data: { currentDevice: null } },
+};
+
+function linkMock(overrides: Record<string, unknown> = {}): MockLink.MockedResponse {
+  return {
+    request: { query: TvLinkDocument, variables: { input: { code: CODE } } },
+    result: {
+      data: {
+        tvLink: {
+          __typename: 'TvLink',
+          code: CODE,
+          macAddress: device.macAddress,
+          model: 'Living room TV',
+          appVersion: '3.1.0',
+          requestedAt: '2026-11-25T10:00:00.000Z',
+          expiresAt: '2026-11-25T10:15:00.000Z',
+          sameMacAddress: true,
+          ...overrides,
+        },
+      },
+    },
+  };
+}
+
+function Where() {
+  const location = useLocation();
+  return <p>Signing in, then back to {new URLSearchParams(location.search).get('next')}</p>;
+}
+
+function renderLink(mocks: MockLink.MockedResponse[], path = `/link?code=${CODE}`) {
+  const user = userEvent.setup();
+  render(
+    <MockedProvider mocks={mocks}>
+      <UserProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/link" element={<LinkPage />} />
+            <Route path="/device/login" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </UserProvider>
+    </MockedProvider>,
+  );
+  return user;
+}
+
+describe('LinkPage', () => {
+  it('sends a signed-out owner through the sign-in and back, the code kept', async () => {
+    renderLink([noSession]);
+    expect(await screen.findByText(`Signing in, then back to /link?code=${CODE}`)).toBeInTheDocument();
+  });
+
+  it('shows which TV asks and approves it', async () => {
+    const user = renderLink([
+      session,
+      linkMock(),
+      {
+        request: { query: ApproveTvLinkDocument, variables: { input: { code: CODE } } },
+        result: { data: { approveTvLink: { __typename: 'TvLinkDecisionPayload', message: messages.link.approved } } },
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: `A TV asks to sign in with code ${CODE}` })).toBeVisible();
+    expect(screen.getByText('Living room TV')).toBeInTheDocument();
+    expect(screen.getByText('3.1.0')).toBeInTheDocument();
+    expect(document.title).toBe('Link a TV | M3U Player');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(messages.link.approved)).toBeInTheDocument();
+  });
+
+  it('refuses a request', async () => {
+    const user = renderLink([
+      session,
+      linkMock(),
+      {
+        request: { query: RefuseTvLinkDocument, variables: { input: { code: CODE } } },
+        result: { data: { refuseTvLink: { __typename: 'TvLinkDecisionPayload', message: messages.link.refused } } },
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Refuse' }));
+    expect(await screen.findByText(messages.link.refused)).toBeInTheDocument();
+  });
+
+  it('offers no approval for a TV reporting another MAC address', async () => {
+    renderLink([session, linkMock({ macAddress: '0e:00:00:00:00:01', sameMacAddress: false })]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.link.otherMac);
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Refuse' })).toBeEnabled();
+  });
+
+  it("says the server's refusal of a code and lets the owner type another", async () => {
+    const user = renderLink([
+      session,
+      {
+        request: { query: TvLinkDocument, variables: { input: { code: CODE } } },
+        result: { errors: [new GraphQLError(messages.link.unknownCode, { extensions: { code: 'NOT_FOUND' } })] },
+      },
+    ]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.link.unknownCode);
+    await user.type(screen.getByLabelText('Code shown on the TV'), 'aeiou');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(messages.link.codeInvalid)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,208 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { messages } from '../../../common/messages';
+import { linkCodeSchema } from '../../../common/validation';
+import {
+  useApproveTvLinkMutation,
+  useCurrentDeviceQuery,
+  useRefuseTvLinkMutation,
+  useTvLinkQuery,
+} from '../__generated__/hooks';
+import { Spinner } from '../components/Spinner';
+import { errorProps, Field } from '../components/TextField';
+import { usePageHead } from '../hooks/usePageHead';
+import { useUser } from '../hooks/useUser';
+import { readGraphQLFailure } from '../lib/graphqlFailure';
+import '../styles/link.css';
+
+/** Where the sign-in page sends the owner back to, code kept. */
+function linkPath(code: string | null): string {
+  return code ? `/link?code=${encodeURIComponent(code)}` : '/link';
+}
+
+/**
+ * /link?code=XXXX-XXXX: the page a TV's QR code opens. The owner, signed in to the device (or sent through the
+ * sign-in and back), sees which TV asks and approves or refuses it.
+ */
+export default function LinkPage() {
+  usePageHead('/link');
+  const navigate = useNavigate();
+  const { login } = useUser();
+  const [params, setParams] = useSearchParams();
+  const code = params.get('code');
+  const { data, error } = useCurrentDeviceQuery({ fetchPolicy: 'network-only' });
+  const device = data?.currentDevice;
+
+  useEffect(() => {
+    if (device) login(device);
+    else if (data || error) {
+      void navigate(`/device/login?next=${encodeURIComponent(linkPath(code))}`, { replace: true });
+    }
+  }, [data, device, error, code, login, navigate]);
+
+  return (
+    <section className="tv-link">
+      <header className="tv-link__intro">
+        <h1>Link a TV</h1>
+        <p>Sign a TV in to your device with the code it shows.</p>
+      </header>
+      <div className="tv-link__card">
+        {!device ? (
+          <Spinner label="Checking your device…" />
+        ) : code ? (
+          <LinkRequest
+            key={code}
+            code={code}
+            deviceMac={device.macAddress}
+            onCode={(typed) => setParams({ code: typed })}
+          />
+        ) : (
+          <CodeForm onCode={(typed) => setParams({ code: typed })} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function CodeForm({ onCode, failure }: { onCode: (code: string) => void; failure?: string }) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = linkCodeSchema.safeParse(value);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    onCode(`${parsed.data.slice(0, 4)}-${parsed.data.slice(4)}`);
+  }
+  return (
+    <form className="tv-link__form" noValidate onSubmit={submit}>
+      {failure && (
+        <p className="tv-link__failure" role="alert">
+          {failure}
+        </p>
+      )}
+      <Field id="link_code" label="Code shown on the TV" error={error}>
+        <input
+          id="link_code"
+          name="code"
+          className="field__mono tv-link__code-input"
+          autoComplete="off"
+          autoCapitalize="characters"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={20}
+          placeholder="XXXX-XXXX"
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setError(undefined);
+          }}
+          {...errorProps('link_code', error)}
+        />
+      </Field>
+      <button type="submit" className="button button--primary tv-link__submit">
+        Continue
+      </button>
+    </form>
+  );
+}
+
+function LinkRequest({ code, deviceMac, onCode }: { code: string; deviceMac: string; onCode: (code: string) => void }) {
+  const { data, error, loading, refetch } = useTvLinkQuery({
+    variables: { input: { code } },
+    fetchPolicy: 'network-only',
+  });
+  const [approve, { loading: approving }] = useApproveTvLinkMutation();
+  const [refuse, { loading: refusing }] = useRefuseTvLinkMutation();
+  const [outcome, setOutcome] = useState<{ approved: boolean; message: string } | null>(null);
+  const [failure, setFailure] = useState<string | undefined>();
+
+  if (loading) return <Spinner label="Looking up the code…" />;
+  if (outcome) {
+    return (
+      <div className={`tv-link__outcome tv-link__outcome--${outcome.approved ? 'approved' : 'refused'}`} role="status">
+        <p>{outcome.message}</p>
+        <Link className="button button--ghost" to="/dashboard">
+          Go to the dashboard
+        </Link>
+      </div>
+    );
+  }
+  const link = data?.tvLink;
+  if (error || !link) {
+    return (
+      <CodeForm
+        onCode={(typed) => (typed === code ? void refetch().catch(() => undefined) : onCode(typed))}
+        failure={readGraphQLFailure(error).message ?? messages.link.unknownCode}
+      />
+    );
+  }
+
+  async function decide(approved: boolean) {
+    setFailure(undefined);
+    try {
+      const variables = { input: { code } };
+      const message = approved
+        ? (await approve({ variables })).data?.approveTvLink.message
+        : (await refuse({ variables })).data?.refuseTvLink.message;
+      setOutcome({ approved, message: message ?? '' });
+    } catch (decisionError) {
+      setFailure(readGraphQLFailure(decisionError).message ?? messages.link.unknownCode);
+    }
+  }
+
+  const busy = approving || refusing;
+  return (
+    <div className="tv-link__request">
+      <h2 className="tv-link__title">
+        A TV asks to sign in with code <span className="tv-link__code">{link.code}</span>
+      </h2>
+      <dl className="tv-link__details">
+        <dt>Model</dt>
+        <dd>{link.model ?? 'Not reported'}</dd>
+        <dt>App version</dt>
+        <dd>{link.appVersion ?? 'Not reported'}</dd>
+        <dt>MAC address</dt>
+        <dd className="tv-link__mac">{link.macAddress}</dd>
+        <dt>Asked</dt>
+        <dd>{new Date(link.requestedAt as string).toLocaleString()}</dd>
+      </dl>
+      {link.sameMacAddress ? (
+        <p className="tv-link__hint">
+          This is your device&rsquo;s MAC address ({deviceMac}). Approve only if this code is on your TV&rsquo;s screen
+          now: the TV&rsquo;s earlier sign-ins end.
+        </p>
+      ) : (
+        <p className="tv-link__failure" role="alert">
+          {messages.link.otherMac}
+        </p>
+      )}
+      {failure && (
+        <p className="tv-link__failure" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="tv-link__actions">
+        {link.sameMacAddress && (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            aria-busy={approving}
+            onClick={() => void decide(true)}
+          >
+            Approve
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={busy}
+          aria-busy={refusing}
+          onClick={() => void decide(false)}
+        >
+          Refuse
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+import { randomInt } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { messages } from '../../../common/messages';
+import {
+  formatLinkCode,
+  LINK_CODE_ALPHABET,
+  linkCodeFormSchema,
+  registerDeviceSchema,
+  type LinkCodeInput,
+} from '../../../common/validation';
+import type { RateLimits } from '../auth/rate-limits';
+import { DomainError } from '../common/errors';
+import { hashToken, randomToken } from '../common/secrets';
+import { validate } from '../common/validate';
+import type { DeviceTokenService } from './device-token.service';
+import { DeviceEntity } from './device.entity';
+import { TvLinkEntity } from './tv-link.entity';
+
+/** How long a code and its poll handle live (RFC 8628 `expires_in`). */
+export const TV_LINK_TTL_SECONDS = 900;
+/** The wait between polls a TV is first given (RFC 8628 `interval`). */
+export const TV_LINK_INTERVAL_SECONDS = 5;
+/** What a poll that came too soon adds to the wait (RFC 8628 §3.5 `slow_down`: 5 seconds), up to a minute. */
+const SLOW_DOWN_STEP_SECONDS = 5;
+const MAX_INTERVAL_SECONDS = 60;
+/** A poll up to this much sooner than the interval is forgiven (timers and networks jitter). */
+const POLL_LEEWAY_SECONDS = 1;
+/** Links are kept this long after they expire (support can see them), then deleted by later requests. */
+const KEEP_EXPIRED = '1 day';
+
+const pollSchema = z.object({
+  pollHandle: z
+    .string({ error: 'The poll handle is required' })
+    .min(1, 'The poll handle is required')
+    .max(100, 'The poll handle is at most 100 characters'),
+});
+export type RequestTvLinkInput = z.input<typeof registerDeviceSchema>;
+export type PollTvLinkInput = z.input<typeof pollSchema>;
+
+export interface TvLinkRequest {
+  code: string;
+  pollHandle: string;
+  expiresIn: number;
+  interval: number;
+  verificationUrl: string;
+}
+
+export type TvLinkStatus = 'PENDING' | 'APPROVED' | 'REFUSED' | 'EXPIRED' | 'SLOW_DOWN';
+
+export interface TvLinkPoll {
+  status: TvLinkStatus;
+  interval: number;
+  deviceToken: string | null;
+  device: DeviceEntity | null;
+}
+
+/** A poll's answer holds a token and device only when APPROVED. */
+const nothing = { deviceToken: null, device: null };
+
+/** A pending request as the owner sees it before answering. */
+export interface TvLinkView {
+  code: string;
+  macAddress: string;
+  model: string | null;
+  appVersion: string | null;
+  requestedAt: Date;
+  expiresAt: Date;
+  sameMacAddress: boolean;
+}
+
+interface PolledRow {
+  id: string;
+  state: TvLinkEntity['state'];
+  device_id: string | null;
+  mac_address: string;
+  model: string | null;
+  app_version: string | null;
+  interval_seconds: number;
+  expired: boolean;
+  too_soon: boolean;
+}
+
+/**
+ * Linking a TV without typing (RFC 8628's device authorization grant): a TV with no token asks for a code, the
+ * owner approves it on the portal while signed in to the device, and the TV, polling with the secret poll handle
+ * it was given, collects a new token once. Codes are single-use, expire, and guesses at them are counted.
+ */
+export class TvLinkService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly rateLimits: RateLimits,
+    private readonly tokens: DeviceTokenService,
+    private readonly options: { publicUrl: string },
+  ) {}
+
+  /** A TV asks to be linked: a new code and poll handle (returned once; only the handle's hash is kept). */
+  async request(input: RequestTvLinkInput, clientIp: string): Promise<TvLinkRequest> {
+    const values = validate(registerDeviceSchema, input);
+    await this.rateLimits.countLinkRequest(clientIp);
+    await this.dataSource.query(`DELETE FROM tv_links WHERE expires_at < now() - interval '${KEEP_EXPIRED}'`);
+    const pollHandle = randomToken();
+    // 20^8 codes: a clash with a code still stored is rare, and the unique index refuses it; draw again.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const code = randomCode();
+      const inserted = await this.dataSource
+        .createQueryBuilder()
+        .insert()
+        .into(TvLinkEntity)
+        .values({
+          code,
+          pollHandleHash: hashToken(pollHandle),
+          macAddress: values.macAddress,
+          model: values.model,
+          appVersion: values.appVersion,
+          expiresAt: () => `now() + make_interval(secs => ${TV_LINK_TTL_SECONDS})`,
+          intervalSeconds: TV_LINK_INTERVAL_SECONDS,
+        })
+        .orIgnore()
+        .returning(['id'])
+        .execute();
+      if ((inserted.raw as unknown[]).length) {
+        const shown = formatLinkCode(code);
+        return {
+          code: shown,
+          pollHandle,
+          expiresIn: TV_LINK_TTL_SECONDS,
+          interval: TV_LINK_INTERVAL_SECONDS,
+          verificationUrl: `${this.options.publicUrl}/link?code=${shown}`,
+        };
+      }
+    }
+    throw new Error('Could not draw a free link code.');
+  }
+
+  /** The pending request with this code, for the owner to see before answering. */
+  async show(owner: DeviceEntity, input: LinkCodeInput, clientIp: string): Promise<TvLinkView> {
+    const link = await this.findPending(owner, input, clientIp);
+    return {
+      code: formatLinkCode(link.code),
+      macAddress: link.macAddress,
+      model: link.model,
+      appVersion: link.appVersion,
+      requestedAt: link.createdAt,
+      expiresAt: link.expiresAt,
+      sameMacAddress: link.macAddress === owner.macAddress,
+    };
+  }
+
+  /**
+   * The owner approves: the TV's next poll gets a token for the owner's device. Only a TV reporting the device's
+   * own MAC address (the app reinstalled on it) is linked; a TV reporting another one is refused.
+   */
+  async approve(owner: DeviceEntity, input: LinkCodeInput, clientIp: string): Promise<void> {
+    const link = await this.findPending(owner, input, clientIp);
+    if (link.macAddress !== owner.macAddress) throw new DomainError('CONFLICT', messages.link.otherMac);
+    await this.decide(link, owner, 'APPROVED');
+  }
+
+  /** The owner refuses: the TV's next poll answers REFUSED, and the code is spent. */
+  async refuse(owner: DeviceEntity, input: LinkCodeInput, clientIp: string): Promise<void> {
+    const link = await this.findPending(owner, input, clientIp);
+    await this.decide(link, owner, 'REFUSED');
+  }
+
+  /**
+   * The TV polls with its handle. Sooner than its interval is SLOW_DOWN (and the interval grows); an approved
+   * request hands over its token once, in the same transaction that marks it used, revoking the tokens the
+   * device's TVs held before.
+   */
+  async poll(input: PollTvLinkInput): Promise<TvLinkPoll> {
+    const { pollHandle } = validate(pollSchema, input);
+    const hash = hashToken(pollHandle);
+    const before = (await this.dataSource.query(`SELECT state, device_id FROM tv_links WHERE poll_handle_hash = $1`, [
+      hash,
+    ])) as Array<{ state: string; device_id: string | null }>;
+    if (!before[0]) return { ...nothing, status: 'EXPIRED', interval: TV_LINK_INTERVAL_SECONDS };
+    return this.dataSource.transaction(async (manager) => {
+      // The device row first, then the link: the order the token's other writers (renewal, Switch MAC) take.
+      const device =
+        before[0]?.state === 'APPROVED' && before[0].device_id
+          ? await manager
+              .createQueryBuilder(DeviceEntity, 'd')
+              .setLock('pessimistic_write')
+              .where('d.id = :id', { id: before[0].device_id })
+              .getOne()
+          : null;
+      const [row] = (await manager.query(
+        `SELECT id, state, device_id, mac_address, model, app_version, interval_seconds,
+                expires_at <= now() AS expired,
+                last_polled_at IS NOT NULL
+                  AND last_polled_at > now() - make_interval(secs => interval_seconds - $2) AS too_soon
+           FROM tv_links WHERE poll_handle_hash = $1 FOR UPDATE`,
+        [hash, POLL_LEEWAY_SECONDS],
+      )) as PolledRow[];
+      if (!row || row.expired || row.state === 'CONSUMED') {
+        return { ...nothing, status: 'EXPIRED', interval: row?.interval_seconds ?? TV_LINK_INTERVAL_SECONDS };
+      }
+      if (row.too_soon) {
+        const interval = Math.min(row.interval_seconds + SLOW_DOWN_STEP_SECONDS, MAX_INTERVAL_SECONDS);
+        await manager.query(`UPDATE tv_links SET interval_seconds = $2, last_polled_at = now() WHERE id = $1`, [
+          row.id,
+          interval,
+        ]);
+        return { ...nothing, status: 'SLOW_DOWN', interval };
+      }
+      await manager.query(`UPDATE tv_links SET last_polled_at = now() WHERE id = $1`, [row.id]);
+      const interval = row.interval_seconds;
+      if (row.state === 'PENDING') return { ...nothing, status: 'PENDING', interval };
+      if (row.state === 'REFUSED') return { ...nothing, status: 'REFUSED', interval };
+      // APPROVED: spent now, whatever follows.
+      await manager.query(`UPDATE tv_links SET state = 'CONSUMED' WHERE id = $1`, [row.id]);
+      // The device changed MAC (or is gone) since the owner approved: the approval no longer stands.
+      if (!device || device.id !== row.device_id || device.macAddress !== row.mac_address) {
+        return { ...nothing, status: 'EXPIRED', interval };
+      }
+      // A reinstall: the app's old token (and any other the TV of this MAC held) stops working.
+      await manager.query(`UPDATE device_tokens SET revoked_at = now() WHERE device_id = $1 AND revoked_at IS NULL`, [
+        device.id,
+      ]);
+      const issued = await this.tokens.issue(device.id, { model: row.model, appVersion: row.app_version }, manager);
+      return { status: 'APPROVED', interval, deviceToken: issued.token, device };
+    });
+  }
+
+  /**
+   * The pending, unexpired request with this code. Every look-up is counted against the owner's device and the
+   * client address first; an unknown, expired or answered code gets one answer.
+   */
+  private async findPending(owner: DeviceEntity, input: LinkCodeInput, clientIp: string): Promise<TvLinkEntity> {
+    const { code } = validate(linkCodeFormSchema, input);
+    const link = await this.rateLimits.checkLinkCode(owner.id, clientIp, () =>
+      this.dataSource
+        .getRepository(TvLinkEntity)
+        .createQueryBuilder('l')
+        .where(`l.code = :code AND l.state = 'PENDING' AND l.expires_at > now()`, { code })
+        .getOne(),
+    );
+    if (!link) throw new DomainError('NOT_FOUND', messages.link.unknownCode);
+    return link;
+  }
+
+  private async decide(link: TvLinkEntity, owner: DeviceEntity, state: 'APPROVED' | 'REFUSED'): Promise<void> {
+    // For an UPDATE, TypeORM's query() answers [rows, affected row count].
+    const [, affected] = (await this.dataSource.query(
+      `UPDATE tv_links SET state = $2, device_id = $3 WHERE id = $1 AND state = 'PENDING' AND expires_at > now()`,
+      [link.id, state, owner.id],
+    )) as [unknown[], number];
+    // Answered or expired by another request meanwhile.
+    if (affected !== 1) throw new DomainError('NOT_FOUND', messages.link.unknownCode);
+  }
+}
+
+/** 8 letters of RFC 8628's alphabet, drawn uniformly. */
+function randomCode(): string {
+  let code = '';
+  for (let i = 0; i < 8; i += 1) code += LINK_CODE_ALPHABET[randomInt(LINK_CODE_ALPHABET.length)];
+  return code;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { TvClient } from '../../scripts/tv/tv-client';
+import { LinkScreen, SHOTS, macSequence, portalUnderTest } from './portal';
+import { registerDevice, SignInScreen, watchPage } from './support';
+
+/**
+ * Linking a reinstalled TV without typing (RFC 8628's device grant), in Chromium against the built product: the
+ * reference TV client (scripts/tv) plays the TV (asks for a code, polls), the owner opens the code's page, signs
+ * in, and approves it.
+ */
+
+const nextMac = macSequence('0e:7b:5e:11:4c');
+const portal = portalUnderTest();
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
+
+describe('linking a TV with the code it shows', () => {
+  for (const viewport of VIEWPORTS) {
+    it(`the owner signs in from the code's page and approves it (${viewport.name})`, async () => {
+      const mac = nextMac();
+      // The TV registered once, then its app was reinstalled: the token is gone, registering again is refused.
+      const { deviceKey } = await registerDevice(portal.product.url, mac);
+      const tv = new TvClient(portal.product.url);
+      await expect(tv.register({ macAddress: mac })).rejects.toMatchObject({ code: 'CONFLICT' });
+      const link = await tv.requestLink({ macAddress: mac, model: 'Bedroom TV', appVersion: '2.0.0' });
+      const { code, pollHandle, verificationUrl } = link;
+      expect(verificationUrl).toMatch(new RegExp(`/link\\?code=${code}$`));
+
+      const context = await portal.browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+      const page = await context.newPage();
+      const pageErrors = await watchPage(page);
+      // The QR code's address, on this server: the owner is not signed in, so the sign-in comes first.
+      await page.goto(`${portal.product.url}/link?code=${code}`);
+      await page.waitForURL((url) => url.pathname === '/device/login');
+      const signIn = new SignInScreen(page);
+      await page.getByRole('heading', { name: 'Manage Your Playlist' }).waitFor();
+      await page.locator('.preload-cover').waitFor({ state: 'detached' });
+      await signIn.signIn(mac, deviceKey);
+      // Back on the link page, the code kept.
+      await page.waitForURL(`${portal.product.url}/link?code=${code}`);
+      const screen = new LinkScreen(page);
+      await screen.title.waitFor();
+      await expect(screen.title.innerText()).resolves.toContain(code);
+      const details = await screen.details();
+      expect(details).toMatchObject({ Model: 'Bedroom TV', 'App version': '2.0.0', 'MAC address': mac });
+      expect(details.Asked).toBeTruthy();
+      // Let the sign-in's notice close before the picture.
+      await page.locator('.swal2-container').waitFor({ state: 'detached' });
+      const overflow = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.innerWidth);
+      await page.screenshot({ path: `${SHOTS}/link-request-${viewport.name}.png`, fullPage: true });
+
+      // Before the owner answers, the TV waits.
+      expect((await tv.pollLink(pollHandle)).status).toBe('PENDING');
+
+      await screen.approve.click();
+      await screen.outcome.filter({ hasText: 'The TV is linked: it signs in within a few seconds.' }).waitFor();
+      await page.screenshot({ path: `${SHOTS}/link-approved-${viewport.name}.png`, fullPage: true });
+
+      // The TV's next poll, after its interval, collects its token once; the TV then reads its playlists.
+      expect(await tv.waitForLink(link)).toBe('APPROVED');
+      const start = await tv.start();
+      expect(start.changed && start.data.currentDevice?.macAddress).toBe(mac);
+      expect((await tv.pollLink(pollHandle)).status).toBe('EXPIRED');
+
+      // The code is spent: opening its page again says so.
+      await page.goto(`${portal.product.url}/link?code=${code}`);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'This code is unknown, already used or expired. Ask the TV for a new code.' })
+        .waitFor();
+      await page.screenshot({ path: `${SHOTS}/link-spent-${viewport.name}.png`, fullPage: true });
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    });
+  }
+});

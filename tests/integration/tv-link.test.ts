@@ -1,0 +1,292 @@
+import { randomMacAddress } from '../../server/src/device/mac';
+import { buildDevice, signedInDevice, startTestServer, TEST_CAPTCHA, type TestServer } from '../support/server';
+
+/**
+ * Linking a TV without typing (issue "Device identity you can trust", part 3; RFC 8628's device grant): a
+ * reinstalled app whose token is gone asks for a code, the owner approves it on the portal, and the TV's poll
+ * collects a new token once. The attacks first: reused, expired, guessed and refused codes, polling too fast,
+ * and one request's poll handle collecting another's token.
+ */
+
+const MAX_WRONG_CODES = 4;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({
+    LOGIN_MAX_FAILURES_PER_MAC: String(MAX_WRONG_CODES),
+    LOGIN_MAX_FAILURES_PER_IP: '1000',
+    REGISTER_MAX_PER_IP_PER_HOUR: '1000',
+  });
+});
+afterAll(() => server.stop());
+
+type Client = ReturnType<TestServer['client']>;
+
+const REGISTER = `mutation($i: RegisterDeviceInput!) { registerDevice(input: $i) { deviceKey deviceToken device { id } } }`;
+const REQUEST = `mutation($i: RequestTvLinkInput!) { requestTvLink(input: $i) { code pollHandle expiresIn interval verificationUrl } }`;
+const POLL = `mutation($i: PollTvLinkInput!) { pollTvLink(input: $i) { status interval deviceToken device { id macAddress } } }`;
+const SHOW = `query($i: TvLinkCodeInput!) { tvLink(input: $i) { code macAddress model appVersion requestedAt expiresAt sameMacAddress } }`;
+const APPROVE = `mutation($i: TvLinkCodeInput!) { approveTvLink(input: $i) { message } }`;
+const REFUSE = `mutation($i: TvLinkCodeInput!) { refuseTvLink(input: $i) { message } }`;
+const CURRENT = `query { currentDevice { id macAddress } }`;
+const UNKNOWN = 'This code is unknown, already used or expired. Ask the TV for a new code.';
+
+const tv = (token: string) => ({ authorization: `Bearer ${token}` });
+
+function errorOf(res: { json: any }): { message: string; code: string } | undefined {
+  const error = res.json?.errors?.[0];
+  return error ? { message: error.message, code: error.extensions?.code } : undefined;
+}
+
+interface Link {
+  code: string;
+  pollHandle: string;
+  expiresIn: number;
+  interval: number;
+  verificationUrl: string;
+}
+
+async function requestLink(macAddress: string, extra: { model?: string; appVersion?: string } = {}): Promise<Link> {
+  const res = await server.client().gql(REQUEST, { i: { macAddress, model: 'Living room TV', ...extra } });
+  expect(errorOf(res)).toBeUndefined();
+  return res.json.data.requestTvLink as Link;
+}
+
+/** The poll, as if the TV had waited its interval since the last one. */
+async function poll(pollHandle: string) {
+  await server.db.dataSource.query(
+    `UPDATE tv_links SET last_polled_at = last_polled_at - interval '1 hour' WHERE last_polled_at IS NOT NULL`,
+  );
+  return pollNow(pollHandle);
+}
+
+async function pollNow(pollHandle: string) {
+  const res = await server.client().gql(POLL, { i: { pollHandle } });
+  expect(errorOf(res)).toBeUndefined();
+  return res.json.data.pollTvLink as { status: string; interval: number; deviceToken: string | null; device: any };
+}
+
+async function signIn(client: Client, macAddress: string, deviceKey: string) {
+  const captcha = await client.gql(`query { captcha { token svg } }`);
+  const res = await client.gql(`mutation($i: LoginInput!) { login(input: $i) { message } }`, {
+    i: { macAddress, deviceKey, captcha: TEST_CAPTCHA, captchaToken: captcha.json.data.captcha.token },
+  });
+  expect(errorOf(res)).toBeUndefined();
+}
+
+describe('a reinstalled TV links itself through the owner', () => {
+  it('register, lose the token, CONFLICT, request a link, the owner approves, the poll gets a working token once', async () => {
+    const macAddress = randomMacAddress();
+    const anonymous = server.client();
+    const registered = await anonymous.gql(REGISTER, { i: { macAddress, model: 'Old app' } });
+    expect(errorOf(registered)).toBeUndefined();
+    const { deviceKey, deviceToken: lostToken } = registered.json.data.registerDevice;
+
+    // The app is reinstalled: its token is gone, and registering again is refused.
+    const again = await server.client().gql(REGISTER, { i: { macAddress } });
+    expect(errorOf(again)?.code).toBe('CONFLICT');
+
+    const link = await requestLink(macAddress, { model: 'Living room TV', appVersion: '3.1.0' });
+    expect(link.code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
+    expect(link.pollHandle.length).toBeGreaterThanOrEqual(40);
+    expect(link.expiresIn).toBe(900);
+    expect(link.interval).toBe(5);
+    expect(link.verificationUrl).toMatch(/^http:\/\/localhost:\d+\/link\?code=/);
+    expect(link.verificationUrl.endsWith(`/link?code=${link.code}`)).toBe(true);
+    // Only the handle's hash is stored.
+    const [stored] = await server.db.dataSource.query(`SELECT * FROM tv_links WHERE code = $1`, [
+      link.code.replace('-', ''),
+    ]);
+    expect(JSON.stringify(stored)).not.toContain(link.pollHandle);
+
+    expect((await pollNow(link.pollHandle)).status).toBe('PENDING');
+
+    // The owner signs in on the portal with the MAC and key, looks at the request and approves it.
+    const owner = server.client();
+    await signIn(owner, macAddress, deviceKey);
+    const shown = await owner.gql(SHOW, { i: { code: link.code.toLowerCase().replace('-', ' ') } });
+    expect(errorOf(shown)).toBeUndefined();
+    expect(shown.json.data.tvLink).toMatchObject({
+      code: link.code,
+      macAddress,
+      model: 'Living room TV',
+      appVersion: '3.1.0',
+      sameMacAddress: true,
+    });
+    const approved = await owner.gql(APPROVE, { i: { code: link.code } });
+    expect(errorOf(approved)).toBeUndefined();
+    expect(approved.json.data.approveTvLink.message).toBe('The TV is linked: it signs in within a few seconds.');
+
+    const collected = await poll(link.pollHandle);
+    expect(collected.status).toBe('APPROVED');
+    expect(typeof collected.deviceToken).toBe('string');
+    expect(collected.device.macAddress).toBe(macAddress);
+
+    // The new token works; the old one (had it survived somewhere) is revoked.
+    const current = await server.client().gql(CURRENT, undefined, tv(collected.deviceToken!));
+    expect(current.json.data.currentDevice.macAddress).toBe(macAddress);
+    const old = await server.client().gql(CURRENT, undefined, tv(lostToken));
+    expect(old.status).toBe(401);
+    const [token] = await server.db.dataSource.query(
+      `SELECT model, app_version FROM device_tokens WHERE device_id = $1 AND revoked_at IS NULL`,
+      [collected.device.id],
+    );
+    expect(token).toEqual({ model: 'Living room TV', app_version: '3.1.0' });
+
+    // The token is returned exactly once: the request is used up.
+    const second = await poll(link.pollHandle);
+    expect(second).toMatchObject({ status: 'EXPIRED', deviceToken: null, device: null });
+    // And the code cannot be reused.
+    const reused = await owner.gql(APPROVE, { i: { code: link.code } });
+    expect(errorOf(reused)).toEqual({ code: 'NOT_FOUND', message: UNKNOWN });
+  });
+});
+
+describe('attacks on link codes', () => {
+  it('an expired code is answered like an unknown one, and its TV gets EXPIRED', async () => {
+    const owner = await signedInDevice(server);
+    const link = await requestLink(owner.device.macAddress);
+    await server.db.dataSource.query(`UPDATE tv_links SET expires_at = now() - interval '1 second' WHERE code = $1`, [
+      link.code.replace('-', ''),
+    ]);
+    const expired = await owner.client.gql(APPROVE, { i: { code: link.code } });
+    const unknown = await owner.client.gql(APPROVE, { i: { code: 'BBBB-BBBB' } });
+    expect(errorOf(expired)).toEqual({ code: 'NOT_FOUND', message: UNKNOWN });
+    expect(errorOf(unknown)).toEqual(errorOf(expired));
+    expect(expired.status).toBe(unknown.status);
+    expect((await poll(link.pollHandle)).status).toBe('EXPIRED');
+  });
+
+  it('polling sooner than the interval answers SLOW_DOWN and lengthens the interval', async () => {
+    const link = await requestLink(randomMacAddress());
+    expect(await pollNow(link.pollHandle)).toMatchObject({ status: 'PENDING', interval: 5 });
+    expect(await pollNow(link.pollHandle)).toMatchObject({ status: 'SLOW_DOWN', interval: 10, deviceToken: null });
+    expect(await pollNow(link.pollHandle)).toMatchObject({ status: 'SLOW_DOWN', interval: 15 });
+    expect(await poll(link.pollHandle)).toMatchObject({ status: 'PENDING', interval: 15 });
+  });
+
+  it('a too-fast poll never hands over an approved token', async () => {
+    const owner = await signedInDevice(server);
+    const link = await requestLink(owner.device.macAddress);
+    await pollNow(link.pollHandle);
+    await owner.client.gql(APPROVE, { i: { code: link.code } });
+    expect(await pollNow(link.pollHandle)).toMatchObject({ status: 'SLOW_DOWN', deviceToken: null });
+    expect((await poll(link.pollHandle)).status).toBe('APPROVED');
+  });
+
+  it('counts wrong codes per signed-in device, right ones included in the look-ups', async () => {
+    const owner = await signedInDevice(server);
+    const link = await requestLink(owner.device.macAddress);
+    for (let i = 0; i < MAX_WRONG_CODES; i += 1) {
+      const wrong = await owner.client.gql(SHOW, { i: { code: 'ZZZZ-ZZZZ' } });
+      expect(errorOf(wrong)?.code).toBe('NOT_FOUND');
+    }
+    // Over the limit even the right code is not looked up.
+    const limited = await owner.client.gql(APPROVE, { i: { code: link.code } });
+    expect(errorOf(limited)?.code).toBe('RATE_LIMITED');
+    expect(limited.json.errors[0].extensions.retryAfterSeconds).toBeGreaterThan(0);
+    expect((await poll(link.pollHandle)).status).toBe('PENDING');
+    // GraphQL aliases do not multiply guesses either.
+    const aliases = await owner.client.gql(
+      `query { a: tvLink(input: { code: "ZZZZ-ZZZB" }) { code } b: tvLink(input: { code: "ZZZZ-ZZZC" }) { code } }`,
+    );
+    expect(aliases.json.data).toBeNull();
+    expect(new Set(aliases.json.errors.map((e: any) => e.extensions.code))).toEqual(new Set(['RATE_LIMITED']));
+  });
+
+  it('counts wrong codes per client address across devices', async () => {
+    const limited = await startTestServer({
+      LOGIN_MAX_FAILURES_PER_MAC: '100',
+      LOGIN_MAX_FAILURES_PER_IP: '3',
+    });
+    try {
+      const devices = [await signedInDevice(limited), await signedInDevice(limited)];
+      // Three wrong codes from this address, whichever device is signed in, then no more look-ups.
+      const answers: string[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const res = await devices[i % 2]!.client.gql(SHOW, { i: { code: 'ZZZZ-ZZZZ' } });
+        answers.push(errorOf(res)!.code);
+      }
+      expect(answers).toEqual(['NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', 'RATE_LIMITED']);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('a refused link gives no token, and the code is spent', async () => {
+    const owner = await signedInDevice(server);
+    const link = await requestLink(owner.device.macAddress);
+    const refused = await owner.client.gql(REFUSE, { i: { code: link.code } });
+    expect(refused.json.data.refuseTvLink.message).toBe('The request is refused: the TV gets no access.');
+    expect(await poll(link.pollHandle)).toMatchObject({ status: 'REFUSED', deviceToken: null, device: null });
+    expect(errorOf(await owner.client.gql(APPROVE, { i: { code: link.code } }))?.code).toBe('NOT_FOUND');
+    expect((await poll(link.pollHandle)).status).toBe('REFUSED');
+  });
+
+  it("one request's poll handle cannot collect another's token, and a made-up handle gets nothing", async () => {
+    const owner = await signedInDevice(server);
+    const victim = await requestLink(owner.device.macAddress);
+    const attacker = await requestLink(owner.device.macAddress, { model: 'Attacker' });
+    await owner.client.gql(APPROVE, { i: { code: victim.code } });
+    expect(await poll(attacker.pollHandle)).toMatchObject({ status: 'PENDING', deviceToken: null });
+    expect(await poll('x'.repeat(43))).toMatchObject({ status: 'EXPIRED', deviceToken: null });
+    const collected = await poll(victim.pollHandle);
+    expect(collected.status).toBe('APPROVED');
+    // The code itself is no poll handle.
+    expect((await poll(victim.code)).deviceToken).toBeNull();
+  });
+
+  it('a TV reporting another MAC address is not linked to the device', async () => {
+    const owner = await signedInDevice(server);
+    const other = await buildDevice(server);
+    const link = await requestLink(other.device.macAddress);
+    const shown = await owner.client.gql(SHOW, { i: { code: link.code } });
+    expect(shown.json.data.tvLink.sameMacAddress).toBe(false);
+    const approved = await owner.client.gql(APPROVE, { i: { code: link.code } });
+    expect(errorOf(approved)).toEqual({
+      code: 'CONFLICT',
+      message:
+        'This TV reports another MAC address than this device: it cannot be linked to it. To move your licence to a new TV, use Switch MAC.',
+    });
+    expect((await poll(link.pollHandle)).status).toBe('PENDING');
+  });
+
+  it('only the owner answers: anonymous callers and TV tokens are refused', async () => {
+    const owner = await signedInDevice(server);
+    const link = await requestLink(owner.device.macAddress);
+    const anonymous = await server.client().gql(APPROVE, { i: { code: link.code } });
+    expect(errorOf(anonymous)?.code).toBe('UNAUTHENTICATED');
+    const byToken = await server.client().gql(APPROVE, { i: { code: link.code } }, tv(owner.deviceToken));
+    expect(errorOf(byToken)?.code).toBe('FORBIDDEN');
+    const showByToken = await server.client().gql(SHOW, { i: { code: link.code } }, tv(owner.deviceToken));
+    expect(errorOf(showByToken)?.code).toBe('FORBIDDEN');
+    expect((await poll(link.pollHandle)).status).toBe('PENDING');
+  });
+
+  it('validates what a TV and an owner send', async () => {
+    const bad = await server.client().gql(REQUEST, { i: { macAddress: 'nope' } });
+    expect(errorOf(bad)?.code).toBe('BAD_USER_INPUT');
+    const owner = await signedInDevice(server);
+    const badCode = await owner.client.gql(APPROVE, { i: { code: 'AEIO-U123' } });
+    expect(errorOf(badCode)).toEqual({
+      code: 'BAD_USER_INPUT',
+      message: 'The code is the 8 letters shown on the TV, like BCDF-GHJK.',
+    });
+  });
+
+  it('counts link requests per client address', async () => {
+    const limited = await startTestServer({ REGISTER_MAX_PER_IP_PER_HOUR: '2' });
+    try {
+      const send = () => limited.client().gql(REQUEST, { i: { macAddress: randomMacAddress() } });
+      expect(errorOf(await send())).toBeUndefined();
+      expect(errorOf(await send())).toBeUndefined();
+      const third = await send();
+      expect(errorOf(third)).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Too many link requests from this network. Please try again later.',
+      });
+    } finally {
+      await limited.stop();
+    }
+  });
+});
