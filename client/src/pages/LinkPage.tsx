@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { formatDisplayDate } from '../../../common/dates';
 import { messages } from '../../../common/messages';
 import { linkCodeSchema } from '../../../common/validation';
 import {
@@ -164,7 +165,7 @@ function LinkRequest({ code, deviceMac, onCode }: { code: string; deviceMac: str
         <dt>MAC address</dt>
         <dd className="tv-link__mac">{link.macAddress}</dd>
         <dt>Asked</dt>
-        <dd>{new Date(link.requestedAt as string).toLocaleString()}</dd>
+        <dd>{askedAt(link.requestedAt as string)}</dd>
       </dl>
       {link.sameMacAddress ? (
         <p className="tv-link__hint">
@@ -205,4 +206,11 @@ function LinkRequest({ code, deviceMac, onCode }: { code: string; deviceMac: str
       </div>
     </div>
   );
+}
+
+/** When the TV asked, as the portal writes dates ('25 Nov. 2026'), with the time: a code lives 15 minutes. */
+function askedAt(value: string): string {
+  const date = new Date(value);
+  const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return `${formatDisplayDate(date)}, ${time}`;
 }
