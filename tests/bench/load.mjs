@@ -22,7 +22,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { portalOperations } from '../support/operations.cjs';
-import { signInOwner, startSeeder, startServer } from './server.mjs';
+import { cpuMicros, signInOwner, startSeeder, startServer, statCpuMicros } from './server.mjs';
 import { tvStartup } from './tv-start.mjs';
 
 const short = process.env.BENCH_SHORT === '1';
@@ -192,21 +192,6 @@ function rssMb(pid) {
   try {
     const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kb ? Number(kb) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-}
-
-/** The CPU time in a `/proc/<pid>/stat` line, in µs (Linux: utime + stime in clock ticks of 10 ms). */
-function statCpuMicros(stat) {
-  const fields = stat.split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
-/** CPU time a process has used so far, in µs. */
-function cpuMicros(pid) {
-  try {
-    return statCpuMicros(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return NaN;
   }

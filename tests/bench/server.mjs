@@ -2,7 +2,7 @@
 // DATABASE_URL given in env), waiting until /readyz answers. BENCH_PROFILE_DIR writes a CPU profile of it.
 // With `baseline`, the load benchmark's yardstick runs in the same process on a port of its own (bench-main.mjs).
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -115,4 +115,19 @@ export async function signInOwner(base, macAddress, deviceKey, headers = {}) {
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
+}
+
+/** The CPU time in a `/proc/<pid>/stat` line, in µs (Linux: utime + stime in clock ticks of 10 ms). */
+export function statCpuMicros(stat) {
+  const fields = stat.split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** CPU time a process has used so far, in µs. */
+export function cpuMicros(pid) {
+  try {
+    return statCpuMicros(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return NaN;
+  }
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { gql, signInOwner, startSeeder, startServer } from './server.mjs';
+import { cpuMicros, gql, signInOwner, startSeeder, startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const START = readFileSync(path.join(root, 'schema/operations/TvStart.graphql'), 'utf8').trim();
@@ -18,12 +18,6 @@ const START_PATH = `/graphql?${new URLSearchParams({
   operationName: 'TvStart',
   extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: START_ID } }),
 })}`;
-
-/** CPU time (user + system) of a process so far, in µs, from /proc. */
-function cpuMicros(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
-}
 
 async function seed(base, tvs, playlists) {
   const fleet = [];

@@ -3,6 +3,7 @@ import { InvalidTokenError } from '../common/errors';
 import type { DeviceEntity } from '../device/device.entity';
 import { INVALID_TOKEN_MESSAGE } from '../device/device-token.service';
 import type { DeviceService } from '../device/device.service';
+import { UUID } from '../db/constraints';
 
 export type AuthenticatedVia = 'session' | 'token';
 
@@ -14,7 +15,6 @@ export interface Authentication {
 }
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Who is calling: a TV app with `Authorization: Bearer <device token>`, or the portal with its session

@@ -4,10 +4,10 @@ import svgCaptcha from 'svg-captcha';
 import type { RateLimits } from '../auth/rate-limits';
 import { returningRows } from '../db/query';
 import { CaptchaChallengeEntity } from './captcha.entity';
+import { UUID } from '../db/constraints';
 
 // Characters people confuse with each other are never used.
 const CAPTCHA_OPTIONS = { size: 5, noise: 2, color: true, background: '#f4f4f5', ignoreChars: '0oO1iIlLsS5' };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How a challenge's answer is stored: what a person types, trimmed and in capitals, hashed. */
 export function answerHash(answer: string): string {

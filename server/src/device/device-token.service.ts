@@ -7,6 +7,7 @@ import { hashToken, randomToken } from '../common/secrets';
 import { validate } from '../common/validate';
 import { DeviceTokenEntity } from './device-token.entity';
 import { DeviceEntity } from './device.entity';
+import { UUID } from '../db/constraints';
 
 /** The one answer to a bearer token that opens nothing: unknown, malformed, revoked, renewed or expired. */
 export const INVALID_TOKEN_MESSAGE = 'The device token is missing, malformed or no longer valid.';
@@ -14,7 +15,6 @@ export const INVALID_TOKEN_MESSAGE = 'The device token is missing, malformed or 
 const reportAppVersionSchema = z.object({ appVersion: registerDeviceSchema.shape.appVersion });
 export type ReportAppVersionInput = z.input<typeof reportAppVersionSchema>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A token's last use is written when the one stored is older than this: reads by a TV fleet mostly write nothing. */
 const LAST_USE_RESOLUTION_MS = 86_400_000;
 

@@ -24,6 +24,7 @@ import { DeviceTokenEntity } from './device-token.entity';
 import type { DeviceTokenService, TokenCaller } from './device-token.service';
 import { DeviceEntity } from './device.entity';
 import { deviceStanding, type DeviceStanding } from './device-status';
+import { isUniqueViolation } from '../db/constraints';
 
 /** The one answer to every failed sign-in, whichever field was wrong. */
 export const LOGIN_FAILED_MESSAGE = 'The MAC address, device key or captcha is incorrect.';
@@ -376,12 +377,6 @@ export class DeviceService {
     }
     return incoming.length;
   }
-}
-
-/** A unique index refusing a row (PostgreSQL 23505), by the index's name. */
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const driverError = (err as { driverError?: { code?: string; constraint?: string } }).driverError;
-  return driverError?.code === '23505' && driverError.constraint === constraint;
 }
 
 /** Deletes the portal sessions of a device, except the one given. */

@@ -11,9 +11,9 @@ import { ActivationEntity, type ActivationStatusValue, type PaymentProviderName 
 import { ProviderError, WebhookRefused, type Confirmation } from './provider';
 import type { PaymentProviders } from './providers';
 import { PayPalRefusal } from './providers/paypal';
+import { UUID } from '../db/constraints';
 
 const DAY_MS = 86_400_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const LIFETIME_MESSAGE = 'This device already has a lifetime licence: there is nothing to pay.';
 export const PROVIDER_DOWN_MESSAGE =

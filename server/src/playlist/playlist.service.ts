@@ -9,13 +9,13 @@ import { validate } from '../common/validate';
 import { type DeviceEntity } from '../device/device.entity';
 import { PlaylistEntity } from './playlist.entity';
 import type { PlaylistView } from './playlist.view';
+import { UUID, isUniqueViolation } from '../db/constraints';
 
 export const PLAYLIST_SAVED_MESSAGE = 'Playlist saved.';
 export const PLAYLIST_UNLOCKED_MESSAGE = 'Playlist unlocked.';
 export const PLAYLIST_NOT_FOUND_MESSAGE = 'This playlist does not exist.';
 export const PLAYLIST_NAME_TAKEN_MESSAGE = 'A playlist with this name already exists on this device.';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const searchSchema = z
   .string({ error: 'Search must be text' })
   .max(100, 'Search must be at most 100 characters')
@@ -48,11 +48,6 @@ export interface PlaylistCaller {
 
 function locked(entity: PlaylistEntity): PlaylistView {
   return { entity, unlocked: false };
-}
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const driverError = (err as { driverError?: { code?: string; constraint?: string } }).driverError;
-  return driverError?.code === '23505' && driverError.constraint === constraint;
 }
 
 /**
