@@ -84,8 +84,11 @@ export const messages = {
     codeInvalid: 'The code is the 8 letters shown on the TV, like BCDF-GHJK.',
     unknownCode: 'This code is unknown, already used or expired. Ask the TV for a new code.',
     otherMac:
-      'This TV reports another MAC address than this device: it cannot be linked to it. To move your licence to a new TV, use Switch MAC.',
+      'This TV reports another MAC address than this device and asked without its own sign-in, so nothing proves it is that TV: it cannot be linked. To move your licence to a new TV, open the app on it and ask for a new code, or use Switch MAC with the device key it shows.',
     approved: 'The TV is linked: it signs in within a few seconds.',
+    switched:
+      'Your licence, playlists, device key and parent PIN moved to this TV: it signs in within a few seconds. The old TV is signed out.',
+    notThisTv: 'This is not the MAC address of the TV this token belongs to.',
     refused: 'The request is refused: the TV gets no access.',
   },
   payment: {

@@ -3,8 +3,8 @@
  * The TV's token and last ETag are kept in a state file (--state, default .tv-state.json), as an app keeps them.
  *
  *   register --mac a1:b2:c3:d4:e5:f6 [--model "Living room"]   first launch: shows the device key
- *   link --mac a1:b2:c3:d4:e5:f6 [--model …]                   a TV without a token: shows the link code and its
- *                                                               QR, waits for the owner to approve it
+ *   link --mac a1:b2:c3:d4:e5:f6 [--model …]                   shows the link code and its QR (sent with the kept
+ *                                                               token, if any: a switch), waits for the approval
  *   start                                                       the start-up read, revalidated with the kept ETag
  *   unlock <playlist id> <pin>                                  a protected playlist's details
  *   renew                                                       a new token for the kept one

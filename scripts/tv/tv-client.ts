@@ -144,10 +144,24 @@ export class TvClient {
   }
 
   /**
-   * A TV without a token (a reinstalled app) asks to be linked: show `code`, and a QR code of `verificationUrl`,
-   * for the owner to approve in the portal; keep `pollHandle` to yourself.
+   * Asks to be linked: show `code`, and a QR code of `verificationUrl`, for the owner to approve in the portal;
+   * keep `pollHandle` to yourself.
+   * - A TV without a token (a reinstalled app) is linked back to its own MAC address's device.
+   * - A TV with its own token (a new TV that registered) proves it holds its MAC address, so the owner of another
+   *   device may approve the code as a switch of that device onto this TV.
+   * A token that no longer opens anything (401: revoked or expired) is dropped and the request sent without it.
    */
   async requestLink(input: { macAddress: string; model?: string; appVersion?: string }): Promise<TvLinkRequest> {
+    try {
+      return await this.askLink(input);
+    } catch (err) {
+      if (!(this.token && err instanceof TvApiError && err.status === 401)) throw err;
+      this.token = undefined;
+      return this.askLink(input);
+    }
+  }
+
+  private async askLink(input: { macAddress: string; model?: string; appVersion?: string }): Promise<TvLinkRequest> {
     const { requestTvLink } = await this.graph<{ requestTvLink: TvLinkRequest }>(
       `mutation($i: RequestTvLinkInput!) {
         requestTvLink(input: $i) { code pollHandle interval expiresIn verificationUrl } }`,

@@ -48,7 +48,7 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
   });
   const tokens = new DeviceTokenService(dataSource, { idleDays: config.deviceTokenIdleDays });
   const devices = new DeviceService(dataSource, captcha, rateLimits, { trialDays: config.trialDays }, tokens);
-  const tvLinks = new TvLinkService(dataSource, rateLimits, tokens, { publicUrl: config.publicUrl });
+  const tvLinks = new TvLinkService(dataSource, rateLimits, tokens, devices, { publicUrl: config.publicUrl });
   const playlists = new PlaylistService(dataSource, rateLimits, { maxPerDevice: config.playlistMaxPerDevice });
   const contactForwarder = config.contact.smtpUrl
     ? new ContactForwarder(

@@ -79,4 +79,56 @@ describe('linking a TV with the code it shows', () => {
       await context.close();
     });
   }
+
+  for (const viewport of VIEWPORTS) {
+    it(`a new TV takes over the licence: it asks with its own token, the owner switches onto it (${viewport.name})`, async () => {
+      const oldMac = nextMac();
+      const newMac = nextMac();
+      const { deviceKey } = await registerDevice(portal.product.url, oldMac);
+      // The new TV's app registered on first launch (a trial of its own) and asks with that token.
+      const tv = new TvClient(portal.product.url);
+      await tv.register({ macAddress: newMac, model: 'Kitchen TV' });
+      const asked = tv.token;
+      const link = await tv.requestLink({ macAddress: newMac, model: 'Kitchen TV', appVersion: '2.1.0' });
+
+      const context = await portal.browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+      const page = await context.newPage();
+      const pageErrors = await watchPage(page);
+      await page.goto(`${portal.product.url}/link?code=${link.code}`);
+      await page.waitForURL((url) => url.pathname === '/device/login');
+      await page.getByRole('heading', { name: 'Manage Your Playlist' }).waitFor();
+      await page.locator('.preload-cover').waitFor({ state: 'detached' });
+      await new SignInScreen(page).signIn(oldMac, deviceKey);
+      await page.waitForURL(`${portal.product.url}/link?code=${link.code}`);
+      const screen = new LinkScreen(page);
+      await screen.title.waitFor();
+      expect(await screen.details()).toMatchObject({ Model: 'Kitchen TV', 'MAC address': newMac });
+      await page.getByText(/This is a new TV\. Switching moves your licence/).waitFor();
+      expect(await screen.approve.count()).toBe(0);
+      await page.locator('.swal2-container').waitFor({ state: 'detached' });
+      await page.screenshot({ path: `${SHOTS}/link-switch-request-${viewport.name}.png`, fullPage: true });
+
+      await screen.switchToTv.click();
+      await screen.outcome
+        .filter({ hasText: 'Your licence, playlists, device key and parent PIN moved to this TV' })
+        .waitFor();
+      await page.screenshot({ path: `${SHOTS}/link-switched-${viewport.name}.png`, fullPage: true });
+
+      // The new TV collects a token for the owner's device, now on its MAC; the token it asked with is spent.
+      expect(await tv.waitForLink(link)).toBe('APPROVED');
+      expect(tv.token).not.toBe(asked);
+      const start = await tv.start();
+      expect(start.changed && start.data.currentDevice?.macAddress).toBe(newMac);
+      // The owner signs in from now on with the new MAC and the same device key.
+      const again = await portal.browser.newContext();
+      const signInPage = await again.newPage();
+      await signInPage.goto(`${portal.product.url}/device/login`);
+      await signInPage.locator('.preload-cover').waitFor({ state: 'detached' });
+      await new SignInScreen(signInPage).signIn(newMac, deviceKey);
+      await signInPage.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+      await again.close();
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    });
+  }
 });

@@ -529,6 +529,11 @@ export class LinkScreen {
     return this.page.getByRole('button', { name: 'Refuse', exact: true });
   }
 
+  /** For a new TV that asked with its own token: approving switches the device onto it. */
+  get switchToTv(): Locator {
+    return this.page.getByRole('button', { name: 'Switch to this TV', exact: true });
+  }
+
   /** The outcome shown once the owner answered. */
   get outcome(): Locator {
     return this.page.locator('.tv-link__outcome');

@@ -48,6 +48,25 @@ describe('the reference TV client', () => {
     expect((await tv.start()).changed).toBe(true);
   });
 
+  it('asks for a link without a token that no longer works, as a reinstalled app would', async () => {
+    const owner = await signedInDevice(server);
+    const tv = new TvClient(server.url, owner.deviceToken);
+    await tv.renew();
+    const revoked = new TvClient(server.url, owner.deviceToken);
+    const link = await revoked.requestLink({ macAddress: owner.device.macAddress });
+    expect(revoked.token).toBeUndefined();
+    const [row] = await server.db.dataSource.query(`SELECT requester_device_id FROM tv_links WHERE code = $1`, [
+      link.code.replace('-', ''),
+    ]);
+    expect(row).toEqual({ requester_device_id: null });
+    // With a working token the request names the TV's own device.
+    const proven = await tv.requestLink({ macAddress: owner.device.macAddress });
+    const [named] = await server.db.dataSource.query(`SELECT requester_device_id FROM tv_links WHERE code = $1`, [
+      proven.code.replace('-', ''),
+    ]);
+    expect(named).toEqual({ requester_device_id: owner.device.id });
+  });
+
   it('npm run tv registers a TV, shows its key, and starts with the kept token', async () => {
     const state = path.join(mkdtempSync(path.join(tmpdir(), 'm3u-tv-')), 'state.json');
     const mac = randomMacAddress();

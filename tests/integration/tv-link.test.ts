@@ -25,8 +25,8 @@ type Client = ReturnType<TestServer['client']>;
 const REGISTER = `mutation($i: RegisterDeviceInput!) { registerDevice(input: $i) { deviceKey deviceToken device { id } } }`;
 const REQUEST = `mutation($i: RequestTvLinkInput!) { requestTvLink(input: $i) { code pollHandle expiresIn interval verificationUrl } }`;
 const POLL = `mutation($i: PollTvLinkInput!) { pollTvLink(input: $i) { status interval deviceToken device { id macAddress } } }`;
-const SHOW = `query($i: TvLinkCodeInput!) { tvLink(input: $i) { code macAddress model appVersion requestedAt expiresAt sameMacAddress } }`;
-const APPROVE = `mutation($i: TvLinkCodeInput!) { approveTvLink(input: $i) { message } }`;
+const SHOW = `query($i: TvLinkCodeInput!) { tvLink(input: $i) { code macAddress model appVersion requestedAt expiresAt sameMacAddress signedInTv } }`;
+const APPROVE = `mutation($i: TvLinkCodeInput!) { approveTvLink(input: $i) { message device { id macAddress } } }`;
 const REFUSE = `mutation($i: TvLinkCodeInput!) { refuseTvLink(input: $i) { message } }`;
 const CURRENT = `query { currentDevice { id macAddress } }`;
 const UNKNOWN = 'This code is unknown, already used or expired. Ask the TV for a new code.';
@@ -46,8 +46,14 @@ interface Link {
   verificationUrl: string;
 }
 
-async function requestLink(macAddress: string, extra: { model?: string; appVersion?: string } = {}): Promise<Link> {
-  const res = await server.client().gql(REQUEST, { i: { macAddress, model: 'Living room TV', ...extra } });
+async function requestLink(
+  macAddress: string,
+  extra: { model?: string; appVersion?: string } = {},
+  token?: string,
+): Promise<Link> {
+  const res = await server
+    .client()
+    .gql(REQUEST, { i: { macAddress, model: 'Living room TV', ...extra } }, token ? tv(token) : undefined);
   expect(errorOf(res)).toBeUndefined();
   return res.json.data.requestTvLink as Link;
 }
@@ -139,6 +145,127 @@ describe('a reinstalled TV links itself through the owner', () => {
     // And the code cannot be reused.
     const reused = await owner.gql(APPROVE, { i: { code: link.code } });
     expect(errorOf(reused)).toEqual({ code: 'NOT_FOUND', message: UNKNOWN });
+  });
+});
+
+describe('a new TV takes over the licence by link code (Switch MAC without typing)', () => {
+  const SETTINGS = `query { currentDevice { id macAddress } playlists { name } }`;
+
+  async function addPlaylist(deviceId: string, name: string) {
+    const url = `http://lists.example.com/${encodeURIComponent(name)}.m3u`;
+    await server.services.playlists.create({ deviceId, clientIp: '127.0.0.1' }, { name, type: 'general', url });
+  }
+
+  it('the new TV asks with its own token; approving moves the device onto it and the poll signs it in', async () => {
+    const owner = await signedInDevice(server);
+    await addPlaylist(owner.device.id, 'Sports');
+    // The new TV's app registered on first launch: it holds a token for its own (trial) record.
+    const newTv = await buildDevice(server, { model: 'Bedroom TV' });
+    const link = await requestLink(
+      newTv.device.macAddress,
+      { model: 'Bedroom TV', appVersion: '3.2.0' },
+      newTv.deviceToken,
+    );
+
+    const shown = await owner.client.gql(SHOW, { i: { code: link.code } });
+    expect(shown.json.data.tvLink).toMatchObject({
+      macAddress: newTv.device.macAddress,
+      sameMacAddress: false,
+      signedInTv: true,
+    });
+    const approved = await owner.client.gql(APPROVE, { i: { code: link.code } });
+    expect(errorOf(approved)).toBeUndefined();
+    expect(approved.json.data.approveTvLink).toEqual({
+      message:
+        'Your licence, playlists, device key and parent PIN moved to this TV: it signs in within a few seconds. The old TV is signed out.',
+      device: { id: owner.device.id, macAddress: newTv.device.macAddress },
+    });
+
+    // The owner's portal session follows the device onto its new MAC; the playlists came along.
+    const settings = await owner.client.gql(SETTINGS);
+    expect(settings.json.data.currentDevice).toEqual({ id: owner.device.id, macAddress: newTv.device.macAddress });
+    expect(settings.json.data.playlists).toEqual([{ name: 'Sports' }]);
+    // The old TV is signed out; the new TV's record is gone, and the switch is recorded like any Switch MAC.
+    expect((await server.client().gql(CURRENT, undefined, tv(owner.deviceToken))).status).toBe(401);
+    expect(await server.db.dataSource.query(`SELECT id FROM devices WHERE id = $1`, [newTv.device.id])).toEqual([]);
+    const changes = await server.db.dataSource.query(
+      `SELECT from_mac, to_mac, replaced_device_id FROM device_mac_changes WHERE device_id = $1`,
+      [owner.device.id],
+    );
+    expect(changes).toEqual([
+      { from_mac: owner.device.macAddress, to_mac: newTv.device.macAddress, replaced_device_id: newTv.device.id },
+    ]);
+
+    // The TV collects a fresh token for the owner's device; the token it asked with stops working.
+    const collected = await poll(link.pollHandle);
+    expect(collected.status).toBe('APPROVED');
+    expect(collected.device).toEqual({ id: owner.device.id, macAddress: newTv.device.macAddress });
+    const current = await server.client().gql(CURRENT, undefined, tv(collected.deviceToken!));
+    expect(current.json.data.currentDevice).toEqual({ id: owner.device.id, macAddress: newTv.device.macAddress });
+    expect((await server.client().gql(CURRENT, undefined, tv(newTv.deviceToken))).status).toBe(401);
+  });
+
+  it('refuses a switch onto an activated TV, changing nothing and leaving the code pending', async () => {
+    const owner = await signedInDevice(server);
+    const active = await buildDevice(server);
+    await server.db.dataSource.query(
+      `UPDATE devices SET licence_expires_at = now() + interval '30 days' WHERE id = $1`,
+      [active.device.id],
+    );
+    const link = await requestLink(active.device.macAddress, {}, active.deviceToken);
+    const approved = await owner.client.gql(APPROVE, { i: { code: link.code } });
+    expect(errorOf(approved)).toEqual({
+      code: 'CONFLICT',
+      message: 'That MAC address belongs to an activated device, so it cannot be replaced.',
+    });
+    const macs = await server.db.dataSource.query(
+      `SELECT id, mac_address FROM devices WHERE id IN ($1, $2) ORDER BY id`,
+      [owner.device.id, active.device.id],
+    );
+    expect(macs).toEqual(
+      [
+        { id: owner.device.id, mac_address: owner.device.macAddress },
+        { id: active.device.id, mac_address: active.device.macAddress },
+      ].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    expect((await poll(link.pollHandle)).status).toBe('PENDING');
+  });
+
+  it("refuses when the TV's record changed MAC since it asked", async () => {
+    const owner = await signedInDevice(server);
+    const newTv = await buildDevice(server);
+    const link = await requestLink(newTv.device.macAddress, {}, newTv.deviceToken);
+    // Meanwhile the new TV's own record moved to another MAC (its owner used Switch MAC).
+    await server.db.dataSource.query(`UPDATE devices SET mac_address = $2 WHERE id = $1`, [
+      newTv.device.id,
+      randomMacAddress(),
+    ]);
+    const approved = await owner.client.gql(APPROVE, { i: { code: link.code } });
+    expect(errorOf(approved)?.code).toBe('CONFLICT');
+    const [row] = await server.db.dataSource.query(`SELECT mac_address FROM devices WHERE id = $1`, [owner.device.id]);
+    expect(row.mac_address).toBe(owner.device.macAddress);
+  });
+
+  it('counts against the three switches a device may make in a day, Switch MAC by key included', async () => {
+    const owner = await signedInDevice(server);
+    const ask = async () => {
+      const tvDevice = await buildDevice(server);
+      return (await requestLink(tvDevice.device.macAddress, {}, tvDevice.deviceToken)).code;
+    };
+    const byKey = await buildDevice(server);
+    const switched = await owner.client.gql(
+      `mutation($i: SwitchMacAddressInput!) { switchMacAddress(input: $i) { message } }`,
+      { i: { macAddress: byKey.device.macAddress, deviceKey: byKey.deviceKey } },
+    );
+    expect(errorOf(switched)).toBeUndefined();
+    expect(errorOf(await owner.client.gql(APPROVE, { i: { code: await ask() } }))).toBeUndefined();
+    expect(errorOf(await owner.client.gql(APPROVE, { i: { code: await ask() } }))).toBeUndefined();
+    const fourth = await owner.client.gql(APPROVE, { i: { code: await ask() } });
+    expect(errorOf(fourth)).toEqual({
+      code: 'RATE_LIMITED',
+      message:
+        'This device has switched MAC address several times today. Please try again tomorrow or contact support.',
+    });
   });
 });
 
@@ -246,9 +373,29 @@ describe('attacks on link codes', () => {
     expect(errorOf(approved)).toEqual({
       code: 'CONFLICT',
       message:
-        'This TV reports another MAC address than this device: it cannot be linked to it. To move your licence to a new TV, use Switch MAC.',
+        'This TV reports another MAC address than this device and asked without its own sign-in, so nothing proves it is that TV: it cannot be linked. To move your licence to a new TV, open the app on it and ask for a new code, or use Switch MAC with the device key it shows.',
     });
     expect((await poll(link.pollHandle)).status).toBe('PENDING');
+    // Nothing moved: the other MAC keeps its own record.
+    const [row] = await server.db.dataSource.query(`SELECT id FROM devices WHERE mac_address = $1`, [
+      other.device.macAddress,
+    ]);
+    expect(row.id).toBe(other.device.id);
+  });
+
+  it("a TV's token cannot vouch for another MAC address (the takeover by link)", async () => {
+    const attacker = await signedInDevice(server);
+    const victim = await buildDevice(server);
+    const res = await server
+      .client()
+      .gql(REQUEST, { i: { macAddress: victim.device.macAddress } }, tv(attacker.deviceToken));
+    expect(errorOf(res)).toEqual({
+      code: 'BAD_USER_INPUT',
+      message: 'This is not the MAC address of the TV this token belongs to.',
+    });
+    expect(
+      await server.db.dataSource.query(`SELECT id FROM tv_links WHERE mac_address = $1`, [victim.device.macAddress]),
+    ).toEqual([]);
   });
 
   it('only the owner answers: anonymous callers and TV tokens are refused', async () => {

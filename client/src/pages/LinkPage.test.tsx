@@ -43,6 +43,7 @@ function linkMock(overrides: Record<string, unknown> = {}): MockLink.MockedRespo
           requestedAt: '2026-11-25T10:00:00.000Z',
           expiresAt: '2026-11-25T10:15:00.000Z',
           sameMacAddress: true,
+          signedInTv: false,
           ...overrides,
         },
       },
@@ -53,6 +54,11 @@ function linkMock(overrides: Record<string, unknown> = {}): MockLink.MockedRespo
 function Where() {
   const location = useLocation();
   return <p>Signing in, then back to {new URLSearchParams(location.search).get('next')}</p>;
+}
+
+/** An approval or refusal as the server answers it, with the device after it. */
+function decision(message: string, answered = device) {
+  return { __typename: 'TvLinkDecisionPayload', message, device: answered };
 }
 
 function renderLink(mocks: MockLink.MockedResponse[], path = `/link?code=${CODE}`) {
@@ -84,7 +90,7 @@ describe('LinkPage', () => {
       linkMock(),
       {
         request: { query: ApproveTvLinkDocument, variables: { input: { code: CODE } } },
-        result: { data: { approveTvLink: { __typename: 'TvLinkDecisionPayload', message: messages.link.approved } } },
+        result: { data: { approveTvLink: decision(messages.link.approved) } },
       },
     ]);
     expect(await screen.findByRole('heading', { name: `A TV asks to sign in with code ${CODE}` })).toBeVisible();
@@ -101,7 +107,7 @@ describe('LinkPage', () => {
       linkMock(),
       {
         request: { query: RefuseTvLinkDocument, variables: { input: { code: CODE } } },
-        result: { data: { refuseTvLink: { __typename: 'TvLinkDecisionPayload', message: messages.link.refused } } },
+        result: { data: { refuseTvLink: decision(messages.link.refused) } },
       },
     ]);
     await user.click(await screen.findByRole('button', { name: 'Refuse' }));
@@ -113,6 +119,24 @@ describe('LinkPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.link.otherMac);
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Refuse' })).toBeEnabled();
+  });
+
+  it('switches the device onto a new TV that asked with its own sign-in', async () => {
+    const newMac = '0e:00:00:00:00:02';
+    const user = renderLink([
+      session,
+      linkMock({ macAddress: newMac, sameMacAddress: false, signedInTv: true }),
+      {
+        request: { query: ApproveTvLinkDocument, variables: { input: { code: CODE } } },
+        result: { data: { approveTvLink: decision(messages.link.switched, { ...device, macAddress: newMac }) } },
+      },
+    ]);
+    expect(await screen.findByText(/This is a new TV\. Switching moves your licence/)).toHaveTextContent(
+      device.macAddress,
+    );
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Switch to this TV' }));
+    expect(await screen.findByText(messages.link.switched)).toBeInTheDocument();
   });
 
   it("says the server's refusal of a code and lets the owner type another", async () => {

@@ -12,7 +12,7 @@ import {
 import { Spinner } from '../components/Spinner';
 import { errorProps, Field } from '../components/TextField';
 import { usePageHead } from '../hooks/usePageHead';
-import { useUser } from '../hooks/useUser';
+import { useUser, type Device } from '../hooks/useUser';
 import { readGraphQLFailure } from '../lib/graphqlFailure';
 import '../styles/link.css';
 
@@ -55,6 +55,7 @@ export default function LinkPage() {
             key={code}
             code={code}
             deviceMac={device.macAddress}
+            onDevice={login}
             onCode={(typed) => setParams({ code: typed })}
           />
         ) : (
@@ -107,7 +108,17 @@ function CodeForm({ onCode, failure }: { onCode: (code: string) => void; failure
   );
 }
 
-function LinkRequest({ code, deviceMac, onCode }: { code: string; deviceMac: string; onCode: (code: string) => void }) {
+function LinkRequest({
+  code,
+  deviceMac,
+  onCode,
+  onDevice,
+}: {
+  code: string;
+  deviceMac: string;
+  onCode: (code: string) => void;
+  onDevice: (device: Device) => void;
+}) {
   const { data, error, loading, refetch } = useTvLinkQuery({
     variables: { input: { code } },
     fetchPolicy: 'network-only',
@@ -142,16 +153,21 @@ function LinkRequest({ code, deviceMac, onCode }: { code: string; deviceMac: str
     setFailure(undefined);
     try {
       const variables = { input: { code } };
-      const message = approved
-        ? (await approve({ variables })).data?.approveTvLink.message
-        : (await refuse({ variables })).data?.refuseTvLink.message;
-      setOutcome({ approved, message: message ?? '' });
+      const answer = approved
+        ? (await approve({ variables })).data?.approveTvLink
+        : (await refuse({ variables })).data?.refuseTvLink;
+      // After a switch the signed-in device has the new TV's MAC address: the header shows it at once.
+      if (answer) onDevice(answer.device);
+      setOutcome({ approved, message: answer?.message ?? '' });
     } catch (decisionError) {
       setFailure(readGraphQLFailure(decisionError).message ?? messages.link.unknownCode);
     }
   }
 
   const busy = approving || refusing;
+  // A new TV that asked with its own sign-in: approving switches this device onto it.
+  const switches = !link.sameMacAddress && link.signedInTv;
+  const approvable = link.sameMacAddress || switches;
   return (
     <div className="tv-link__request">
       <h2 className="tv-link__title">
@@ -172,6 +188,14 @@ function LinkRequest({ code, deviceMac, onCode }: { code: string; deviceMac: str
           This is your device&rsquo;s MAC address ({deviceMac}). Approve only if this code is on your TV&rsquo;s screen
           now: the TV&rsquo;s earlier sign-ins end.
         </p>
+      ) : switches ? (
+        <div className="tv-link__hint">
+          <p>
+            This is a new TV. Switching moves your licence, playlists, device key and parent PIN from{' '}
+            <span className="tv-link__mac">{deviceMac}</span> to it, and signs the old TV out. Approve only if this code
+            is on your new TV&rsquo;s screen now.
+          </p>
+        </div>
       ) : (
         <p className="tv-link__failure" role="alert">
           {messages.link.otherMac}
@@ -183,7 +207,7 @@ function LinkRequest({ code, deviceMac, onCode }: { code: string; deviceMac: str
         </p>
       )}
       <div className="tv-link__actions">
-        {link.sameMacAddress && (
+        {approvable && (
           <button
             type="button"
             className="button button--primary"
@@ -191,7 +215,7 @@ function LinkRequest({ code, deviceMac, onCode }: { code: string; deviceMac: str
             aria-busy={approving}
             onClick={() => void decide(true)}
           >
-            Approve
+            {switches ? 'Switch to this TV' : 'Approve'}
           </button>
         )}
         <button

@@ -326,8 +326,13 @@ export type Mutation = {
   /**
    * For the owner (portal session): link the TV that shows this code to the signed-in device. The TV's next poll
    * gets a new token for this device (with the TV's model and app version), and the tokens of the device's TVs
-   * signed in before are revoked (the reinstalled app's old token among them). Refused (`CONFLICT`) when the TV
-   * reported another MAC address than the device's. Codes as for `tvLink`.
+   * signed in before are revoked (the reinstalled app's old token among them).
+   *
+   * A TV of another MAC address that asked with its own token (`signedInTv`) is a new TV: approving moves the
+   * device's licence, playlists, device key and parent PIN onto its MAC, with the rules and limits of
+   * `switchMacAddress` (`CONFLICT` onto an activated device or when another switch took it first, `RATE_LIMITED`
+   * after three switches a day). One from another MAC address without a token is refused (`CONFLICT`). Codes as for
+   * `tvLink`.
    */
   approveTvLink: TvLinkDecisionPayload;
   /**
@@ -410,6 +415,10 @@ export type Mutation = {
   /**
    * For a TV without a token (a reinstalled app, whose MAC `registerDevice` answers `CONFLICT`): ask the owner to
    * link it. No token needed; counted per client address (`RATE_LIMITED`, 20 an hour by default).
+   *
+   * A new TV taking over an owner's licence asks with its own device token (from `registerDevice`): the token
+   * proves the TV holds its MAC address, so the owner of another device may approve the code as a Switch MAC onto
+   * this TV. `macAddress` must then be the token's device's (`BAD_USER_INPUT` otherwise).
    */
   requestTvLink: TvLinkRequestPayload;
   /**
@@ -989,11 +998,14 @@ export type TvLink = {
   model: Maybe<Scalars['String']['output']>;
   /** When the TV asked. */
   requestedAt: Scalars['DateTime']['output'];
-  /**
-   * True when the TV reported the MAC address of the signed-in device (the app was reinstalled on this TV).
-   * Approving a request from another MAC address is refused: use Switch MAC to move the licence to a new TV.
-   */
+  /** True when the TV reported the MAC address of the signed-in device (the app was reinstalled on this TV). */
   sameMacAddress: Scalars['Boolean']['output'];
+  /**
+   * True when the TV asked with its own device token, which proves it holds the record of the MAC address it
+   * reported. Approving a request from another MAC address then moves the signed-in device onto that TV (a Switch
+   * MAC); a request from another MAC address without a token proves nothing and cannot be approved.
+   */
+  signedInTv: Scalars['Boolean']['output'];
 };
 
 /** A link code the owner answers. */
@@ -1005,6 +1017,8 @@ export type TvLinkCodeInput = {
 /** The owner's answer to a link request. */
 export type TvLinkDecisionPayload = {
   __typename?: 'TvLinkDecisionPayload';
+  /** The signed-in device after the answer: after a switch to a new TV, with its new MAC address. */
+  device: Device;
   /** A message to show the owner. */
   message: Scalars['String']['output'];
 };
@@ -1259,7 +1273,7 @@ export type ResolversTypes = ResolversObject<{
   SwitchMacAddressInput: SwitchMacAddressInput;
   TvLink: ResolverTypeWrapper<TvLink>;
   TvLinkCodeInput: TvLinkCodeInput;
-  TvLinkDecisionPayload: ResolverTypeWrapper<TvLinkDecisionPayload>;
+  TvLinkDecisionPayload: ResolverTypeWrapper<Omit<TvLinkDecisionPayload, 'device'> & { device: ResolversTypes['Device'] }>;
   TvLinkPollPayload: ResolverTypeWrapper<Omit<TvLinkPollPayload, 'device'> & { device?: Maybe<ResolversTypes['Device']> }>;
   TvLinkRequestPayload: ResolverTypeWrapper<TvLinkRequestPayload>;
   TvLinkStatus: TvLinkStatus;
@@ -1320,7 +1334,7 @@ export type ResolversParentTypes = ResolversObject<{
   SwitchMacAddressInput: SwitchMacAddressInput;
   TvLink: TvLink;
   TvLinkCodeInput: TvLinkCodeInput;
-  TvLinkDecisionPayload: TvLinkDecisionPayload;
+  TvLinkDecisionPayload: Omit<TvLinkDecisionPayload, 'device'> & { device: ResolversParentTypes['Device'] };
   TvLinkPollPayload: Omit<TvLinkPollPayload, 'device'> & { device?: Maybe<ResolversParentTypes['Device']> };
   TvLinkRequestPayload: TvLinkRequestPayload;
   TvSession: DeviceTokenEntity;
@@ -1559,9 +1573,11 @@ export type TvLinkResolvers<ContextType = GraphQLContext, ParentType extends Res
   model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   requestedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   sameMacAddress?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  signedInTv?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 }>;
 
 export type TvLinkDecisionPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TvLinkDecisionPayload'] = ResolversParentTypes['TvLinkDecisionPayload']> = ResolversObject<{
+  device?: Resolver<ResolversTypes['Device'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 

@@ -13,6 +13,7 @@ import { PlaylistChecks1764100000000 } from '../migrations/1764100000000-Playlis
 import { PlaylistCount1764200000000 } from '../migrations/1764200000000-PlaylistCount';
 import { TokenLifecycle1764300000000 } from '../migrations/1764300000000-TokenLifecycle';
 import { TvLinks1764400000000 } from '../migrations/1764400000000-TvLinks';
+import { TvLinkRequester1764500000000 } from '../migrations/1764500000000-TvLinkRequester';
 import { ActivationEntity } from '../payments/activation.entity';
 import { PlaylistEntity } from '../playlist/playlist.entity';
 import { DeviceMacChangeEntity } from '../device/device-mac-change.entity';
@@ -38,6 +39,7 @@ export const migrations = [
   PlaylistCount1764200000000,
   TokenLifecycle1764300000000,
   TvLinks1764400000000,
+  TvLinkRequester1764500000000,
 ];
 
 export function createDataSource(url: string, poolSize: number): DataSource {

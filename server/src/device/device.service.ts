@@ -281,8 +281,39 @@ export class DeviceService {
     if (!target || !keyOk) {
       throw new DomainError('FORBIDDEN', SWITCH_MAC_REFUSED_MESSAGE, { deviceKey: SWITCH_MAC_REFUSED_MESSAGE });
     }
+    return this.switchOnto(device, target);
+  }
+
+  /**
+   * Switch MAC proved by a link code instead of a device key: the new TV asked for the link with its own token,
+   * which proves it holds `targetId`'s record (tv-link.service.ts). Counted against the switching device like
+   * every switch; the same refusals as `switchMac` otherwise. `alsoInTransaction` (the link's approval) commits
+   * or rolls back with the switch.
+   */
+  async switchMacByLink(
+    device: DeviceEntity,
+    targetId: string,
+    macAddress: string,
+    alsoInTransaction: (manager: EntityManager) => Promise<void>,
+  ): Promise<DeviceEntity> {
+    await this.rateLimits.countMacSwitch(device.id);
+    const target = await this.dataSource.getRepository(DeviceEntity).findOneBy({ id: targetId });
+    // The TV's record was replaced or changed MAC since it asked: the proof no longer stands.
+    if (!target || target.macAddress !== macAddress) throw new DomainError('CONFLICT', SWITCH_MAC_RACED_MESSAGE);
+    return this.switchOnto(device, target, alsoInTransaction);
+  }
+
+  private async switchOnto(
+    device: DeviceEntity,
+    target: DeviceEntity,
+    alsoInTransaction?: (manager: EntityManager) => Promise<void>,
+  ): Promise<DeviceEntity> {
     try {
-      return await this.dataSource.transaction((manager) => this.moveOnto(manager, device, target));
+      return await this.dataSource.transaction(async (manager) => {
+        const switched = await this.moveOnto(manager, device, target);
+        await alsoInTransaction?.(manager);
+        return switched;
+      });
     } catch (err) {
       // Belt and braces: whatever else took the MAC meanwhile, the unique index refuses the second holder.
       if (isUniqueViolation(err, 'uq_devices_mac_address')) {

@@ -44,6 +44,17 @@ export class TvLinkEntity {
   @JoinColumn({ name: 'device_id', foreignKeyConstraintName: 'fk_tv_links_device' })
   device?: DeviceEntity;
 
+  /**
+   * The device whose TV token asked for the link, if one did: proof that the TV holds that MAC address's record,
+   * so the owner may switch onto it by approving.
+   */
+  @Column({ name: 'requester_device_id', type: 'uuid', nullable: true })
+  requesterDeviceId: string | null;
+
+  @ManyToOne('DeviceEntity', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'requester_device_id', foreignKeyConstraintName: 'fk_tv_links_requester_device' })
+  requesterDevice?: DeviceEntity;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -1,5 +1,4 @@
 import type { Resolvers } from '../__generated__/resolvers-types';
-import { messages } from '../../../common/messages';
 import { requireOwner } from '../graphql/context';
 
 export const tvLinkResolvers: Resolvers = {
@@ -7,15 +6,11 @@ export const tvLinkResolvers: Resolvers = {
     tvLink: (_parent, { input }, ctx) => ctx.services.tvLinks.show(requireOwner(ctx), input, ctx.clientIp),
   },
   Mutation: {
-    requestTvLink: (_parent, { input }, ctx) => ctx.services.tvLinks.request(input, ctx.clientIp),
+    // A TV's own token proves it holds its MAC address's record; a portal session proves nothing about a TV.
+    requestTvLink: (_parent, { input }, ctx) =>
+      ctx.services.tvLinks.request(input, ctx.clientIp, ctx.via === 'token' ? ctx.device : null),
     pollTvLink: (_parent, { input }, ctx) => ctx.services.tvLinks.poll(input),
-    approveTvLink: async (_parent, { input }, ctx) => {
-      await ctx.services.tvLinks.approve(requireOwner(ctx), input, ctx.clientIp);
-      return { message: messages.link.approved };
-    },
-    refuseTvLink: async (_parent, { input }, ctx) => {
-      await ctx.services.tvLinks.refuse(requireOwner(ctx), input, ctx.clientIp);
-      return { message: messages.link.refused };
-    },
+    approveTvLink: (_parent, { input }, ctx) => ctx.services.tvLinks.approve(requireOwner(ctx), input, ctx.clientIp),
+    refuseTvLink: (_parent, { input }, ctx) => ctx.services.tvLinks.refuse(requireOwner(ctx), input, ctx.clientIp),
   },
 };

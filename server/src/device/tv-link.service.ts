@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { messages } from '../../../common/messages';
 import {
@@ -14,6 +14,7 @@ import { DomainError } from '../common/errors';
 import { hashToken, randomToken } from '../common/secrets';
 import { validate } from '../common/validate';
 import type { DeviceTokenService } from './device-token.service';
+import type { DeviceService } from './device.service';
 import { DeviceEntity } from './device.entity';
 import { TvLinkEntity } from './tv-link.entity';
 
@@ -67,6 +68,13 @@ export interface TvLinkView {
   requestedAt: Date;
   expiresAt: Date;
   sameMacAddress: boolean;
+  signedInTv: boolean;
+}
+
+/** The owner's answer and the device after it (its MAC changed when the answer was a switch). */
+export interface TvLinkDecision {
+  message: string;
+  device: DeviceEntity;
 }
 
 interface PolledRow {
@@ -91,12 +99,20 @@ export class TvLinkService {
     private readonly dataSource: DataSource,
     private readonly rateLimits: RateLimits,
     private readonly tokens: DeviceTokenService,
+    private readonly devices: DeviceService,
     private readonly options: { publicUrl: string },
   ) {}
 
-  /** A TV asks to be linked: a new code and poll handle (returned once; only the handle's hash is kept). */
-  async request(input: RequestTvLinkInput, clientIp: string): Promise<TvLinkRequest> {
+  /**
+   * A TV asks to be linked: a new code and poll handle (returned once; only the handle's hash is kept). A TV that
+   * asks with its own token (`requester`) proves it holds its MAC address's record: the owner of another device
+   * may then approve the link as a Switch MAC onto it. Without a token nothing is proved.
+   */
+  async request(input: RequestTvLinkInput, clientIp: string, requester: DeviceEntity | null): Promise<TvLinkRequest> {
     const values = validate(registerDeviceSchema, input);
+    if (requester && requester.macAddress !== values.macAddress) {
+      throw new DomainError('BAD_USER_INPUT', messages.link.notThisTv, { macAddress: messages.link.notThisTv });
+    }
     await this.rateLimits.countLinkRequest(clientIp);
     await this.dataSource.query(`DELETE FROM tv_links WHERE expires_at < now() - interval '${KEEP_EXPIRED}'`);
     const pollHandle = randomToken();
@@ -113,6 +129,7 @@ export class TvLinkService {
           macAddress: values.macAddress,
           model: values.model,
           appVersion: values.appVersion,
+          requesterDeviceId: requester?.id ?? null,
           expiresAt: () => `now() + make_interval(secs => ${TV_LINK_TTL_SECONDS})`,
           intervalSeconds: TV_LINK_INTERVAL_SECONDS,
         })
@@ -144,23 +161,35 @@ export class TvLinkService {
       requestedAt: link.createdAt,
       expiresAt: link.expiresAt,
       sameMacAddress: link.macAddress === owner.macAddress,
+      signedInTv: link.requesterDeviceId !== null,
     };
   }
 
   /**
-   * The owner approves: the TV's next poll gets a token for the owner's device. Only a TV reporting the device's
-   * own MAC address (the app reinstalled on it) is linked; a TV reporting another one is refused.
+   * The owner approves: the TV's next poll gets a token for the owner's device.
+   * - A TV reporting the device's own MAC address (the app reinstalled on it) is linked.
+   * - A TV reporting another MAC address, that asked with its own token, is a new TV taking over the licence: the
+   *   device switches onto its MAC (the rules and limits of Switch MAC) in the transaction that approves the link.
+   * - A TV reporting another MAC address without a token proves nothing (anyone may claim any MAC): refused.
    */
-  async approve(owner: DeviceEntity, input: LinkCodeInput, clientIp: string): Promise<void> {
+  async approve(owner: DeviceEntity, input: LinkCodeInput, clientIp: string): Promise<TvLinkDecision> {
     const link = await this.findPending(owner, input, clientIp);
-    if (link.macAddress !== owner.macAddress) throw new DomainError('CONFLICT', messages.link.otherMac);
-    await this.decide(link, owner, 'APPROVED');
+    if (link.macAddress === owner.macAddress) {
+      await this.decide(this.dataSource.manager, link, owner, 'APPROVED');
+      return { message: messages.link.approved, device: owner };
+    }
+    if (!link.requesterDeviceId) throw new DomainError('CONFLICT', messages.link.otherMac);
+    const device = await this.devices.switchMacByLink(owner, link.requesterDeviceId, link.macAddress, (manager) =>
+      this.decide(manager, link, owner, 'APPROVED'),
+    );
+    return { message: messages.link.switched, device };
   }
 
   /** The owner refuses: the TV's next poll answers REFUSED, and the code is spent. */
-  async refuse(owner: DeviceEntity, input: LinkCodeInput, clientIp: string): Promise<void> {
+  async refuse(owner: DeviceEntity, input: LinkCodeInput, clientIp: string): Promise<TvLinkDecision> {
     const link = await this.findPending(owner, input, clientIp);
-    await this.decide(link, owner, 'REFUSED');
+    await this.decide(this.dataSource.manager, link, owner, 'REFUSED');
+    return { message: messages.link.refused, device: owner };
   }
 
   /**
@@ -240,9 +269,14 @@ export class TvLinkService {
     return link;
   }
 
-  private async decide(link: TvLinkEntity, owner: DeviceEntity, state: 'APPROVED' | 'REFUSED'): Promise<void> {
+  private async decide(
+    manager: EntityManager,
+    link: TvLinkEntity,
+    owner: DeviceEntity,
+    state: 'APPROVED' | 'REFUSED',
+  ): Promise<void> {
     // For an UPDATE, TypeORM's query() answers [rows, affected row count].
-    const [, affected] = (await this.dataSource.query(
+    const [, affected] = (await manager.query(
       `UPDATE tv_links SET state = $2, device_id = $3 WHERE id = $1 AND state = 'PENDING' AND expires_at > now()`,
       [link.id, state, owner.id],
     )) as [unknown[], number];

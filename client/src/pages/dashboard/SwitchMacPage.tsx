@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Swal from 'sweetalert2';
@@ -98,6 +99,10 @@ export default function SwitchMacPage() {
             <li>The old TV is signed out of the app.</li>
             <li>You cannot move it onto a TV that is already activated.</li>
           </ul>
+          <p>
+            Or, without typing: ask the app on the new TV for a link code, then enter it on{' '}
+            <Link to="/link">Link a TV</Link>.
+          </p>
           {device && (
             <p className="settings__current">
               Current MAC address <span className="settings__mono">{device.macAddress}</span>
