@@ -27,6 +27,9 @@ export type Outcome =
   | 'pending'
   | 'failed'
   | 'cancelled'
+  | 'partial'
+  | 'refunded'
+  | 'reversed'
   | 'ignored'
   | 'refused-signature'
   | 'refused-malformed'
@@ -43,6 +46,9 @@ const ACCEPTED: ReadonlySet<Outcome> = new Set([
   'pending',
   'failed',
   'cancelled',
+  'partial',
+  'refunded',
+  'reversed',
   'ignored',
 ]);
 

@@ -33,9 +33,29 @@ export interface Confirmation {
   reference: string | null;
   /** The provider's checkout id, compared with the one stored for the activation. */
   providerReference: string | null;
-  /** The provider's id of the money movement: the exactly-once key of a paid confirmation. */
+  /**
+   * The provider's id of the money movement: the exactly-once key of a paid confirmation. For a refund or
+   * reversal, the id of that refund or reversal (its own exactly-once key).
+   */
   transactionId: string | null;
-  status: 'paid' | 'pending' | 'failed' | 'cancelled';
+  /**
+   * - paid: the money arrived (activates, once).
+   * - pending: nothing final yet (a PayPal capture held for review, a crypto payment confirming).
+   * - partial: some of the money arrived, not all (NOWPayments `partially_paid`); see `partial`.
+   * - failed, cancelled: no money, and none will come for this checkout.
+   * - refunded: the merchant gave money back (PayPal refund, NOWPayments `refunded`, OPay's refunded flag,
+   *   Cowpay refund); takes back the licence the payment gave.
+   * - reversed: the money was taken back without us (PayPal reversal, a chargeback or dispute opened against
+   *   the payment); takes back the licence too.
+   */
+  status: 'paid' | 'pending' | 'partial' | 'failed' | 'cancelled' | 'refunded' | 'reversed';
+  /**
+   * For refunded and reversed: the `transactionId` of the paid confirmation whose money went back (a PayPal
+   * capture id), when the notification names it; the payment is found by it when `reference` is missing.
+   */
+  takesBack?: string | null;
+  /** For partial: what arrived and what was asked, in the currency the buyer pays with (a coin). */
+  partial?: { received: string; expected: string; currency: string } | null;
   amountMinor: number | null;
   currency: string | null;
   /** The provider's own status word, for the audit trail. */

@@ -1,0 +1,169 @@
+import express, { type Request, type Response, type Router } from 'express';
+import type { Logger } from '../../logger';
+import type { SandboxKeys } from '../providers';
+
+export type SandboxProvider = 'paypal' | 'crypto' | 'cowpay' | 'opay' | 'opay1';
+
+/** One checkout a stand-in opened, kept in memory (a bounded store). */
+export interface SandboxCheckout {
+  id: string;
+  provider: SandboxProvider;
+  reference: string;
+  amountMinor: number;
+  currency: string;
+  successUrl: string;
+  cancelUrl: string;
+  webhookUrl: string;
+  state: 'open' | 'approved' | 'declined' | 'paid' | 'cancelled' | 'failed' | 'partial' | 'refunded' | 'reversed';
+  /** The provider's id of the money movement, once there is one. */
+  captureId?: string;
+}
+
+/** A button on a hosted checkout page: what the buyer (or a test) makes the provider do. */
+export interface HostedAction {
+  /** The path segment after /checkout/:id/ (POSTed to). */
+  path: string;
+  label: string;
+  /** What the stand-in does: usually tells the webhook; answers where the browser goes next. */
+  run: (checkout: SandboxCheckout) => Promise<string>;
+}
+
+/** What every stand-in shares: the router, the keys of this process, the checkout store, webhook delivery. */
+export interface SandboxKit {
+  router: Router;
+  keys: SandboxKeys;
+  logger: Logger;
+  json: ReturnType<typeof express.json>;
+  remember: (checkout: SandboxCheckout) => SandboxCheckout;
+  find: (provider: SandboxProvider, id: string) => SandboxCheckout | undefined;
+  deliver: (url: string, body: string, headers: Record<string, string>) => Promise<void>;
+  /** Registers GET /:provider/checkout/:id (the hosted page) and a POST for each action. */
+  hostedCheckout: (provider: SandboxProvider, actions: HostedAction[]) => void;
+}
+
+export const LABELS: Record<SandboxProvider, string> = {
+  paypal: 'PayPal',
+  crypto: 'Crypto (NOWPayments)',
+  cowpay: 'Cowpay card',
+  opay: 'OPay',
+  opay1: 'OPay (second account)',
+};
+
+/** A number sent as JSON's number or text; anything else (an object whose valueOf throws) is no number. */
+export function numberOf(value: unknown): number {
+  return typeof value === 'number' || typeof value === 'string' ? Number(value) : Number.NaN;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The origin of a URL, or null when it is none. */
+export function originOf(url: unknown): string | null {
+  try {
+    return new URL(String(url)).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Minor units as the decimal text providers write: 899 → "8.99" (written here, not borrowed from an adapter). */
+export function decimalText(minor: number): string {
+  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+}
+
+export function sandboxKit(keys: SandboxKeys, logger: Logger): SandboxKit {
+  const router = express.Router();
+  const checkouts = new Map<string, SandboxCheckout>();
+  const json = express.json({ limit: '64kb' });
+
+  const remember = (checkout: SandboxCheckout) => {
+    // A bounded store: the oldest checkouts go first.
+    if (checkouts.size >= 10_000) checkouts.delete(checkouts.keys().next().value as string);
+    checkouts.set(`${checkout.provider}:${checkout.id}`, checkout);
+    return checkout;
+  };
+  const find = (provider: SandboxProvider, id: string) => checkouts.get(`${provider}:${id}`);
+
+  /** Delivers a webhook the way providers do: retried with growing delays until it is answered 2xx. */
+  const deliver = (url: string, body: string, headers: Record<string, string>) => {
+    const attempt = async (n: number): Promise<void> => {
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'user-agent': 'payment-sandbox/1.0', ...headers },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (res.ok || (res.status >= 400 && res.status < 500 && res.status !== 429)) return;
+      } catch {
+        // retried below
+      }
+      if (n < 6) setTimeout(() => void attempt(n + 1), 250 * 2 ** n).unref();
+      else logger.warn({ url }, 'sandbox webhook not delivered after 7 attempts');
+    };
+    return attempt(0);
+  };
+
+  /** The hosted checkout page: a sandbox banner, what is paid, and the provider's buttons. */
+  const page = (res: Response, checkout: SandboxCheckout, actions: HostedAction[], target: '_self' | '_top') => {
+    const label = LABELS[checkout.provider];
+    const base = `/sandbox/${checkout.provider}/checkout/${encodeURIComponent(checkout.id)}`;
+    res.setHeader('Cache-Control', 'no-store');
+    const buttons = actions
+      .map(
+        (action, i) =>
+          `<form method="post" action="${base}/${action.path}" target="${target}"><button class="${i === 0 ? 'pay' : 'cancel'}" type="submit">${escapeHtml(action.label)}</button></form>`,
+      )
+      .join('\n');
+    res.type('html').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(label)} sandbox checkout</title>
+<style>
+  body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f7;color:#1b1b1f}
+  .banner{background:#b45309;color:#fff;padding:.75rem 1rem;font-weight:700;text-align:center}
+  main{max-width:28rem;margin:2rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 2px 12px #0002}
+  h1{font-size:1.25rem;margin:0 0 1rem} .amount{font-size:2rem;font-weight:700;margin:.5rem 0 1.5rem}
+  .actions{display:flex;gap:.75rem;flex-wrap:wrap} button{font:inherit;padding:.75rem 1.25rem;border-radius:8px;border:0;cursor:pointer}
+  .pay{background:#15803d;color:#fff} .cancel{background:#e4e4e7;color:#1b1b1f} dl{font-size:.875rem;color:#52525b}
+</style></head>
+<body><div class="banner" role="status">SANDBOX: no money moves. This is a local stand-in for ${escapeHtml(label)}.</div>
+<main><h1>${escapeHtml(label)} checkout</h1>
+<p class="amount">${escapeHtml(decimalText(checkout.amountMinor))} ${escapeHtml(checkout.currency)}</p>
+<dl><dt>Merchant reference</dt><dd>${escapeHtml(checkout.reference)}</dd></dl>
+${
+  checkout.state === 'open'
+    ? `<div class="actions">
+${buttons}
+</div>`
+    : `<p>This checkout is ${escapeHtml(checkout.state)}.</p>`
+}
+</main></body></html>`);
+  };
+
+  const hostedCheckout = (provider: SandboxProvider, actions: HostedAction[]) => {
+    const show = (target: '_self' | '_top') => (req: Request, res: Response) => {
+      const checkout = find(provider, String(req.params.id));
+      if (!checkout) return void res.status(404).send('No such sandbox checkout.');
+      page(res, checkout, actions, target);
+    };
+    router.get(`/${provider}/checkout/:id`, show('_self'));
+    // The same page inside a provider's frame: its buttons move the whole page on.
+    router.get(`/${provider}/checkout/:id/framed`, (req, res) => {
+      res.setHeader('Content-Security-Policy', "default-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'");
+      res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+      show('_top')(req, res);
+    });
+    for (const action of actions) {
+      router.post(`/${provider}/checkout/:id/${action.path}`, async (req, res) => {
+        const checkout = find(provider, String(req.params.id));
+        if (!checkout) return void res.status(404).send('No such sandbox checkout.');
+        if (checkout.state !== 'open')
+          return void res.redirect(303, checkout.state === 'paid' ? checkout.successUrl : checkout.cancelUrl);
+        res.redirect(303, await action.run(checkout));
+      });
+    }
+  };
+
+  return { router, keys, logger, json, remember, find, deliver, hostedCheckout };
+}
