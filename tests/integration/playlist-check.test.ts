@@ -176,17 +176,29 @@ describe('checking an M3U playlist', () => {
     expect(check.m3u.groups).toBeGreaterThan(1);
     expect(check.m3u.sample.length).toBeGreaterThan(0);
     expect(check.m3u.sample[0].logo).toMatch(/^https?:\/\//);
-    expect(check.epg).toEqual({ reachable: true, xmltv: true, channels: 42, message: null });
+    // This guide (ids c0...c41) matches none of the playlist's channels (ids ch1.uk...): the owner is told. (It
+    // was read only to its first programme and passed unremarked before guides were matched with playlists.)
+    const noCoverage =
+      'The guide has no programmes for any of the playlist’s 495 channels: the TV will show them without programme information. Check that it is the guide meant for this playlist.';
+    expect(check.epg).toEqual({ reachable: true, xmltv: true, channels: 42, message: noCoverage });
     expect(check.verdict).toBe('WARNING');
-    expect(check.warnings).toEqual(['5 entries have no stream address and will not play.']);
+    expect(check.warnings).toEqual(['5 entries have no stream address and will not play.', noCoverage]);
     expect(check.message).toBe(`The playlist opens: 495 channels in ${check.m3u.groups} groups.`);
   });
 
   it('reads a gzip-compressed guide, and says when there is no guide at all', async () => {
     const { client } = await signedInDevice(server);
     const withGz = await checkUrl(client, `${base}/plain.m3u`, `${base}/guide.xml.gz`);
-    expect(withGz.epg).toEqual({ reachable: true, xmltv: true, channels: 7, message: null });
-    expect(withGz.verdict).toBe('OK');
+    // Read through gzip: its 7 channels. None is the playlist's one channel, so it is a warning now (was OK
+    // before guides were matched with playlists).
+    expect(withGz.epg).toEqual({
+      reachable: true,
+      xmltv: true,
+      channels: 7,
+      message:
+        'The guide has no programmes for the playlist’s channel: the TV will show it without programme information. Check that it is the guide meant for this playlist.',
+    });
+    expect(withGz.verdict).toBe('WARNING');
     expect(withGz.m3u.sample).toEqual([{ name: 'News One', logo: 'http://logo.example/a.png', group: 'News' }]);
     const without = await checkUrl(client, `${base}/plain.m3u`);
     expect(without.verdict).toBe('WARNING');

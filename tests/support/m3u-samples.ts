@@ -86,6 +86,8 @@ export function* m3uSampleEntries(options: M3uSampleOptions): Generator<M3uEntry
     const from = Math.floor(rnd() * (pool.length - length));
     return pool.slice(from, from + length);
   };
+  // Kodi reads #EXTGRP as a begin directive: the entry after one gets its group too, with its own group-title.
+  let extgrp: string | null = null;
   for (let n = 1; n <= options.entries; n += 1) {
     const name = NAMES[n % NAMES.length]!(n);
     const groupTitle = pick(GROUP_TITLES);
@@ -100,11 +102,13 @@ export function* m3uSampleEntries(options: M3uSampleOptions): Generator<M3uEntry
       attributes['catchup-days'] = String(1 + (n % 7));
       attributes['catchup-source'] = '?utc={utc}&lutc={lutc}';
     }
-    const groups: string[] = [];
+    let groups: string[] = extgrp === null ? [] : [extgrp];
     splitGroups(groupTitle, groups);
+    extgrp = null;
     if (n % 7 === 0) {
-      const g = pick(EXTGRP_NAMES);
-      if (!groups.includes(g)) groups.push(g);
+      // The #EXTGRP line after this #EXTINF replaces its groups, and stays for the next entry.
+      extgrp = pick(EXTGRP_NAMES);
+      groups = [extgrp];
     }
     const vlcOptions: Record<string, string> = {};
     if (n % 6 === 0) {
@@ -143,7 +147,7 @@ function entryText(entry: M3uEntry, n: number, eol: string): string {
   let text = `#EXTINF:${entry.duration}`;
   for (const [key, value] of Object.entries(entry.attributes)) text += ` ${key}="${value}"`;
   text += `,${entry.name}${eol}`;
-  // #EXTGRP for a group that is not in group-title (every 7th entry).
+  // #EXTGRP after the #EXTINF (every 7th entry): its only group (Kodi's reading).
   if (n % 7 === 0) text += `#EXTGRP:${entry.groups[entry.groups.length - 1]}${eol}`;
   for (const [key, value] of Object.entries(entry.vlcOptions)) text += `#EXTVLCOPT:${key}=${value}${eol}`;
   if (entry.url !== null) {

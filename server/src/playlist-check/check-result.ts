@@ -17,7 +17,10 @@ export type CheckProblem =
   | 'EMPTY'
   | 'XC_AUTH'
   | 'XC_INACTIVE'
-  | 'XC_NOT_API';
+  | 'XC_NOT_API'
+  | 'SINGLE_STREAM'
+  | 'XC_LINE_REFUSED'
+  | 'XC_NO_FORMAT';
 
 export interface ChannelSample {
   name: string;
@@ -25,16 +28,35 @@ export interface ChannelSample {
   group: string | null;
 }
 
+/** Entries whose address a TV cannot open, by kind (pipe://, plugin://, no address...). */
+export interface CannotOpen {
+  kind: string;
+  reason: string;
+  count: number;
+  /** Up to 3 channel names. */
+  examples: string[];
+}
+
 export interface M3uCheckResult {
+  /** Channels a TV can open: entries with a stream address it plays (backup addresses not counted). */
   channels: number;
   groups: number;
   entriesWithoutUrl: number;
+  /** Extra addresses under one #EXTINF: backups of a channel, not channels. */
+  backupUrls: number;
+  cannotOpen: CannotOpen[];
   guideUrls: string[];
   sample: ChannelSample[];
 }
 
+/** The Xtream Codes line as the TV will find it. */
+export type XcLineState = 'ACTIVE' | 'EXPIRED' | 'BANNED' | 'DISABLED' | 'NOT_ACCEPTED' | 'OTHER';
+
 export interface XcCheckResult {
   status: string;
+  state: XcLineState;
+  /** The stream formats the panel allows this line (`ts`, `m3u8`, `rtmp`); null when the panel does not say. */
+  allowedFormats: string[] | null;
   /** ISO date, or null for an account without an end. */
   expiresAt: string | null;
   isTrial: boolean;
@@ -45,11 +67,28 @@ export interface XcCheckResult {
   seriesCategories: number;
 }
 
+export type GuideSource = 'TYPED' | 'PLAYLIST' | 'PANEL';
+
+export interface GuideCoverageResult {
+  /** The playlist's live channels (films and series left out: guides do not list them). */
+  channels: number;
+  /** Channels with programmes in the guide. */
+  covered: number;
+  byId: number;
+  byName: number;
+}
+
 export interface EpgCheckResult {
   reachable: boolean;
   xmltv: boolean;
   channels: number;
   message: string | null;
+  /** Where the guide address came from (absent in results stored before it was reported). */
+  source?: GuideSource;
+  /** Guide channels with at least one programme (null when the guide was read only to its first programme). */
+  channelsWithProgrammes?: number | null;
+  /** How many of the playlist's channels the guide covers (null without a playlist to match). */
+  coverage?: GuideCoverageResult | null;
 }
 
 export interface CheckResult {
@@ -74,6 +113,8 @@ export class CheckFailure extends Error {
     message: string,
     readonly httpStatus: number | null = null,
     readonly reachable = false,
+    /** What the account said about itself before it failed (a banned or expired line), for the owner to see. */
+    readonly xc: XcCheckResult | null = null,
   ) {
     super(message);
     this.name = 'CheckFailure';

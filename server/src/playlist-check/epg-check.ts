@@ -1,75 +1,342 @@
+import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
-import type { EpgCheckResult } from './check-result';
-import type { SafeFetchOptions } from './safe-fetch';
+import { XzReadableStream } from 'xz-decompress';
+import type { EpgCheckResult, GuideSource } from './check-result';
+import { type ChannelKeys, GuideKeys, coverage, keyOf, keyOfValue } from './guide-match';
+import { FetchError, type SafeFetchOptions } from './safe-fetch';
 import { checkFailureOf, open } from './sources';
 
-/**
- * Reads the start of an XMLTV guide (gzip-compressed or not) as it arrives: whether it is XMLTV, and how many
- * channels it describes. XMLTV lists its channels before its programmes, so reading stops at the first
- * programme: a guide of hundreds of MB is judged from its first few.
- */
-export async function checkEpg(url: string, options: SafeFetchOptions): Promise<EpgCheckResult> {
-  try {
-    const res = await open(url, options);
-    let channels = 0;
-    let xmltv = false;
-    let carry = '';
-    let done = false;
-    let unpacked = 0;
-    const gunzip = createGunzip();
-    let zipped: boolean | null = null;
-    const scan = (text: string) => {
-      const all = carry + text;
-      if (!xmltv && /<tv[\s>]/.test(all)) xmltv = true;
-      // Tags starting in the last 9 characters wait for the next chunk (their following character decides).
-      const limit = Math.max(0, all.length - 9);
-      let at = all.indexOf('<channel');
-      while (at !== -1 && at < limit) {
-        const next = all.charCodeAt(at + 8);
-        if (next === 32 || next === 62 || next === 9 || next === 10 || next === 13) channels += 1;
-        at = all.indexOf('<channel', at + 8);
+/** A <channel> element longer than this (a broken guide) is skipped rather than held. */
+const MAX_ELEMENT = 1024 * 1024;
+const GZIP_MAGIC = [0x1f, 0x8b];
+const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decodeEntities(text: string): string {
+  if (text.indexOf('&') === -1) return text;
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** The value of attribute `name` in the start tag s[start, end), or null. */
+function attribute(s: string, start: number, end: number, name: string): [number, number] | null {
+  let at = s.indexOf(name, start);
+  while (at !== -1 && at < end) {
+    const before = s.charCodeAt(at - 1);
+    let i = at + name.length;
+    while (i < end && s.charCodeAt(i) <= 32) i += 1;
+    if ((before <= 32 || before === 60) && s.charCodeAt(i) === 61) {
+      i += 1;
+      while (i < end && s.charCodeAt(i) <= 32) i += 1;
+      const quote = s.charCodeAt(i);
+      if (quote === 34 || quote === 39) {
+        const close = s.indexOf(quote === 34 ? '"' : "'", i + 1);
+        if (close !== -1 && close < end) return [i + 1, close];
       }
-      if (all.includes('<programme')) done = true;
-      carry = all.slice(limit);
-    };
-    gunzip.on('data', (chunk: Buffer) => {
-      unpacked += chunk.length;
-      if (unpacked > options.maxBytes) done = true;
-      else scan(chunk.toString('utf8'));
-    });
-    gunzip.on('error', () => {
-      done = true;
-    });
-    try {
-      for await (const chunk of res.body) {
-        if (zipped === null) zipped = chunk[0] === 0x1f && chunk[1] === 0x8b;
-        if (zipped) {
-          await new Promise<void>((resolve) => gunzip.write(chunk, () => resolve()));
-        } else {
-          scan(chunk.toString('utf8'));
+      return null;
+    }
+    at = s.indexOf(name, at + name.length);
+  }
+  return null;
+}
+
+function keyOfAttribute(s: string, range: [number, number] | null): number {
+  if (range === null) return 0;
+  const [a, b] = range;
+  for (let i = a; i < b; i += 1) {
+    if (s.charCodeAt(i) === 38) return keyOfValue(decodeEntities(s.slice(a, b)));
+  }
+  // Trimmed, as keyOfValue trims.
+  let start = a;
+  let end = b;
+  while (start < end && s.charCodeAt(start) <= 32) start += 1;
+  while (end > start && s.charCodeAt(end - 1) <= 32) end -= 1;
+  return keyOf(s, start, end);
+}
+
+/**
+ * Reads XMLTV text as it arrives: <tv>, each <channel> (id and display names) and each <programme>'s channel.
+ * Only what is needed is looked at (the start tags of programmes, never their titles or descriptions); an
+ * element cut by a chunk boundary waits for the next chunk.
+ */
+class XmltvScanner {
+  xmltv = false;
+  channels = 0;
+  programmes = 0;
+  readonly guide = new GuideKeys();
+  private carry = '';
+  private nextChannel = -1;
+  private nextProgramme = -1;
+
+  constructor(private readonly stopAtProgramme: boolean) {}
+
+  /** Returns false once nothing more is needed. */
+  push(text: string): boolean {
+    const s = this.carry.length === 0 ? text : this.carry + text;
+    this.carry = '';
+    if (!this.xmltv && /<tv[\s>/]/.test(s)) this.xmltv = true;
+    let pos = 0;
+    this.nextChannel = -1;
+    this.nextProgramme = -1;
+    for (;;) {
+      if (this.nextChannel < pos && this.nextChannel !== -2) {
+        this.nextChannel = s.indexOf('<channel', pos);
+        if (this.nextChannel === -1) this.nextChannel = -2;
+      }
+      if (this.nextProgramme < pos && this.nextProgramme !== -2) {
+        this.nextProgramme = s.indexOf('<programme', pos);
+        if (this.nextProgramme === -1) this.nextProgramme = -2;
+      }
+      const c = this.nextChannel;
+      const p = this.nextProgramme;
+      if (c === -2 && p === -2) break;
+      const isChannel = p === -2 || (c !== -2 && c < p);
+      const at = isChannel ? c : p;
+      const after = s.charCodeAt(at + (isChannel ? 8 : 10));
+      if (Number.isNaN(after)) {
+        this.carry = s.slice(at);
+        return true;
+      }
+      if (!(after <= 32 || after === 62 || after === 47)) {
+        // <channels>, <programmeX>: not ours.
+        pos = at + 1;
+        continue;
+      }
+      const gt = s.indexOf('>', at);
+      if (gt === -1) {
+        if (s.length - at > MAX_ELEMENT) pos = s.length;
+        else this.carry = s.slice(at);
+        return true;
+      }
+      if (!isChannel) {
+        this.programmes += 1;
+        this.guide.addProgramme(keyOfAttribute(s, attribute(s, at, gt, 'channel')));
+        if (this.stopAtProgramme) return false;
+        pos = gt + 1;
+        continue;
+      }
+      const selfClosing = s.charCodeAt(gt - 1) === 47;
+      let end = gt + 1;
+      const names: string[] = [];
+      if (!selfClosing) {
+        const close = s.indexOf('</channel>', gt);
+        if (close === -1) {
+          if (s.length - at > MAX_ELEMENT) pos = s.length;
+          else this.carry = s.slice(at);
+          return true;
         }
-        if (done) break;
+        end = close + 10;
+        let d = s.indexOf('<display-name', gt);
+        while (d !== -1 && d < close) {
+          const open = s.indexOf('>', d);
+          const shut = s.indexOf('</display-name>', open);
+          if (open === -1 || shut === -1 || shut > close) break;
+          names.push(decodeEntities(s.slice(open + 1, shut)).trim());
+          d = s.indexOf('<display-name', shut);
+        }
+      }
+      this.channels += 1;
+      this.guide.addChannel(keyOfAttribute(s, attribute(s, at, gt, 'id')), names);
+      pos = end;
+    }
+    // Keep a tail that may hold the start of a tag cut by the chunk boundary.
+    if (this.carry.length === 0) this.carry = s.slice(Math.max(pos, s.length - 16));
+    return true;
+  }
+}
+
+/** The body with its first bytes looked at: plain, gzip or xz, as Kodi reads guides (.xml, .xml.gz, .xml.xz). */
+async function* decompressed(
+  body: AsyncIterable<Buffer>,
+  onCompression: (kind: 'plain' | 'gzip' | 'xz') => void,
+): AsyncGenerator<Buffer> {
+  const iterator = body[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let size = 0;
+  let done = false;
+  while (size < XZ_MAGIC.length) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    head.push(next.value);
+    size += next.value.length;
+  }
+  const start = Buffer.concat(head);
+  const rest = async function* (): AsyncGenerator<Buffer> {
+    if (start.length) yield start;
+    if (done) return;
+    try {
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield next.value;
       }
     } finally {
-      res.close();
+      await iterator.return?.();
+    }
+  };
+  const is = (magic: number[]) => magic.every((byte, i) => start[i] === byte);
+  if (is(GZIP_MAGIC)) {
+    onCompression('gzip');
+    const gunzip = Readable.from(rest()).pipe(createGunzip());
+    try {
+      for await (const chunk of gunzip) yield chunk as Buffer;
+    } finally {
       gunzip.destroy();
     }
-    if (!xmltv) {
-      return { reachable: true, xmltv: false, channels: 0, message: 'The guide URL does not hold an XMLTV guide.' };
+  } else if (is(XZ_MAGIC)) {
+    onCompression('xz');
+    const xz = new XzReadableStream(ReadableStream.from(rest()) as ReadableStream<Uint8Array>);
+    const reader = xz.getReader();
+    try {
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) return;
+        yield Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
+      }
+    } finally {
+      await reader.cancel().catch(() => undefined);
     }
-    return {
-      reachable: true,
-      xmltv: true,
-      channels,
-      message: channels === 0 ? 'The guide describes no channels.' : null,
-    };
+  } else {
+    onCompression('plain');
+    yield* rest();
+  }
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+}
+
+export interface EpgCheckOptions {
+  source: GuideSource;
+  /** The playlist's live channels: the whole guide is read to see which have programmes. */
+  channels?: ChannelKeys | null;
+  /** Words for the guide in messages (default 'The guide'). */
+  label?: string;
+}
+
+/**
+ * Reads an XMLTV guide (plain, gzip or xz, as Kodi reads them) as it arrives, never holding it whole: whether it
+ * is XMLTV, its channels, and, with the playlist's channels, how many of them it has programmes for (matched by
+ * tvg-id, then by name, as players match). Without channels to match it stops at the first programme, so a guide
+ * of hundreds of MB is judged from its start.
+ */
+export async function checkEpg(
+  url: string,
+  options: SafeFetchOptions,
+  { source, channels = null, label = 'The guide' }: EpgCheckOptions,
+): Promise<EpgCheckResult> {
+  const matching = channels !== null && channels.size > 0;
+  const scanner = new XmltvScanner(!matching);
+  let compression: 'plain' | 'gzip' | 'xz' = 'plain';
+  let partial = false;
+  try {
+    const res = await open(url, options);
+    const decoder = new StringDecoder('utf8');
+    let unpacked = 0;
+    try {
+      for await (const chunk of decompressed(res.body, (kind) => (compression = kind))) {
+        unpacked += chunk.length;
+        if (unpacked > options.maxBytes) {
+          partial = true;
+          break;
+        }
+        if (!scanner.push(decoder.write(chunk))) break;
+      }
+      if (!partial) scanner.push(decoder.end());
+    } catch (err) {
+      if (err instanceof FetchError && err.failure === 'too-large') partial = true;
+      else if (err instanceof FetchError || (err as { name?: string })?.name === 'CheckFailure') throw err;
+      else if (compression !== 'plain' && scanner.channels === 0) {
+        return {
+          source,
+          reachable: true,
+          xmltv: false,
+          channels: 0,
+          channelsWithProgrammes: null,
+          coverage: null,
+          message: `${label} is compressed (${compression}) but its data is damaged: it cannot be read.`,
+        };
+      } else if (compression !== 'plain') partial = true;
+      else throw err;
+    } finally {
+      res.close();
+    }
   } catch (err) {
     const failure = checkFailureOf(err);
     return {
+      source,
       reachable: failure.reachable,
       xmltv: false,
       channels: 0,
-      message: `The guide could not be read: ${failure.message}`,
+      channelsWithProgrammes: null,
+      coverage: null,
+      message: `${label} could not be read: ${failure.message}`,
     };
   }
+  if (!scanner.xmltv) {
+    return {
+      source,
+      reachable: true,
+      xmltv: false,
+      channels: 0,
+      channelsWithProgrammes: null,
+      coverage: null,
+      message: `${label} address does not hold an XMLTV guide.`,
+    };
+  }
+  if (scanner.channels === 0) {
+    return {
+      source,
+      reachable: true,
+      xmltv: true,
+      channels: 0,
+      channelsWithProgrammes: matching ? 0 : null,
+      coverage: matching ? { channels: channels.size, covered: 0, byId: 0, byName: 0 } : null,
+      message: `${label} describes no channels.`,
+    };
+  }
+  if (!matching) {
+    return {
+      source,
+      reachable: true,
+      xmltv: true,
+      channels: scanner.channels,
+      channelsWithProgrammes: null,
+      coverage: null,
+      message: null,
+    };
+  }
+  const covered = coverage(channels, scanner.guide);
+  let message: string | null = null;
+  if (covered.covered * 2 < covered.channels) {
+    message =
+      covered.covered === 0
+        ? covered.channels === 1
+          ? `${label} has no programmes for the playlist’s channel: the TV will show it without programme information. Check that it is the guide meant for this playlist.`
+          : `${label} has no programmes for any of the playlist’s ${plural(covered.channels, 'channel', 'channels')}: the TV will show them without programme information. Check that it is the guide meant for this playlist.`
+        : `${label} has programmes for only ${covered.covered.toLocaleString('en')} of the playlist’s ${plural(covered.channels, 'channel', 'channels')}: most will show no programme information.`;
+  }
+  if (partial) {
+    const note = `${label} is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB, so only its start was read: it may cover more channels.`;
+    message = message ? `${message} ${note}` : note;
+  }
+  return {
+    source,
+    reachable: true,
+    xmltv: true,
+    channels: scanner.channels,
+    channelsWithProgrammes: scanner.guide.withProgrammes.size,
+    coverage: covered,
+    message,
+  };
 }

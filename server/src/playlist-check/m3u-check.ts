@@ -1,29 +1,82 @@
-import { CheckFailure, type ChannelSample, type M3uCheckResult } from './check-result';
-import { M3uParser } from './m3u-parser';
+import { CheckFailure, type CannotOpen, type ChannelSample, type M3uCheckResult } from './check-result';
+import { ChannelKeys } from './guide-match';
+import { M3uParser, type M3uEntry } from './m3u-parser';
 import type { SafeFetchOptions } from './safe-fetch';
 import { checkFailureOf, open } from './sources';
 
 const SAMPLE_SIZE = 12;
 /** Distinct groups remembered; past this the count is a lower bound (no real playlist comes close). */
 const MAX_GROUPS = 50_000;
+/** How much of the start of a body is looked at to tell a web page or binary data from text. */
+const SNIFF_BYTES = 1024;
+const EXAMPLES = 3;
 
-/** What the start of a body says it is, before parsing: a web page, or something that is not text. */
-function sniff(start: Buffer): 'html' | 'binary' | 'text' {
+/** Address schemes of streams a TV player opens (HLS, DASH and MPEG-TS over HTTP above all). */
+const STREAM_SCHEMES = new Set([
+  'http',
+  'https',
+  'rtmp',
+  'rtmps',
+  'rtmpt',
+  'rtmpe',
+  'rtsp',
+  'rtsps',
+  'rtp',
+  'udp',
+  'mms',
+  'mmsh',
+  'srt',
+]);
+
+/** What a TV cannot open, in words for the owner, by kind. */
+const CANNOT_OPEN_REASONS: Record<string, string> = {
+  'no address':
+    'These entries have a note instead of a stream address (such as “[NO PUBLIC STREAM]”): there is nothing to play.',
+  'plugin://': 'These are links to Kodi add-ons (plugin://): only Kodi with that add-on installed can open them.',
+  'pipe://':
+    'These start a program on the computer that reads the playlist (pipe://), as Tvheadend and Kodi set up: a TV cannot run them.',
+  'file://': 'These are files on someone’s computer (file://, or a drive letter), which the TV cannot reach.',
+  'acestream://': 'These need the Ace Stream app (acestream://), which the TV does not have.',
+  'sop://': 'These need the SopCast app (sop://), which the TV does not have.',
+  'magnet:': 'These are torrent links (magnet:), which the TV does not play.',
+};
+
+/** The kind of address a TV cannot open ('pipe://', 'no address', ...), or null for a stream it can open. */
+export function unplayableKind(url: string): string | null {
+  const scheme = /^([a-z][a-z0-9+.-]{0,31}):/i.exec(url);
+  if (scheme) {
+    const name = scheme[1]!.toLowerCase();
+    if (STREAM_SCHEMES.has(name)) return null;
+    if (name.length === 1) return 'file://'; // C:\Videos\...
+    if (name === 'magnet') return 'magnet:';
+    return `${name}://`;
+  }
+  if (url.startsWith('//')) return null; // same scheme as the playlist
+  // No scheme: a relative address (read against the playlist's, as VLC does), unless it is a note.
+  if (/\s/.test(url) || /^[[<({]/.test(url)) return 'no address';
+  return null;
+}
+
+/** Films and series (Xtream Codes /movie/ and /series/ paths, video files): guides do not list them. */
+function isVod(url: string, entry: M3uEntry): boolean {
+  if (url.includes('/movie/') || url.includes('/series/')) return true;
+  if (entry.attributes.media === 'true') return true;
+  const path = url.indexOf('?') === -1 ? url : url.slice(0, url.indexOf('?'));
+  return /\.(mp4|mkv|avi|mov|m4v|wmv|mpe?g)$/i.test(path);
+}
+
+/** What the start of a body says it is, before parsing: a web page, XML, binary data, or text. */
+function sniff(start: Buffer): 'html' | 'xml' | 'binary' | 'text' {
+  const n = Math.min(start.length, SNIFF_BYTES);
   const text = start
-    .toString('utf8', 0, Math.min(start.length, 512))
+    .toString('utf8', 0, n)
     .replace(/^\uFEFF/, '')
     .trimStart()
     .toLowerCase();
-  if (
-    text.startsWith('<!doctype html') ||
-    text.startsWith('<html') ||
-    text.startsWith('<head') ||
-    text.startsWith('<body')
-  ) {
-    return 'html';
-  }
+  if (text.startsWith('<?xml') || text.startsWith('<tv')) return /<html[\s>]/.test(text) ? 'html' : 'xml';
+  // An M3U never starts with markup; a web page always does.
+  if (/^<[a-z!]/.test(text)) return 'html';
   let control = 0;
-  const n = Math.min(start.length, 512);
   for (let i = 0; i < n; i += 1) {
     const b = start[i] as number;
     if (b === 0 || (b < 9 && b !== 0) || (b > 13 && b < 32 && b !== 27)) control += 1;
@@ -31,21 +84,74 @@ function sniff(start: Buffer): 'html' | 'binary' | 'text' {
   return n > 0 && control / n > 0.1 ? 'binary' : 'text';
 }
 
+function loginPage(status: number): CheckFailure {
+  return new CheckFailure(
+    'LOGIN_PAGE',
+    'The server sent a web page instead of a playlist: usually a login, error or block page. Check the URL and the account, or open it in a browser to see the page.',
+    status,
+    true,
+  );
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+}
+
+/** Whether an entry carries any #EXTINF attribute (tvg-*, group-title...). */
+function hasAttributes(entry: M3uEntry): boolean {
+  for (const key in entry.attributes) if (key) return true;
+  return false;
+}
+
+export interface M3uCheckOutcome {
+  result: M3uCheckResult;
+  httpStatus: number;
+  /** The live channels, for matching with a guide. */
+  liveChannels: ChannelKeys;
+}
+
 /**
- * Fetches an M3U playlist and reads it as it arrives, never holding it whole: channels, groups, entries without
- * a stream, declared guide URLs and a sample of channels with logos.
+ * Fetches an M3U playlist and reads it as it arrives, never holding it whole: channels the TV can open, groups,
+ * entries without a stream, what a TV cannot open, backup addresses, declared guide URLs and a sample of
+ * channels with logos. What the body is (a playlist, a web page, a single HLS stream) is decided by its content,
+ * not by its content type.
  */
-export async function checkM3u(
-  url: string,
-  options: SafeFetchOptions,
-): Promise<{ result: M3uCheckResult; httpStatus: number }> {
+export async function checkM3u(url: string, options: SafeFetchOptions): Promise<M3uCheckOutcome> {
   const res = await open(url, options);
   const groups = new Set<string>();
   const sample: ChannelSample[] = [];
+  const cannotOpen = new Map<string, CannotOpen>();
+  const liveChannels = new ChannelKeys();
+  let playable = 0;
+  let withAttributes = 0;
   const parser = new M3uParser({
     onEntry: (entry) => {
+      if (hasAttributes(entry)) withAttributes += 1;
+      // Groups as the TV lists them: an entry it cannot play still shows in its group.
       for (const group of entry.groups) if (groups.size < MAX_GROUPS) groups.add(group.toLowerCase());
-      if (sample.length < SAMPLE_SIZE && entry.url && entry.attributes['tvg-logo']) {
+      const address = entry.url;
+      if (address === null) return;
+      const kind = unplayableKind(address);
+      if (kind !== null) {
+        let found = cannotOpen.get(kind);
+        if (!found) {
+          found = {
+            kind,
+            reason: CANNOT_OPEN_REASONS[kind] ?? `These are ${kind} addresses, which the TV cannot open.`,
+            count: 0,
+            examples: [],
+          };
+          cannotOpen.set(kind, found);
+        }
+        found.count += 1;
+        const name = entry.name || entry.attributes['tvg-name'] || '';
+        if (found.examples.length < EXAMPLES && name && !found.examples.includes(name)) found.examples.push(name);
+        return;
+      }
+      playable += 1;
+      if (!isVod(address, entry))
+        liveChannels.add(entry.attributes['tvg-id'], entry.attributes['tvg-name'], entry.name);
+      if (sample.length < SAMPLE_SIZE && entry.attributes['tvg-logo']) {
         sample.push({
           name: entry.name || entry.attributes['tvg-name'] || '(no name)',
           logo: entry.attributes['tvg-logo'] ?? null,
@@ -54,39 +160,70 @@ export async function checkM3u(
       }
     },
   });
-  let first = true;
+  // The start of the body, gathered over as many chunks as it takes, to tell a page or binary data from text.
+  let head: Buffer | null = null;
+  let decided = false;
+  let received = 0;
+  const decide = (start: Buffer) => {
+    decided = true;
+    const kind = sniff(start);
+    if (kind === 'html') throw loginPage(res.status);
+    if (kind === 'xml') {
+      throw new CheckFailure(
+        'NOT_M3U',
+        'The address holds an XML document (a TV guide, perhaps), not a playlist. A guide goes in the guide (EPG) URL field.',
+        res.status,
+        true,
+      );
+    }
+    if (kind === 'binary') {
+      throw new CheckFailure('NOT_M3U', 'The answer is not text, so it is not an M3U playlist.', res.status, true);
+    }
+  };
   try {
     for await (const chunk of res.body) {
-      if (first) {
-        first = false;
-        const kind = sniff(chunk);
-        const type = String(res.headers['content-type'] ?? '').toLowerCase();
-        if (kind === 'html' || (type.includes('text/html') && !chunk.toString('utf8', 0, 64).includes('#EXTM3U'))) {
-          throw new CheckFailure(
-            'LOGIN_PAGE',
-            'The server sent a web page instead of a playlist: usually a login, error or block page. Check the URL and the account, or open it in a browser to see the page.',
-            res.status,
-            true,
-          );
-        }
-        if (kind === 'binary') {
-          throw new CheckFailure('NOT_M3U', 'The answer is not text, so it is not an M3U playlist.', res.status, true);
+      received += chunk.length;
+      if (!decided) {
+        head = head === null ? chunk : Buffer.concat([head, chunk]);
+        if (head.length >= SNIFF_BYTES) {
+          decide(head);
+          head = null;
         }
       }
       parser.push(chunk);
     }
+    if (!decided && head !== null) decide(head);
   } catch (err) {
     throw checkFailureOf(err);
   } finally {
     res.close();
   }
   const { header, stats } = parser.end();
-  if (!header.isM3u && stats.entries === 0) {
+  const type = String(res.headers['content-type'] ?? '').toLowerCase();
+
+  if (
+    (stats.hlsMediaTags > 0 || stats.hlsVariantTags > 0) &&
+    withAttributes * 2 < stats.entries + (stats.entries === 0 ? 1 : 0)
+  ) {
+    const what =
+      stats.hlsVariantTags > 0
+        ? `an HLS stream offered in ${plural(stats.hlsVariantTags, 'quality', 'qualities')}`
+        : `an HLS stream’s list of ${plural(stats.entries, 'video segment', 'video segments')}`;
     throw new CheckFailure(
-      first ? 'EMPTY' : 'NOT_M3U',
-      first
-        ? 'The server answered with nothing: the playlist is empty.'
-        : 'The answer is not an M3U playlist (it does not start with #EXTM3U and has no channels).',
+      'SINGLE_STREAM',
+      `This address is a single stream (${what}), not a playlist of channels. Add it as a channel inside an M3U playlist (an #EXTINF line with the channel’s name, then this address on the next line), and add that playlist here.`,
+      res.status,
+      true,
+    );
+  }
+  if (!header.isM3u && stats.entries === 0) {
+    if (received === 0) {
+      throw new CheckFailure('EMPTY', 'The server answered with nothing: the playlist is empty.', res.status, true);
+    }
+    if (type.includes('text/html')) throw loginPage(res.status);
+    throw new CheckFailure(
+      'NOT_M3U',
+      'The answer is not an M3U playlist (it has no #EXTM3U header and no channels).',
       res.status,
       true,
     );
@@ -94,13 +231,31 @@ export async function checkM3u(
   if (stats.withUrl === 0) {
     throw new CheckFailure('EMPTY', 'The playlist has no channels with a stream address.', res.status, true);
   }
+  const unplayable = [...cannotOpen.values()].sort((a, b) => b.count - a.count);
+  if (playable === 0) {
+    throw new CheckFailure(
+      'EMPTY',
+      `None of the playlist’s ${plural(stats.withUrl, 'entry', 'entries')} has an address the TV can open. ${unplayable[0]?.reason ?? ''}`.trim(),
+      res.status,
+      true,
+    );
+  }
   const guideUrls = [header.attributes['x-tvg-url'], header.attributes['url-tvg'], header.attributes['tvg-url']]
     .flatMap((value) => (value ? value.split(',') : []))
     .map((value) => value.trim())
-    .filter((value, index, all) => /^https?:\/\//i.test(value) && all.indexOf(value) === index)
+    .filter((value, index, all) => /^https?:\/\/\S+$/i.test(value) && all.indexOf(value) === index)
     .slice(0, 5);
   return {
     httpStatus: res.status,
-    result: { channels: stats.withUrl, groups: groups.size, entriesWithoutUrl: stats.withoutUrl, guideUrls, sample },
+    liveChannels,
+    result: {
+      channels: playable,
+      groups: groups.size,
+      entriesWithoutUrl: stats.withoutUrl,
+      backupUrls: stats.backupUrls,
+      cannotOpen: unplayable,
+      guideUrls,
+      sample,
+    },
   };
 }

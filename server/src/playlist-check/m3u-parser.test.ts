@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { type M3uEntry, M3uParser, parseM3u } from './m3u-parser';
@@ -189,7 +191,9 @@ describe('M3uParser: #EXTINF', () => {
 });
 
 describe('M3uParser: groups, #EXTGRP, #EXTVLCOPT', () => {
-  it('splits group-title on ";", adds #EXTGRP lines, trims, drops empty and duplicate groups', () => {
+  // Changed with the Kodi reading of #EXTGRP: it used to add to the entry's group-title groups (A was
+  // Sports, UK, Favourites; C had none); Kodi's PlaylistLoader replaces them and keeps #EXTGRP for what follows.
+  it('splits group-title on ";", trims, drops empty and duplicate groups; #EXTGRP replaces and stays', () => {
     const { entries } = parseM3u(
       [
         '#EXTM3U',
@@ -205,8 +209,13 @@ describe('M3uParser: groups, #EXTGRP, #EXTVLCOPT', () => {
         'http://a/3',
       ].join('\n'),
     );
-    expect(entries.map((e) => e.groups)).toEqual([['Sports', 'UK', 'Favourites'], ['Music', 'Live', 'VIP 🇬🇧'], []]);
+    // C's empty group-title ends nothing (Kodi reads only a non-empty one): #EXTGRP:VIP still applies.
+    expect(entries.map((e) => e.groups)).toEqual([['Favourites'], ['VIP 🇬🇧'], ['VIP 🇬🇧']]);
     expect(entries[1]!.attributes['group-title']).toBe(' Music; Live ;;Music; ');
+    const { entries: plain } = parseM3u(
+      '#EXTM3U\n#EXTINF:-1 group-title=" Music; Live ;;Music; ",B\nhttp://a/2\n#EXTINF:-1,C\nhttp://a/3\n',
+    );
+    expect(plain.map((e) => e.groups)).toEqual([['Music', 'Live'], []]);
   });
 
   it('collects #EXTVLCOPT options of the entry, lower-casing keys', () => {
@@ -232,6 +241,8 @@ describe('M3uParser: groups, #EXTGRP, #EXTVLCOPT', () => {
     ]);
   });
 
+  // Changed with the Kodi reading of #EXTGRP: B's groups were Cartoons, Kids (group-title first); Kodi puts the
+  // #EXTGRP group in force first and adds the entry's group-title.
   it('gives #EXTGRP / #EXTVLCOPT lines met before an #EXTINF to the next entry', () => {
     const { entries } = parseM3u(
       [
@@ -252,7 +263,7 @@ describe('M3uParser: groups, #EXTGRP, #EXTVLCOPT', () => {
         name: 'B',
         url: 'http://a/2',
         attributes: { 'group-title': 'Cartoons' },
-        groups: ['Cartoons', 'Kids'],
+        groups: ['Kids', 'Cartoons'],
         vlcOptions: { 'http-user-agent': 'UA' },
       }),
       entry({ url: 'http://a/3', groups: ['Radio'] }),
@@ -450,6 +461,10 @@ describe('M3uParser: generated samples', () => {
       overlongLines: 0,
       lines: text.split(options.crlf ? '\r\n' : '\n').length - 1,
       bytes: Buffer.byteLength(text),
+      backupUrls: 0,
+      hlsMediaTags: 0,
+      hlsVariantTags: 0,
+      withExtinf: options.entries,
     });
     // The sample has what it promises: long URLs, |headers, multi-groups, quoted commas, #EXTGRP, options, unicode.
     expect(entries.some((e) => (e.url?.length ?? 0) > 2000)).toBe(true);
@@ -578,7 +593,18 @@ describe('M3uParser: what is not a playlist', () => {
     const parser = new M3uParser();
     expect(parser.end()).toEqual({
       header: { isM3u: false, attributes: {} },
-      stats: { entries: 0, withUrl: 0, withoutUrl: 0, overlongLines: 0, lines: 0, bytes: 0 },
+      stats: {
+        entries: 0,
+        withUrl: 0,
+        withoutUrl: 0,
+        overlongLines: 0,
+        lines: 0,
+        bytes: 0,
+        backupUrls: 0,
+        hlsMediaTags: 0,
+        hlsVariantTags: 0,
+        withExtinf: 0,
+      },
     });
   });
 
@@ -604,5 +630,37 @@ describe('M3uParser: what is not a playlist', () => {
     expect(first.stats.withUrl).toBe(1);
     expect(() => parser.push('more')).toThrow('push after end');
     expect(parser.end()).toEqual(first);
+  });
+});
+
+describe('M3uParser: real playlists (tests/fixtures/playlists, sources in its README.md)', () => {
+  const read = (name: string) =>
+    parseM3u(readFileSync(path.join(__dirname, '../../../tests/fixtures/playlists', name), 'utf8'));
+
+  it("counts HLS tags: videojs's master playlist (a comment before #EXTM3U) and media playlists", () => {
+    const master = read('videojs-master.m3u8');
+    expect(master.header.isM3u).toBe(true);
+    expect(master.stats).toMatchObject({ hlsVariantTags: 4, withExtinf: 0 });
+    const media = read('videojs-absoluteUris.m3u8');
+    expect(media.stats).toMatchObject({ hlsMediaTags: 2, hlsVariantTags: 0, withUrl: 4 });
+    expect(read('videojs-liveStart30sBefore.m3u8').stats.hlsMediaTags).toBe(2);
+  });
+
+  it("reads Kodi's README example as Kodi does: #EXTGRP stays for the channels after it", () => {
+    const { entries, stats } = read('kodi-iptvsimple-readme.m3u');
+    expect(stats.hlsMediaTags).toBe(0); // #EXT-X-PLAYLIST-TYPE:VOD is Kodi's, in a channel list
+    const groupsOf = Object.fromEntries(entries.map((e) => [e.name, e.groups]));
+    expect(groupsOf['Channel X']).toEqual(['Entertainment']);
+    expect(groupsOf['Channel X HD']).toEqual(['Entertainment', 'HD Channels']);
+    // Channel Y's #EXTGRP comes after its #EXTINF, and no later channel has a group-title.
+    for (const name of ['Channel Y', 'Channel Z', 'Channel K', 'Channel O']) {
+      expect(groupsOf[name]).toEqual(['Entertainment']);
+    }
+  });
+
+  it('counts backup addresses under one #EXTINF as backups, not channels', () => {
+    const { entries, stats } = read('tvheadend-pipe-and-backups.m3u');
+    expect(entries.map((e) => e.name)).toEqual(['Channel 1', 'Channel 2', 'Channel 3', 'Channel 4', 'Channel 5']);
+    expect(stats).toMatchObject({ backupUrls: 3, withUrl: 5 });
   });
 });

@@ -16,10 +16,21 @@
  *   whatever it looks like. A URL line without an #EXTINF before it is an entry of its own (name '', duration -1)
  *   when the file starts with #EXTM3U, or, in a file without that header, when it starts with a URL scheme
  *   (`scheme://`), so plain lists of URLs parse but an HTML page, a JSON error or binary data give no entries.
- * - #EXTGRP and #EXTVLCOPT lines belong to the entry being read (after its #EXTINF, before its URL); met before
- *   any #EXTINF (right after the previous URL), they are kept for the next entry, as VLC applies them.
+ * - Groups as Kodi's IPTV Simple client (pvr.iptvsimple, PlaylistLoader.cpp) reads them: #EXTGRP is a begin
+ *   directive. It replaces the groups gathered so far (a group-title of the entry being read included) and applies
+ *   to every entry that follows, until an empty #EXTGRP or an entry with a group-title ends it. An entry's own
+ *   group-title adds to the #EXTGRP groups in force for that entry only.
+ * - #EXTVLCOPT lines belong to the entry being read (after its #EXTINF, before its URL); met before any #EXTINF
+ *   (right after the previous URL), they are kept for the next entry, as VLC applies them.
+ * - Backup URLs: URL lines right after an entry's URL (only blank lines or plain `# comments` between, no new
+ *   #EXTINF or other tag) are that channel's backup addresses, counted in stats.backupUrls, not new channels.
  * - A missing or unreadable #EXTINF duration is -1.
- * - Later #EXTM3U lines (concatenated playlists) add the header attributes not seen yet.
+ * - The header: #EXTM3U on the first non-empty line, or after comment lines before any entry (an HLS master
+ *   playlist with a comment first). Later #EXTM3U lines (concatenated playlists) add the header attributes not
+ *   seen yet.
+ * - HLS tags (#EXT-X-TARGETDURATION, #EXT-X-STREAM-INF, ...) are counted in stats.hlsMediaTags and
+ *   stats.hlsVariantTags: a stream's own playlist, not a list of channels (#EXT-X-PLAYLIST-TYPE, which Kodi reads
+ *   in channel lists, and #EXT-X-VERSION are not counted).
  */
 import { StringDecoder } from 'node:string_decoder';
 
@@ -34,7 +45,10 @@ export interface M3uEntry {
   headers: Record<string, string>;
   /** Every key="value" (and key=value unquoted) attribute of #EXTINF, with lower-case keys. */
   attributes: Record<string, string>;
-  /** group-title split on ';', plus #EXTGRP:<name> lines; trimmed, empty ones dropped, no duplicates. */
+  /**
+   * The #EXTGRP groups in force (see the rules above) and group-title split on ';'; trimmed, empty ones dropped,
+   * no duplicates. Entries under one #EXTGRP may share this array: read it, do not change it.
+   */
   groups: string[];
   /** #EXTVLCOPT:key=value lines belonging to the entry (lower-case keys). */
   vlcOptions: Record<string, string>;
@@ -61,6 +75,14 @@ export interface M3uStats {
   lines: number;
   /** Bytes pushed (UTF-8 bytes for string chunks). */
   bytes: number;
+  /** URL lines right after an entry's URL: backup addresses of that channel, not channels. */
+  backupUrls: number;
+  /** HLS media playlist tags: #EXT-X-TARGETDURATION, -MEDIA-SEQUENCE, -ENDLIST, -KEY, -MAP, -PART-INF, ... */
+  hlsMediaTags: number;
+  /** HLS master playlist tags: #EXT-X-STREAM-INF, -I-FRAME-STREAM-INF, -MEDIA. */
+  hlsVariantTags: number;
+  /** Entries that came with an #EXTINF line. */
+  withExtinf: number;
 }
 
 const TAB_OR_LESS = 32; // charCodeAt(i) <= 32: space, tab and every control character count as blank
@@ -74,6 +96,26 @@ const APOSTROPHE = 39;
 const COLON = 58;
 const SEMICOLON = ';';
 const BOM = 0xfeff;
+/** HLS master playlist tags (after '#EXT-X-'): a stream's variants. */
+const HLS_VARIANT_TAGS = new Set(['STREAM-INF', 'I-FRAME-STREAM-INF', 'MEDIA']);
+/** HLS media playlist tags (after '#EXT-X-'): a stream's segments. #EXT-X-PLAYLIST-TYPE is left out (Kodi reads it). */
+const HLS_MEDIA_TAGS = new Set([
+  'TARGETDURATION',
+  'MEDIA-SEQUENCE',
+  'DISCONTINUITY-SEQUENCE',
+  'ENDLIST',
+  'KEY',
+  'MAP',
+  'BYTERANGE',
+  'PROGRAM-DATE-TIME',
+  'PART-INF',
+  'SERVER-CONTROL',
+  'PART',
+  'PRELOAD-HINT',
+  'I-FRAMES-ONLY',
+]);
+/** The groups of an entry without any (shared, so frozen). */
+const EMPTY_GROUPS: string[] = Object.freeze([]) as unknown as string[];
 
 /** Set by scanAttributes: the group-title value of the line just scanned (undefined without one). */
 let scannedGroupTitle: string | undefined;
@@ -284,10 +326,26 @@ export class M3uParser {
   private headerValue: M3uHeader | null = null;
   /** The entry whose #EXTINF was read and whose URL line has not come yet. */
   private current: M3uEntry | null = null;
-  /** #EXTGRP / #EXTVLCOPT met while no entry was open: they go to the next one. */
-  private nextGroups: string[] | null = null;
+  /** #EXTVLCOPT met while no entry was open: they go to the next one. */
   private nextOptions: Record<string, string> | null = null;
-  private readonly stats: M3uStats = { entries: 0, withUrl: 0, withoutUrl: 0, overlongLines: 0, lines: 0, bytes: 0 };
+  /** The groups in force (Kodi's list): never changed in place, replaced, so emitted entries may share it. */
+  private groupList: string[] = EMPTY_GROUPS;
+  /** groupList came from #EXTGRP (a begin directive): it stays for the entries that follow. */
+  private groupsSticky = false;
+  /** The last line with content was the URL of an entry that had an #EXTINF: a URL line now is a backup. */
+  private backupOpen = false;
+  private readonly stats: M3uStats = {
+    entries: 0,
+    withUrl: 0,
+    withoutUrl: 0,
+    overlongLines: 0,
+    lines: 0,
+    bytes: 0,
+    backupUrls: 0,
+    hlsMediaTags: 0,
+    hlsVariantTags: 0,
+    withExtinf: 0,
+  };
 
   constructor(options: M3uParserOptions = {}) {
     this.onEntry = options.onEntry;
@@ -451,6 +509,8 @@ export class M3uParser {
 
   private overlong(s: string, start: number): void {
     this.stats.overlongLines += 1;
+    // An unreadable line (an #EXTINF, most likely) ends a channel's backup URLs.
+    this.backupOpen = false;
     if (this.headerValue === null) {
       while (start < s.length && s.charCodeAt(start) <= TAB_OR_LESS) start += 1;
       this.headerValue = { isM3u: startsWithExtM3u(s, start), attributes: {} };
@@ -474,8 +534,11 @@ export class M3uParser {
     else this.urlLine(s, start, end);
   }
 
-  /** A `#` line: #EXTINF, #EXTGRP, #EXTVLCOPT, #EXTM3U; anything else is a comment. */
+  /** A `#` line: #EXTINF, #EXTGRP, #EXTVLCOPT, #EXTM3U, HLS tags; anything else is a comment. */
   private directive(s: string, start: number, end: number): void {
+    // A tag (#EXT..., #KODIPROP...) ends a channel's backup URLs; a plain comment ('# text') does not.
+    const c1 = s.charCodeAt(start + 1) | 32;
+    if (c1 >= 97 && c1 <= 122) this.backupOpen = false;
     if (
       end - start < 7 ||
       (s.charCodeAt(start + 1) | 32) !== 101 ||
@@ -504,17 +567,35 @@ export class M3uParser {
         (s.charCodeAt(start + 6) | 32) === 112 &&
         s.charCodeAt(start + 7) === COLON
       ) {
-        const name = s.slice(start + 8, end);
-        if (this.current !== null) addGroup(this.current.groups, name);
-        else addGroup((this.nextGroups ??= []), name);
+        // Kodi: the list so far is replaced; a non-empty #EXTGRP stays for the entries that follow.
+        const groups: string[] = [];
+        addGroups(groups, s.slice(start + 8, end));
+        this.groupList = groups;
+        this.groupsSticky = groups.length !== 0;
       }
     } else if (c4 === 109 && startsWithExtM3u(s, start)) {
+      const header = this.headerValue!;
+      if (!header.isM3u && this.stats.entries === 0 && this.current === null) {
+        // #EXTM3U after comment lines, before any entry: the file is an M3U all the same.
+        header.isM3u = true;
+      }
       // A later #EXTM3U (concatenated playlists): attributes not seen yet are added.
       const more: Record<string, string> = {};
       scanAttributes(s, start + 7, end, more);
-      const attributes = this.headerValue!.attributes;
+      const attributes = header.attributes;
       for (const key of Object.keys(more)) if (!(key in attributes)) attributes[key] = more[key]!;
+    } else if (c4 === 45 && (s.charCodeAt(start + 5) | 32) === 120 && s.charCodeAt(start + 6) === 45) {
+      this.hlsTag(s, start + 7, end);
     }
+  }
+
+  /** An #EXT-X- tag (name from s[i]): HLS media and master playlist tags are counted. */
+  private hlsTag(s: string, i: number, end: number): void {
+    let e = s.indexOf(':', i);
+    if (e === -1 || e > end) e = end;
+    const tag = s.slice(i, e).toUpperCase();
+    if (HLS_VARIANT_TAGS.has(tag)) this.stats.hlsVariantTags += 1;
+    else if (HLS_MEDIA_TAGS.has(tag)) this.stats.hlsMediaTags += 1;
   }
 
   private extinf(s: string, i: number, end: number): void {
@@ -539,28 +620,31 @@ export class M3uParser {
       while (a < end && s.charCodeAt(a) <= TAB_OR_LESS) a += 1;
       if (a < end) name = s.slice(a, end);
     }
-    const groups: string[] = [];
-    if (scannedGroupTitle !== undefined) addGroups(groups, scannedGroupTitle);
+    const groupTitle = scannedGroupTitle;
     if (this.current !== null) {
       const previous = this.current;
       this.current = null;
       this.emit(previous);
     }
-    this.current = this.open(name, duration, attributes, groups);
+    if (groupTitle !== undefined && groupTitle.length !== 0) {
+      // Kodi: the entry's group-title adds to the groups in force, for this entry only.
+      const groups = this.groupList.length === 0 ? [] : this.groupList.slice();
+      addGroups(groups, groupTitle);
+      this.groupList = groups;
+      this.groupsSticky = false;
+    }
+    this.stats.withExtinf += 1;
+    this.current = this.open(name, duration, attributes);
   }
 
-  /** A new entry, taking the #EXTGRP / #EXTVLCOPT lines that came before it. */
-  private open(name: string, duration: number, attributes: Record<string, string>, groups: string[]): M3uEntry {
+  /** A new entry, taking the #EXTVLCOPT lines that came before it; its groups are set when it is emitted. */
+  private open(name: string, duration: number, attributes: Record<string, string>): M3uEntry {
     let options: Record<string, string>;
     if (this.nextOptions !== null) {
       options = this.nextOptions;
       this.nextOptions = null;
     } else options = {};
-    if (this.nextGroups !== null) {
-      for (const g of this.nextGroups) addGroup(groups, g);
-      this.nextGroups = null;
-    }
-    return newEntry(name, duration, attributes, groups, options);
+    return newEntry(name, duration, attributes, EMPTY_GROUPS, options);
   }
 
   private vlcOption(s: string, i: number, end: number): void {
@@ -581,9 +665,15 @@ export class M3uParser {
 
   private urlLine(s: string, start: number, end: number): void {
     let entry = this.current;
+    const fromExtinf = entry !== null;
     if (entry === null) {
+      if (this.backupOpen) {
+        // Another address for the channel just read (players try it when the first fails): not a channel.
+        this.stats.backupUrls += 1;
+        return;
+      }
       if (!this.headerValue!.isM3u && !startsWithScheme(s, start, end)) return; // not a playlist line
-      entry = this.open('', -1, {}, []);
+      entry = this.open('', -1, {});
     } else this.current = null;
     const line = s.slice(start, end);
     const bar = line.indexOf('|');
@@ -593,9 +683,12 @@ export class M3uParser {
       entry.headers = parseHeaderSuffix(line.slice(bar + 1));
     }
     this.emit(entry);
+    this.backupOpen = fromExtinf;
   }
 
   private emit(entry: M3uEntry): void {
+    entry.groups = this.groupList;
+    if (!this.groupsSticky && this.groupList.length !== 0) this.groupList = EMPTY_GROUPS;
     const stats = this.stats;
     stats.entries += 1;
     if (entry.url === null) stats.withoutUrl += 1;

@@ -9,13 +9,12 @@ import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { PlaylistEntity } from '../playlist/playlist.entity';
 import type { PlaylistCaller, PlaylistInput, PlaylistService, PlaylistWithPin } from '../playlist/playlist.service';
-import { CheckFailure, type CheckResult } from './check-result';
+import { CheckFailure, type CheckResult, type GuideSource } from './check-result';
 import { checkEpg } from './epg-check';
+import type { ChannelKeys } from './guide-match';
 import { checkM3u } from './m3u-check';
 import type { SafeFetchOptions } from './safe-fetch';
-import { checkXc } from './xc-check';
-
-const DAY_MS = 86_400_000;
+import { checkXc, expiryWarning, xcGuideUrl } from './xc-check';
 
 export const CODE_NOT_CHECKABLE =
   'A playlist code is opened by the TV app through its provider; only URL and Xtream Codes playlists can be checked here.';
@@ -110,25 +109,36 @@ export class PlaylistCheckService {
       'm3u' | 'xc' | 'epg' | 'httpStatus'
     >;
     let guide: string | null = source.epgUrl;
+    let guideSource: GuideSource = 'TYPED';
+    let liveChannels: ChannelKeys | null = null;
     try {
       if (source.kind === 'm3u') {
-        const { result, httpStatus } = await checkM3u(source.url, options);
+        const outcome = await checkM3u(source.url, options);
+        const result = outcome.result;
         base.m3u = result;
-        base.httpStatus = httpStatus;
-        guide ??= result.guideUrls[0] ?? null;
+        base.httpStatus = outcome.httpStatus;
+        liveChannels = outcome.liveChannels;
+        if (!guide && result.guideUrls[0]) {
+          guide = result.guideUrls[0];
+          guideSource = 'PLAYLIST';
+        }
         if (result.entriesWithoutUrl > 0) {
           warnings.push(
             `${result.entriesWithoutUrl.toLocaleString('en')} entr${result.entriesWithoutUrl === 1 ? 'y has' : 'ies have'} no stream address and will not play.`,
+          );
+        }
+        const cannot = result.cannotOpen.reduce((sum, kind) => sum + kind.count, 0);
+        if (cannot > 0) {
+          warnings.push(
+            `${cannot.toLocaleString('en')} entr${cannot === 1 ? 'y' : 'ies'} cannot be opened on a TV (${result.cannotOpen.map((kind) => `${kind.count.toLocaleString('en')} ${cannotOpenWords(kind.kind)}`).join(', ')}): ${cannot === 1 ? 'it is' : 'they are'} not counted as channels.`,
           );
         }
       } else {
         const { result, httpStatus } = await checkXc(source.host, source.username, source.password, options);
         base.xc = result;
         base.httpStatus = httpStatus;
-        if (result.expiresAt) {
-          const days = Math.floor((Date.parse(result.expiresAt) - Date.now()) / DAY_MS);
-          if (days < 7) warnings.push(`The account expires in ${Math.max(0, days)} day${days === 1 ? '' : 's'}.`);
-        }
+        const expiry = expiryWarning(result.expiresAt);
+        if (expiry) warnings.push(expiry);
         if (
           result.maxConnections !== null &&
           result.activeConnections !== null &&
@@ -136,9 +146,18 @@ export class PlaylistCheckService {
         ) {
           warnings.push('Every connection the account allows is in use: the TV may be refused until one ends.');
         }
+        if (!guide) {
+          // Xtream Codes panels serve the line's guide at xmltv.php with the same credentials.
+          guide = xcGuideUrl(source.host, source.username, source.password);
+          guideSource = 'PANEL';
+        }
       }
       if (guide) {
-        base.epg = await checkEpg(guide, options);
+        base.epg = await checkEpg(guide, options, {
+          source: guideSource,
+          channels: liveChannels,
+          label: guideSource === 'PANEL' ? 'The panel’s guide (xmltv.php)' : 'The guide',
+        });
         if (base.epg.message) warnings.push(base.epg.message);
       } else {
         warnings.push('No guide (EPG) URL: the TV will show channels without programme information.');
@@ -167,20 +186,40 @@ export class PlaylistCheckService {
         problem: err.problem,
         message: err.message,
         warnings,
+        xc: err.xc ?? base.xc,
         httpStatus: err.httpStatus ?? base.httpStatus,
       };
     }
   }
 }
 
+/** A kind of address a TV cannot open, in a few words for the warning. */
+function cannotOpenWords(kind: string): string {
+  switch (kind) {
+    case 'no address':
+      return 'with a note instead of an address';
+    case 'plugin://':
+      return 'Kodi add-on links';
+    case 'pipe://':
+      return 'programs to run (pipe://)';
+    case 'file://':
+      return 'files on a computer';
+    default:
+      return `${kind} links`;
+  }
+}
+
 function summary(base: Pick<CheckResult, 'm3u' | 'xc'>): string {
   if (base.m3u) {
-    const { channels, groups } = base.m3u;
-    return `The playlist opens: ${channels.toLocaleString('en')} channel${channels === 1 ? '' : 's'} in ${groups.toLocaleString('en')} group${groups === 1 ? '' : 's'}.`;
+    const { channels, groups, backupUrls } = base.m3u;
+    const backups = backupUrls
+      ? ` (with ${backupUrls.toLocaleString('en')} backup address${backupUrls === 1 ? '' : 'es'})`
+      : '';
+    return `The playlist opens: ${channels.toLocaleString('en')} channel${channels === 1 ? '' : 's'}${backups} in ${groups.toLocaleString('en')} group${groups === 1 ? '' : 's'}.`;
   }
   if (base.xc) {
     const { liveCategories, vodCategories, seriesCategories, expiresAt } = base.xc;
-    return `The account is active${expiresAt ? ` until ${expiresAt.slice(0, 10)}` : ''}: ${liveCategories} live, ${vodCategories} film and ${seriesCategories} series categories.`;
+    return `The account is active${expiresAt ? ` until ${expiresAt.slice(0, 10)}` : ' with no end date'}: ${liveCategories} live, ${vodCategories} film and ${seriesCategories} series categories.`;
   }
   return 'Checked.';
 }

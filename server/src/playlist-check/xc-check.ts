@@ -1,9 +1,14 @@
-import { CheckFailure, type XcCheckResult } from './check-result';
-import type { SafeFetchOptions } from './safe-fetch';
-import { open, readText } from './sources';
+import { CheckFailure, type XcCheckResult, type XcLineState } from './check-result';
+import { safeFetch, type SafeFetchOptions, type SafeResponse } from './safe-fetch';
+import { checkFailureOf, readText } from './sources';
 
 /** The API answers are small; a category list of a big provider is a few hundred KB. */
 const API_LIMIT = 8 * 1024 * 1024;
+/** An error page is read up to this much. */
+const PAGE_LIMIT = 64 * 1024;
+/** The stream formats the TV plays from an Xtream Codes panel: MPEG-TS and HLS (not RTMP). */
+const TV_FORMATS = ['ts', 'm3u8'];
+const DAY_MS = 86_400_000;
 
 interface UserInfo {
   auth?: unknown;
@@ -12,26 +17,131 @@ interface UserInfo {
   is_trial?: unknown;
   active_cons?: unknown;
   max_connections?: unknown;
+  allowed_output_formats?: unknown;
   message?: unknown;
 }
 
-function apiUrl(host: string, username: string, password: string, action?: string): string {
-  const base = new URL(host);
-  // The host field may carry a path (some panels live under one) but never its own player_api.php.
-  const path = base.pathname.replace(/\/(player_api\.php)?$/, '');
-  const url = new URL(`${base.protocol}//${base.host}${path}/player_api.php`);
+/**
+ * The panel's base URL from what the owner typed in the host field: established players (IPTVnator's
+ * normalizeXtreamServerUrl) take a get.php, player_api.php or panel_api.php link for the server it names, so
+ * an owner who pasted the playlist link is not refused. The query (which carries the credentials) and a
+ * trailing slash go; a path the panel lives under stays.
+ */
+export function xcBaseUrl(host: string): string {
+  const url = new URL(host.trim());
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/(?:get|player_api|panel_api|xmltv)\.php$/i, '');
+  const auth = url.username || url.password ? `${url.username}${url.password ? `:${url.password}` : ''}@` : '';
+  return `${url.protocol}//${auth}${url.host}${path}`;
+}
+
+function panelUrl(host: string, file: string, username: string, password: string, action?: string): string {
+  const url = new URL(`${xcBaseUrl(host)}/${file}`);
   url.searchParams.set('username', username);
   url.searchParams.set('password', password);
   if (action) url.searchParams.set('action', action);
   return url.toString();
 }
 
+/** The panel's own guide for this line (xmltv.php), which Xtream Codes panels serve with the same credentials. */
+export function xcGuideUrl(host: string, username: string, password: string): string {
+  return panelUrl(host, 'xmltv.php', username, password);
+}
+
+/** What XUI-derived panels (XUI.one, XCMS) print instead of an answer: generateError() in debug mode. */
+const DEBUG_ERRORS: Record<string, { problem: 'XC_AUTH' | 'XC_INACTIVE' | 'XC_LINE_REFUSED'; words: string }> = {
+  INVALID_CREDENTIALS: { problem: 'XC_AUTH', words: 'the username or password is wrong' },
+  NO_CREDENTIALS: { problem: 'XC_AUTH', words: 'no username or password reached it' },
+  EXPIRED: { problem: 'XC_INACTIVE', words: 'the line has expired' },
+  BANNED: { problem: 'XC_INACTIVE', words: 'the line has been banned' },
+  DISABLED: { problem: 'XC_INACTIVE', words: 'the line has been disabled' },
+  PLAYER_API_DISABLED: { problem: 'XC_LINE_REFUSED', words: 'its player API is turned off' },
+  NOT_IN_ALLOWED_IPS: { problem: 'XC_LINE_REFUSED', words: 'the line may only be used from other addresses' },
+  NOT_IN_ALLOWED_COUNTRY: { problem: 'XC_LINE_REFUSED', words: 'the line may only be used from other countries' },
+  IP_BLOCKED: { problem: 'XC_LINE_REFUSED', words: 'this address is blocked' },
+  BLOCKED_USER_AGENT: { problem: 'XC_LINE_REFUSED', words: 'this kind of player is blocked' },
+};
+
+function stateOfCode(code: string): XcLineState {
+  if (code === 'EXPIRED') return 'EXPIRED';
+  if (code === 'BANNED') return 'BANNED';
+  if (code === 'DISABLED') return 'DISABLED';
+  return 'NOT_ACCEPTED';
+}
+
+/** The line as the panel refused it, for the card: only the state is known. */
+function refusedLine(state: XcLineState, status: string): XcCheckResult {
+  return {
+    status,
+    state,
+    allowedFormats: null,
+    expiresAt: null,
+    isTrial: false,
+    maxConnections: null,
+    activeConnections: null,
+    liveCategories: 0,
+    vodCategories: 0,
+    seriesCategories: 0,
+  };
+}
+
+/**
+ * XUI's stand-in for every refusal: the exact page nginx sends for a 404, with the padding comments nginx adds
+ * only for Internet Explorer (XUI always adds them; nginx itself never does for our User-Agent).
+ */
+function isXuiNotFound(page: string): boolean {
+  return /<center><h1>404 Not Found<\/h1><\/center>/i.test(page) && page.includes('a padding to disable MSIE');
+}
+
+const LINE_REFUSED =
+  'The panel did not accept this line. Panels built on XUI answer “404 Not Found” when the username or password is wrong and when the line has expired or was banned or disabled. Check the username and password, and ask the provider whether the line is active.';
+
+async function readPage(res: SafeResponse): Promise<string> {
+  try {
+    return await readText(res, PAGE_LIMIT);
+  } catch {
+    return '';
+  }
+}
+
+/** Fetches one player_api.php answer, telling the ways panels refuse a line from a wrong address. */
 async function getJson(url: string, options: SafeFetchOptions): Promise<{ body: unknown; status: number }> {
-  const res = await open(url, options);
+  let res: SafeResponse;
+  try {
+    res = await safeFetch(url, options);
+  } catch (err) {
+    throw checkFailureOf(err);
+  }
+  if (res.status >= 400) {
+    const page = await readPage(res);
+    if (res.status === 404 && isXuiNotFound(page)) {
+      throw new CheckFailure('XC_LINE_REFUSED', LINE_REFUSED, 404, true, refusedLine('NOT_ACCEPTED', 'Not accepted'));
+    }
+    throw new CheckFailure(
+      'HTTP_STATUS',
+      res.status === 404
+        ? 'The server answered HTTP 404 (not found): check the host URL and its port. If they are right, the panel may be refusing the line: ask the provider whether it is active.'
+        : `The server answered HTTP ${res.status}${res.status === 401 || res.status === 403 ? ' (access refused: check the account, or the provider may block this kind of request)' : ''}.`,
+      res.status,
+      true,
+    );
+  }
   const text = await readText(res, API_LIMIT);
   try {
     return { body: JSON.parse(text), status: res.status };
   } catch {
+    const debug = /<h2>\s*([A-Z][A-Z0-9_]{2,40})\s*<\/h2>/.exec(text)?.[1];
+    if (debug) {
+      const known = DEBUG_ERRORS[debug];
+      throw new CheckFailure(
+        known?.problem ?? 'XC_LINE_REFUSED',
+        known
+          ? `The panel refused the line: ${known.words} (it answered ${debug}).${known.problem === 'XC_INACTIVE' ? ' Renew it with the provider or ask why.' : known.problem === 'XC_AUTH' ? ' Check the username and password.' : ''}`
+          : `The panel refused the line (it answered ${debug}). Ask the provider what this means for your line.`,
+        res.status,
+        true,
+        refusedLine(known?.problem === 'XC_AUTH' ? 'NOT_ACCEPTED' : stateOfCode(debug), debug),
+      );
+    }
     const page = /^\s*</.test(text);
     throw new CheckFailure(
       'XC_NOT_API',
@@ -48,15 +158,27 @@ function count(value: unknown): number {
   return Array.isArray(value) ? value.length : 0;
 }
 
+/** Panels answer numbers as MySQL gives them: strings ("1767225600"), or numbers, or null. */
 function int(value: unknown): number | null {
   const n =
     typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : NaN;
   return Number.isFinite(n) ? n : null;
 }
 
+/** auth as panels send it: 1, "1", true. */
+function accepted(value: unknown): boolean {
+  return value === 1 || value === '1' || value === true;
+}
+
+function day(iso: string): string {
+  return iso.slice(0, 10);
+}
+
 /**
- * The Xtream Codes account through player_api.php: user_info (status, expiry, connections) and the number of
- * live, film and series categories. The credentials are only ever in the request URL, never in a message or log.
+ * The Xtream Codes line through player_api.php, as classic Xtream Codes and XUI-derived panels answer:
+ * user_info (status, expiry, connections, allowed formats) and the number of live, film and series categories.
+ * The line's real state is judged as players judge it: an Active line whose end date has passed is expired.
+ * The credentials are only ever in the request URL, never in a message or log.
  */
 export async function checkXc(
   host: string,
@@ -64,7 +186,13 @@ export async function checkXc(
   password: string,
   options: SafeFetchOptions,
 ): Promise<{ result: XcCheckResult; httpStatus: number }> {
-  const { body, status } = await getJson(apiUrl(host, username, password), options);
+  let base: string;
+  try {
+    base = xcBaseUrl(host);
+  } catch {
+    throw new CheckFailure('INVALID_URL', 'This is not a valid web address.');
+  }
+  const { body, status } = await getJson(panelUrl(base, 'player_api.php', username, password), options);
   const info = (body as { user_info?: UserInfo } | null)?.user_info;
   if (!info || typeof info !== 'object') {
     throw new CheckFailure(
@@ -74,34 +202,110 @@ export async function checkXc(
       true,
     );
   }
-  if (Number(info.auth) !== 1) {
-    throw new CheckFailure('XC_AUTH', 'The Xtream Codes server refused the username or password.', status, true);
+  if (!accepted(info.auth)) {
+    throw new CheckFailure(
+      'XC_AUTH',
+      'The Xtream Codes server refused the username or password.',
+      status,
+      true,
+      refusedLine('NOT_ACCEPTED', typeof info.status === 'string' && info.status ? info.status : 'Not accepted'),
+    );
   }
   const accountStatus = typeof info.status === 'string' && info.status ? info.status : 'Unknown';
   const expiry = int(info.exp_date);
   const expiresAt = expiry && expiry > 0 ? new Date(expiry * 1000).toISOString() : null;
-  const base = {
+  const expired = expiresAt !== null && Date.parse(expiresAt) <= Date.now();
+  const formats = Array.isArray(info.allowed_output_formats)
+    ? info.allowed_output_formats.filter((f): f is string => typeof f === 'string').map((f) => f.toLowerCase())
+    : null;
+  const word = accountStatus.trim().toLowerCase();
+  let state: XcLineState;
+  if (word === 'active') state = expired ? 'EXPIRED' : 'ACTIVE';
+  else if (word === 'expired') state = 'EXPIRED';
+  else if (word === 'banned') state = 'BANNED';
+  else if (word === 'disabled') state = 'DISABLED';
+  else state = 'OTHER';
+  const line: XcCheckResult = {
     status: accountStatus,
+    state,
+    allowedFormats: formats,
     expiresAt,
     isTrial: String(info.is_trial) === '1',
     maxConnections: int(info.max_connections),
     activeConnections: int(info.active_cons),
+    liveCategories: 0,
+    vodCategories: 0,
+    seriesCategories: 0,
   };
-  if (accountStatus.toLowerCase() !== 'active') {
+  const until = expiresAt && !expired ? ` Its subscription would otherwise run until ${day(expiresAt)}.` : '';
+  switch (state) {
+    case 'ACTIVE':
+      break;
+    case 'EXPIRED':
+      throw new CheckFailure(
+        'XC_INACTIVE',
+        expiresAt
+          ? `The line expired on ${day(expiresAt)}${word === 'active' ? ' (the panel still calls it active, but players refuse an expired line)' : ''}: renew it with the provider.`
+          : 'The line has expired: renew it with the provider.',
+        status,
+        true,
+        line,
+      );
+    case 'BANNED':
+      throw new CheckFailure(
+        'XC_INACTIVE',
+        `The provider has banned this line, so nothing will play.${until} Ask the provider why.`,
+        status,
+        true,
+        line,
+      );
+    case 'DISABLED':
+      throw new CheckFailure(
+        'XC_INACTIVE',
+        `The provider has disabled this line, so nothing will play.${until} Ask the provider to enable it.`,
+        status,
+        true,
+        line,
+      );
+    default:
+      throw new CheckFailure(
+        'XC_INACTIVE',
+        `The panel says the line is “${accountStatus}”, not active, so nothing will play. Ask the provider about it.`,
+        status,
+        true,
+        line,
+      );
+  }
+  if (formats !== null && !formats.some((f) => TV_FORMATS.includes(f))) {
     throw new CheckFailure(
-      'XC_INACTIVE',
-      `The Xtream Codes account is ${accountStatus.toLowerCase()}${expiresAt ? ` (it expired on ${expiresAt.slice(0, 10)})` : ''}: renew it with the provider.`,
+      'XC_NO_FORMAT',
+      formats.length === 0
+        ? 'The panel allows this line no stream format at all, so nothing will play. Ask the provider to allow TS or HLS (m3u8) for it.'
+        : `The panel allows this line only ${formats.join(', ').toUpperCase()}, which the TV does not play. Ask the provider to allow TS or HLS (m3u8) for it.`,
       status,
       true,
+      line,
     );
   }
   const [live, vod, series] = await Promise.all(
     ['get_live_categories', 'get_vod_categories', 'get_series_categories'].map(async (action) =>
-      count((await getJson(apiUrl(host, username, password, action), options)).body),
+      count((await getJson(panelUrl(base, 'player_api.php', username, password, action), options)).body),
     ),
   );
   return {
     httpStatus: status,
-    result: { ...base, liveCategories: live ?? 0, vodCategories: vod ?? 0, seriesCategories: series ?? 0 },
+    result: { ...line, liveCategories: live ?? 0, vodCategories: vod ?? 0, seriesCategories: series ?? 0 },
   };
+}
+
+/** Days until the line ends, and the warning the owner should read (null when it is not near). */
+export function expiryWarning(expiresAt: string | null, now = Date.now()): string | null {
+  if (!expiresAt) return null;
+  const left = Date.parse(expiresAt) - now;
+  if (left >= 7 * DAY_MS) return null;
+  if (left < DAY_MS) {
+    return `The line expires in less than a day (${expiresAt.slice(0, 16).replace('T', ' at ')} UTC): renew it now.`;
+  }
+  const days = Math.floor(left / DAY_MS);
+  return `The line expires in ${days} day${days === 1 ? '' : 's'}, on ${day(expiresAt)}.`;
 }

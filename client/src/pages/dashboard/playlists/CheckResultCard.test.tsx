@@ -27,6 +27,8 @@ describe('CheckResultCard', () => {
             channels: 1250,
             groups: 14,
             entriesWithoutUrl: 0,
+            backupUrls: 0,
+            cannotOpen: [],
             guideUrls: ['http://provider.example/epg.xml'],
             sample: [
               { name: 'Sky Sports', logo: 'https://logos.example/sky.png', group: 'Sports' },
@@ -34,7 +36,15 @@ describe('CheckResultCard', () => {
               { name: 'Local TV', logo: 'logos/local.png', group: null },
             ],
           },
-          epg: { reachable: true, xmltv: true, channels: 980, message: null },
+          epg: {
+            reachable: true,
+            xmltv: true,
+            channels: 980,
+            message: null,
+            source: null,
+            channelsWithProgrammes: null,
+            coverage: null,
+          },
         })}
       />,
     );
@@ -87,6 +97,8 @@ describe('CheckResultCard', () => {
           m3u: null,
           xc: {
             status: 'Active',
+            state: 'ACTIVE',
+            allowedFormats: null,
             expiresAt: EXPIRES_AT,
             isTrial: true,
             maxConnections: 2,
@@ -100,6 +112,9 @@ describe('CheckResultCard', () => {
             xmltv: false,
             channels: 0,
             message: 'The guide could not be read: it is not an XMLTV document.',
+            source: null,
+            channelsWithProgrammes: null,
+            coverage: null,
           },
         })}
       />,
@@ -115,7 +130,8 @@ describe('CheckResultCard', () => {
     ).toEqual(['The account expires in 3 days.', 'The guide could not be read: it is not an XMLTV document.']);
 
     expect(within(card).getByRole('heading', { name: 'Account' })).toBeInTheDocument();
-    expect(fact(card, 'Account status')).toBe('Active');
+    expect(fact(card, 'Line')).toBe('Active');
+    expect(within(card).queryByText('The panel says', { selector: 'dt' })).not.toBeInTheDocument();
     expect(fact(card, 'Expires')).toBe('1 Dec. 2026');
     expect(fact(card, 'Trial')).toBe('Yes');
     expect(fact(card, 'Connections')).toBe('1 / 2');
@@ -137,6 +153,8 @@ describe('CheckResultCard', () => {
           m3u: null,
           xc: {
             status: 'Active',
+            state: 'ACTIVE',
+            allowedFormats: null,
             expiresAt: null,
             isTrial: false,
             maxConnections: null,
@@ -178,6 +196,141 @@ describe('CheckResultCard', () => {
     expect(within(card).queryByRole('heading', { name: 'Account' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('heading', { name: 'Guide (EPG)' })).not.toBeInTheDocument();
     expect(card).toHaveTextContent('took 380 ms');
+  });
+
+  it('a big playlist with a thin guide: how many channels the guide covers, and what the TV cannot open', () => {
+    render(
+      <CheckResultCard
+        heading="Check result"
+        check={buildPlaylistCheck({
+          verdict: 'WARNING',
+          message: 'The playlist opens: 16,196 channels (with 3 backup addresses) in 42 groups.',
+          warnings: [
+            '9 entries cannot be opened on a TV (9 with a note instead of an address): they are not counted as channels.',
+            'The guide has programmes for only 127 of the playlist’s 16,196 channels: most will show no programme information.',
+          ],
+          m3u: {
+            channels: 16196,
+            groups: 42,
+            entriesWithoutUrl: 0,
+            backupUrls: 3,
+            cannotOpen: [
+              {
+                kind: 'no address',
+                reason: 'These entries have a note instead of a stream address (such as “[NO PUBLIC STREAM]”).',
+                count: 9,
+                examples: ['NHK BSP4K', 'WOWOWプライム', 'WOWOWライブ'],
+              },
+              { kind: 'pipe://', reason: 'These start a program.', count: 1, examples: [] },
+            ],
+            guideUrls: [],
+            sample: [],
+          },
+          epg: {
+            reachable: true,
+            xmltv: true,
+            channels: 427,
+            message:
+              'The guide has programmes for only 127 of the playlist’s 16,196 channels: most will show no programme information.',
+            source: 'TYPED',
+            channelsWithProgrammes: 127,
+            coverage: { channels: 16196, covered: 127, byId: 120, byName: 7 },
+          },
+        })}
+      />,
+    );
+    const card = screen.getByRole('region', { name: 'Check result' });
+    expect(fact(card, 'Channels')).toBe('16,196');
+    expect(fact(card, 'Backup addresses')).toBe('3');
+    const cannot = within(card).getByRole('list', { name: 'What the TV cannot open' });
+    expect(
+      within(cannot)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '9 × no address (NHK BSP4K, WOWOWプライム, WOWOWライブ, …)These entries have a note instead of a stream address (such as “[NO PUBLIC STREAM]”).',
+      '1 × pipe://These start a program.',
+    ]);
+    expect(fact(card, 'Guide')).toBe('The guide URL you entered');
+    expect(fact(card, 'With programmes')).toBe('127');
+    expect(fact(card, 'Your channels in the guide')).toBe(
+      '127 of 16,196 channels have programmes (<1%)Found by guide id (tvg-id): 120 · by name: 7',
+    );
+    const meter = within(card).getByRole('meter', { name: 'Channels with programmes' });
+    expect(meter).toHaveAttribute('aria-valuenow', '127');
+    expect(meter).toHaveAttribute('aria-valuetext', '127 of 16,196');
+    expect(meter).toHaveClass('check-card__meter--low');
+  });
+
+  it.each([
+    ['BANNED', 'Banned', 'Banned by the provider', 'Expires'],
+    ['EXPIRED', 'Active', 'Expired', 'Expired on'],
+  ] as const)(
+    'a %s line: its real state, and what the panel said when it differs',
+    (state, status, words, dateLabel) => {
+      render(
+        <CheckResultCard
+          heading="Check result"
+          check={buildPlaylistCheck({
+            verdict: 'FAILED',
+            problem: 'XC_INACTIVE',
+            message: 'The provider has banned this line, so nothing will play.',
+            m3u: null,
+            xc: {
+              status,
+              state,
+              allowedFormats: ['m3u8', 'ts'],
+              expiresAt: EXPIRES_AT,
+              isTrial: false,
+              maxConnections: 1,
+              activeConnections: 0,
+              liveCategories: 0,
+              vodCategories: 0,
+              seriesCategories: 0,
+            },
+          })}
+        />,
+      );
+      const card = screen.getByRole('region', { name: 'Check result' });
+      expect(fact(card, 'Line')).toBe(words);
+      expect(fact(card, dateLabel)).toBe('1 Dec. 2026');
+      expect(fact(card, 'Stream formats')).toBe('M3U8, TS');
+      if (state === 'EXPIRED') expect(fact(card, 'The panel says')).toBe('Active');
+      else expect(within(card).queryByText('The panel says', { selector: 'dt' })).not.toBeInTheDocument();
+      // Categories are only counted for an active line.
+      expect(within(card).queryByText('Live categories', { selector: 'dt' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('a line the panel did not accept: only that, no made-up dates', () => {
+    render(
+      <CheckResultCard
+        heading="Check result"
+        check={buildPlaylistCheck({
+          verdict: 'FAILED',
+          problem: 'XC_LINE_REFUSED',
+          message: 'The panel did not accept this line.',
+          httpStatus: 404,
+          m3u: null,
+          xc: {
+            status: 'Not accepted',
+            state: 'NOT_ACCEPTED',
+            allowedFormats: null,
+            expiresAt: null,
+            isTrial: false,
+            maxConnections: null,
+            activeConnections: null,
+            liveCategories: 0,
+            vodCategories: 0,
+            seriesCategories: 0,
+          },
+        })}
+      />,
+    );
+    const card = screen.getByRole('region', { name: 'Check result' });
+    expect(fact(card, 'Problem')).toBe('Line not accepted by the panel');
+    expect(fact(card, 'Line')).toBe('Not accepted by the panel');
+    expect(within(card).queryByText('Expires', { selector: 'dt' })).not.toBeInTheDocument();
   });
 
   it('offers Close when it can be dismissed', async () => {

@@ -2,11 +2,20 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { formatDisplayDate } from '../../../../../common/dates';
 import type { PlaylistCheckVerdict } from '../../../__generated__/graphql';
-import { PROBLEM_LABELS, VERDICT_LABELS, formatCheckedAt, formatDuration } from './playlistCheck';
+import {
+  GUIDE_SOURCE_LABELS,
+  LINE_STATE_LABELS,
+  PROBLEM_LABELS,
+  VERDICT_LABELS,
+  formatCheckedAt,
+  formatDuration,
+} from './playlistCheck';
 import type { PlaylistCheck } from './playlistCheck';
 import '../../../styles/playlist-check.css';
 
 type ChannelSample = NonNullable<PlaylistCheck['m3u']>['sample'][number];
+type CannotOpenKind = NonNullable<PlaylistCheck['m3u']>['cannotOpen'][number];
+type GuideCoverage = NonNullable<NonNullable<PlaylistCheck['epg']>['coverage']>;
 
 const count = (value: number) => value.toLocaleString('en');
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -36,6 +45,7 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
   const headingId = useId();
   const warningsId = useId();
   const sampleId = useId();
+  const cannotOpenId = useId();
   const cardRef = useRef<HTMLElement>(null);
   const { m3u, xc, epg } = check;
 
@@ -93,6 +103,7 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
             <Fact label="Channels">{count(m3u.channels)}</Fact>
             <Fact label="Groups">{count(m3u.groups)}</Fact>
             <Fact label="Entries without a stream">{count(m3u.entriesWithoutUrl)}</Fact>
+            {m3u.backupUrls > 0 && <Fact label="Backup addresses">{count(m3u.backupUrls)}</Fact>}
             <Fact label="Guide URLs" wide>
               {m3u.guideUrls.length === 0 ? (
                 'None'
@@ -107,6 +118,18 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
               )}
             </Fact>
           </dl>
+          {m3u.cannotOpen.length > 0 && (
+            <>
+              <h4 id={cannotOpenId} className="check-card__subtitle check-card__subtitle--small">
+                What the TV cannot open
+              </h4>
+              <ul className="check-card__cannot" aria-labelledby={cannotOpenId}>
+                {m3u.cannotOpen.map((kind) => (
+                  <CannotOpenItem key={kind.kind} kind={kind} />
+                ))}
+              </ul>
+            </>
+          )}
           {m3u.sample.length > 0 && (
             <>
               <h4 id={sampleId} className="check-card__subtitle check-card__subtitle--small">
@@ -126,15 +149,37 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
         <div className="check-card__group">
           <h3 className="check-card__subtitle">Account</h3>
           <dl className="check-card__facts">
-            <Fact label="Account status">{xc.status}</Fact>
-            <Fact label="Expires">{xc.expiresAt ? formatDisplayDate(xc.expiresAt) : 'Never'}</Fact>
-            <Fact label="Trial">{yesNo(xc.isTrial)}</Fact>
-            <Fact label="Connections">
-              {xc.activeConnections ?? '—'} / {xc.maxConnections ?? '—'}
+            <Fact label="Line">
+              <span className={`check-card__state check-card__state--${xc.state === 'ACTIVE' ? 'ok' : 'failed'}`}>
+                {LINE_STATE_LABELS[xc.state]}
+              </span>
             </Fact>
-            <Fact label="Live categories">{count(xc.liveCategories)}</Fact>
-            <Fact label="Film categories">{count(xc.vodCategories)}</Fact>
-            <Fact label="Series categories">{count(xc.seriesCategories)}</Fact>
+            {xc.state !== 'NOT_ACCEPTED' && (
+              <>
+                {xc.status.trim().toLowerCase() !== xc.state.toLowerCase() && (
+                  <Fact label="The panel says">{xc.status}</Fact>
+                )}
+                <Fact label={xc.state === 'EXPIRED' ? 'Expired on' : 'Expires'}>
+                  {xc.expiresAt ? formatDisplayDate(xc.expiresAt) : 'Never'}
+                </Fact>
+                <Fact label="Trial">{yesNo(xc.isTrial)}</Fact>
+                <Fact label="Connections">
+                  {xc.activeConnections ?? '—'} / {xc.maxConnections ?? '—'}
+                </Fact>
+                {xc.allowedFormats && (
+                  <Fact label="Stream formats">
+                    {xc.allowedFormats.length === 0 ? 'None' : xc.allowedFormats.join(', ').toUpperCase()}
+                  </Fact>
+                )}
+              </>
+            )}
+            {xc.state === 'ACTIVE' && (
+              <>
+                <Fact label="Live categories">{count(xc.liveCategories)}</Fact>
+                <Fact label="Film categories">{count(xc.vodCategories)}</Fact>
+                <Fact label="Series categories">{count(xc.seriesCategories)}</Fact>
+              </>
+            )}
           </dl>
         </div>
       )}
@@ -143,9 +188,18 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
         <div className="check-card__group">
           <h3 className="check-card__subtitle">Guide (EPG)</h3>
           <dl className="check-card__facts">
+            {epg.source && <Fact label="Guide">{GUIDE_SOURCE_LABELS[epg.source]}</Fact>}
             <Fact label="Reachable">{yesNo(epg.reachable)}</Fact>
             <Fact label="XMLTV">{yesNo(epg.xmltv)}</Fact>
             <Fact label="Guide channels">{count(epg.channels)}</Fact>
+            {epg.channelsWithProgrammes !== null && (
+              <Fact label="With programmes">{count(epg.channelsWithProgrammes)}</Fact>
+            )}
+            {epg.coverage && (
+              <Fact label="Your channels in the guide" wide>
+                <CoverageMeter coverage={epg.coverage} />
+              </Fact>
+            )}
           </dl>
           {epg.message && <p className="check-card__note">{epg.message}</p>}
         </div>
@@ -156,6 +210,57 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
         {formatDuration(check.durationMs)}
       </p>
     </section>
+  );
+}
+
+/** How many of the playlist's channels have programmes: a bar and the numbers, in words. */
+function CoverageMeter({ coverage }: { coverage: GuideCoverage }) {
+  const share = coverage.channels === 0 ? 0 : coverage.covered / coverage.channels;
+  const percent = share > 0 && share < 0.01 ? '<1' : String(Math.round(share * 100));
+  const low = share < 0.5;
+  return (
+    <div className="check-card__coverage">
+      <span>
+        {count(coverage.covered)} of {count(coverage.channels)} channel{coverage.channels === 1 ? '' : 's'} have
+        programmes ({percent}%)
+      </span>
+      <span
+        className={`check-card__meter${low ? ' check-card__meter--low' : ''}`}
+        role="meter"
+        aria-label="Channels with programmes"
+        aria-valuemin={0}
+        aria-valuemax={coverage.channels}
+        aria-valuenow={coverage.covered}
+        aria-valuetext={`${count(coverage.covered)} of ${count(coverage.channels)}`}
+      >
+        <span style={{ width: `${Math.min(100, share * 100)}%` }} />
+      </span>
+      {coverage.covered > 0 && (
+        <span className="check-card__coverage-how">
+          Found by guide id (tvg-id): {count(coverage.byId)} · by name: {count(coverage.byName)}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function CannotOpenItem({ kind }: { kind: CannotOpenKind }) {
+  return (
+    <li className="check-card__cannot-item">
+      <span className="check-card__cannot-head">
+        <strong>
+          {count(kind.count)} × {kind.kind}
+        </strong>
+        {kind.examples.length > 0 && (
+          <span className="check-card__cannot-examples">
+            {' '}
+            ({kind.examples.join(', ')}
+            {kind.count > kind.examples.length ? ', …' : ''})
+          </span>
+        )}
+      </span>
+      <span className="check-card__cannot-reason">{kind.reason}</span>
+    </li>
   );
 }
 

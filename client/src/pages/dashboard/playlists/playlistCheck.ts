@@ -3,10 +3,12 @@ import { messages } from '../../../../../common/messages';
 import { playlistFormSchema } from '../../../../../common/validation';
 import type { PlaylistFormInput } from '../../../../../common/validation';
 import type {
+  GuideSource,
   PlaylistCheckFieldsFragment,
   PlaylistCheckProblem,
   PlaylistCheckVerdict,
   PlaylistInput,
+  XcLineState,
 } from '../../../__generated__/graphql';
 import { showAlert } from '../../../lib/alerts';
 import type { GraphQLFailure } from '../../../lib/graphqlFailure';
@@ -39,6 +41,26 @@ export const PROBLEM_LABELS: Record<PlaylistCheckProblem, string> = {
   XC_AUTH: 'Username or password refused',
   XC_INACTIVE: 'Account not active',
   XC_NOT_API: 'Not an Xtream Codes server',
+  SINGLE_STREAM: 'A single stream, not a playlist',
+  XC_LINE_REFUSED: 'Line not accepted by the panel',
+  XC_NO_FORMAT: 'No stream format the TV plays',
+};
+
+/** The Xtream Codes line's real state, in words. */
+export const LINE_STATE_LABELS: Record<XcLineState, string> = {
+  ACTIVE: 'Active',
+  EXPIRED: 'Expired',
+  BANNED: 'Banned by the provider',
+  DISABLED: 'Disabled by the provider',
+  NOT_ACCEPTED: 'Not accepted by the panel',
+  OTHER: 'Not active',
+};
+
+/** Where the guide came from, in words. */
+export const GUIDE_SOURCE_LABELS: Record<GuideSource, string> = {
+  TYPED: 'The guide URL you entered',
+  PLAYLIST: 'Named in the playlist',
+  PANEL: 'The panel’s own guide',
 };
 
 /** Playlist codes are opened by the TV app through their provider: the portal cannot check them. */
