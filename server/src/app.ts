@@ -176,7 +176,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const sandboxed = services.pricing.sandboxMethods.filter((method) => method !== 'ibostore');
   if (sandboxed.length) {
     logger.warn({ methods: sandboxed }, 'payment methods without credentials run on the local sandbox: no money moves');
-    app.use('/sandbox', sandboxRouter(services.payments.providers.sandboxKeys, sandboxed, logger));
+    const site = { origins: () => config.allowedOrigins, paypalClientId: config.pricing.paypalClientId };
+    app.use('/sandbox', sandboxRouter(services.payments.providers.sandboxKeys, site, sandboxed, logger));
   }
 
   app.use(seoRouter(config));

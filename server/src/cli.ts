@@ -17,6 +17,10 @@ Usage:
   npm run device -- status <mac>                             show a device's status and dates
   npm run device -- payments <mac>                           a device's payments, each with its provider events
   npm run device -- events [--limit <n>]                     the latest provider deliveries, refused ones included
+  npm run device -- refund <reference> [--reversed] [--note <text>]
+                                                             money back no provider notifies (a Cowpay refund made
+                                                             in its dashboard, a chargeback by e-mail): the days the
+                                                             payment gave come off the licence, once
 
 Uses the same configuration as the server (DATABASE_URL, or the embedded database in DATA_DIR).
 The embedded database can be opened by one process at a time: stop the server first, or use DATABASE_URL.`;
@@ -32,22 +36,24 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
       mac: { type: 'string' },
       model: { type: 'string' },
       limit: { type: 'string' },
+      reversed: { type: 'boolean' },
+      note: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const [command, arg] = positionals;
-  if (values.help || !command || !['create', 'reset-key', 'status', 'payments', 'events'].includes(command)) {
+  if (values.help || !command || !['create', 'reset-key', 'status', 'payments', 'events', 'refund'].includes(command)) {
     out(USAGE);
     return values.help ? 0 : 64;
   }
   if (command !== 'create' && command !== 'events' && !arg) {
-    out(`${command} needs a MAC address.\n\n${USAGE}`);
+    out(`${command} needs ${command === 'refund' ? "a payment's reference" : 'a MAC address'}.\n\n${USAGE}`);
     return 64;
   }
 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
   try {
-    const { devices } = createServices(db.dataSource, config, createLogger('silent'));
+    const { devices, payments } = createServices(db.dataSource, config, createLogger('silent'));
     const show = (device: Parameters<typeof devices.standing>[0]) => {
       const standing = devices.standing(device);
       out(`MAC address: ${device.macAddress}`);
@@ -84,6 +90,23 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
         if (!events.length) out('No provider deliveries yet.');
         for (const e of events.reverse()) out(eventLine(e));
         return 0;
+      }
+      case 'refund': {
+        const kind = values.reversed ? 'reversed' : 'refunded';
+        const outcome = await payments.recordMoneyBack(arg as string, kind, values.note ?? '');
+        const said: Record<string, string> = {
+          refunded: 'Refunded: the days this payment gave were taken off the licence.',
+          reversed: 'Reversed: the days this payment gave were taken off the licence.',
+          'already-applied': 'Its money was already taken back: nothing changed.',
+          ignored: 'That payment was never paid: nothing changed.',
+        };
+        out(said[outcome] ?? `Nothing changed (${outcome}).`);
+        const [row] = (await db.dataSource.query(`SELECT device_id FROM activations WHERE id = $1`, [arg])) as {
+          device_id: string;
+        }[];
+        const device = row ? await devices.findById(row.device_id) : null;
+        if (device) show(device);
+        return outcome === kind || outcome === 'already-applied' ? 0 : 1;
       }
       case 'payments': {
         const device = await devices.findByMac(validate(macAddressSchema, arg));

@@ -15,6 +15,21 @@ describe('loadConfig', () => {
     expect(config.graphqlIntrospection).toBe(true);
   });
 
+  it('prices each payment method in its own currency, and refuses a currency without a price', () => {
+    const config = loadConfig({});
+    expect(config.pricing.prices).toEqual({ EUR: '8.99', EGP: '499.00' });
+    expect(config.providers.cowpay.currency).toBe('EGP');
+    expect(config.providers.opay.currency).toBe('EGP');
+    expect(config.providers.paypal.currency).toBe('EUR');
+    expect(config.providers.crypto.currency).toBe('EUR');
+
+    const usd = loadConfig({ COWPAY_CURRENCY: 'USD', PRICE_USD: '10.5', PRICE_EGP: '520' });
+    expect(usd.pricing.prices).toEqual({ EUR: '8.99', EGP: '520.00', USD: '10.50' });
+    expect(() => loadConfig({ COWPAY_CURRENCY: 'USD' })).toThrow('COWPAY_CURRENCY is USD, but PRICE_USD is not set');
+    expect(() => loadConfig({ PRICE_USD: 'ten' })).toThrow('PRICE_USD must be an amount such as 8.99');
+    expect(() => loadConfig({ OPAY_CURRENCY: 'egp' })).toThrow('OPAY_CURRENCY must be a three-letter currency code');
+  });
+
   it('names every bad value and what it got', () => {
     expect(() => loadConfig({ PORT: 'eighty', TRIAL_DAYS: '-1', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
     try {

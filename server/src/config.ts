@@ -5,8 +5,17 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+// The type's message is for a value that is not a number at all: a check's own issue (.max() without a message,
+// say) keeps zod's wording of that limit, in words, rather than falling back to "must be a whole number".
 const positiveInt = z.coerce
-  .number({ error: 'must be a whole number' })
+  .number({
+    // zod types this as the type's own issue, but hands it the checks' issues that have no message too.
+    error: (issue) => {
+      const { code, maximum } = issue as { code: string; maximum?: unknown };
+      if (code === 'too_big') return `must be at most ${String(maximum)}`;
+      return code === 'too_small' ? 'must be above 0' : 'must be a whole number';
+    },
+  })
   .int('must be a whole number')
   .positive('must be above 0');
 
@@ -23,6 +32,13 @@ function urlList(value: string): string[] {
  */
 /** A provider credential: printable, no spaces, never logged. */
 const secret = z.string().regex(/^[\x21-\x7e]{4,300}$/, 'must be 4 to 300 printable characters without spaces');
+/** A licence's price in one currency: 8.99, 499 or 499.00. */
+const priceAmount = z
+  .string()
+  .regex(/^\d{1,6}(\.\d{1,2})?$/, 'must be an amount such as 8.99')
+  .refine((value) => Number(value) > 0, 'must be above 0');
+/** An ISO 4217 currency code: what a payment method charges in. */
+const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as EUR or EGP');
 /** Providers' API bases: https, or http only for a local stand-in (tests and development). */
 const httpsUrl = z
   .string()
@@ -33,7 +49,7 @@ const httpsUrl = z
 const PROVIDER_CREDENTIALS = [
   ['PAYPAL_CLIENT_SECRET'],
   ['CRYPTO_API_KEY', 'CRYPTO_IPN_SECRET'],
-  ['COWPAY_MERCHANT_CODE', 'COWPAY_HASH_KEY'],
+  ['COWPAY_MERCHANT_CODE', 'COWPAY_HASH_KEY', 'COWPAY_API_TOKEN'],
   ['OPAY_MERCHANT_ID', 'OPAY_PUBLIC_KEY', 'OPAY_SECRET_KEY'],
   ['OPAY1_MERCHANT_ID', 'OPAY1_PUBLIC_KEY', 'OPAY1_SECRET_KEY'],
 ] as const;
@@ -114,11 +130,9 @@ const envSchema = z
     CONTACT_TO: z.email({ error: 'must be an e-mail address' }).optional(),
     CONTACT_MAX_PER_IP_PER_HOUR: positiveInt.default(10),
     PLAYLIST_MAX_PER_DEVICE: positiveInt.max(100_000, 'must be at most 100000').default(1000),
-    PRICE_EUR: z
-      .string()
-      .regex(/^\d{1,5}(\.\d{1,2})?$/, 'must be an amount in euro such as 8.99')
-      .refine((value) => Number(value) > 0, 'must be above 0')
-      .default('8.99'),
+    PRICE_EUR: priceAmount.default('8.99'),
+    // What the Egyptian accounts (Cowpay, OPay) charge; other currencies by PRICE_<CODE> (see pricesFrom).
+    PRICE_EGP: priceAmount.default('499.00'),
     LICENCE_DAYS: z
       .string()
       .regex(/^(lifetime|[1-9]\d{0,4})$/, 'must be a number of days (1 to 99999) or "lifetime"')
@@ -137,28 +151,33 @@ const envSchema = z
         'must be a list of CODE:Name pairs such as BTC:Bitcoin,ETH:Ethereum',
       )
       .default('BTC:Bitcoin,ETH:Ethereum,USDTTRC20:Tether (TRC-20),LTC:Litecoin'),
+    // Unset: 'sb' on the local stand-in only; with PAYPAL_CLIENT_SECRET it must be set (checked below).
     PAYPAL_CLIENT_ID: z
       .string()
       .regex(/^[A-Za-z0-9_-]{2,100}$/, 'must be a PayPal REST app client id')
-      .default('sb'),
+      .optional(),
     PAYPAL_CLIENT_SECRET: secret.optional(),
     PAYPAL_API_URL: httpsUrl.default('https://api-m.paypal.com'),
     PAYPAL_SDK_URL: httpsUrl.default('https://www.paypal.com/sdk/js'),
     PAYPAL_WEBHOOK_ID: z.string().max(100).default(''),
+    PAYPAL_CURRENCY: currencyCode.default('EUR'),
+    CRYPTO_CURRENCY: currencyCode.default('EUR'),
+    COWPAY_CURRENCY: currencyCode.default('EGP'),
+    OPAY_CURRENCY: currencyCode.default('EGP'),
     CRYPTO_API_URL: httpsUrl.default('https://api.nowpayments.io'),
     CRYPTO_API_KEY: secret.optional(),
     CRYPTO_IPN_SECRET: secret.optional(),
     COWPAY_API_URL: httpsUrl.default('https://cowpay.me'),
     COWPAY_MERCHANT_CODE: secret.optional(),
     COWPAY_HASH_KEY: secret.optional(),
+    // The "authorization token" of the Cowpay dashboard's API settings: sent as `Authorization: Bearer`.
+    COWPAY_API_TOKEN: secret.optional(),
     COWPAY_FRAME_CODE: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,60}$/, 'must be the frame code from the Cowpay dashboard')
       .default('sandbox'),
-    COWPAY_FRAME_URL: z
-      .string()
-      .regex(/^https:\/\/.*\{frameCode\}.*\{intention\}/, 'must be an https:// URL with {frameCode} and {intention}')
-      .default('https://cowpay.me/iframe/{frameCode}/{intention}'),
+    // Cowpay's iframe plugin (the loader defining COWPAYIFRAMEDIALOG); by default under COWPAY_API_URL.
+    COWPAY_IFRAME_PLUGIN_URL: httpsUrl.optional(),
     OPAY_API_URL: httpsUrl.default('https://liveapi.opaycheckout.com'),
     OPAY_COUNTRY: z
       .string()
@@ -187,7 +206,12 @@ const envSchema = z
     PLAYLIST_CHECK_ALLOW: z.string().default(''),
     PLAYLIST_CHECK_PER_DEVICE_PER_HOUR: positiveInt.max(10_000).default(30),
     PLAYLIST_CHECK_CONCURRENCY: positiveInt.max(100).default(4),
-    PLAYLIST_CHECK_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+    PLAYLIST_CHECK_CACHE_SECONDS: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(3600, 'must be at most 3600')
+      .default(120),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER) {
@@ -204,6 +228,25 @@ const envSchema = z
           code: 'custom',
           path: [[id, ...rest].find((name) => env[name] === undefined) ?? id],
           message: `is needed with ${given.join(', ')} (set all of ${[id, ...rest].join(', ')} or none)`,
+        });
+      }
+    }
+    // Real PayPal credentials: the app's own client id (PayPal's 'sb' placeholder is for its sandbox buttons
+    // only), and the id of the webhook registered for this site, without which no webhook can be verified.
+    if (env.PAYPAL_CLIENT_SECRET !== undefined) {
+      if (env.PAYPAL_CLIENT_ID === undefined || env.PAYPAL_CLIENT_ID === 'sb') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYPAL_CLIENT_ID'],
+          message: "is required with PAYPAL_CLIENT_SECRET: the REST app's client id, not the sandbox placeholder sb",
+        });
+      }
+      if (!env.PAYPAL_WEBHOOK_ID.trim()) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYPAL_WEBHOOK_ID'],
+          message:
+            "is required with PAYPAL_CLIENT_SECRET: the id PayPal gave the webhook registered for this site's /webhooks/paypal",
         });
       }
     }
@@ -259,6 +302,8 @@ export interface Config {
   /** What a licence costs and which payment methods are on (see pricing/pricing.service). */
   pricing: {
     priceEur: string;
+    /** The price per currency (two decimals), from PRICE_EUR, PRICE_EGP and any PRICE_<CODE>. */
+    prices: Record<string, string>;
     licenceDays: number | null;
     methods: string[];
     coins: { code: string; name: string }[];
@@ -281,14 +326,17 @@ export interface Config {
   };
   /** Payment providers; a provider without credentials uses the local stand-in (sandbox). */
   providers: {
-    paypal: { apiUrl: string; sdkUrl: string; clientSecret: string | undefined; webhookId: string };
-    crypto: { apiUrl: string; apiKey: string | undefined; ipnSecret: string | undefined };
+    paypal: { apiUrl: string; sdkUrl: string; clientSecret: string | undefined; webhookId: string; currency: string };
+    crypto: { apiUrl: string; apiKey: string | undefined; ipnSecret: string | undefined; currency: string };
     cowpay: {
       apiUrl: string;
+      currency: string;
       merchantCode: string | undefined;
       hashKey: string | undefined;
+      apiToken: string | undefined;
       frameCode: string;
-      frameUrl: string;
+      /** Cowpay's iframe plugin script, which shows the card frame on the /cowpay/checkout page. */
+      pluginUrl: string;
     };
     opay: OpayAccount;
     opay1: OpayAccount;
@@ -309,6 +357,7 @@ export interface GraphQLLimits {
 export interface OpayAccount {
   apiUrl: string;
   country: string;
+  currency: string;
   merchantId: string | undefined;
   publicKey: string | undefined;
   secretKey: string | undefined;
@@ -347,6 +396,34 @@ function shownValue(name: string, raw: string | undefined): string {
 }
 
 /** Reads and validates the whole configuration. Throws ConfigError naming every bad variable. */
+/**
+ * Each payment method charges in its account's currency at that currency's configured price: PRICE_EUR and
+ * PRICE_EGP have defaults, any other currency a method is set to needs its PRICE_<CODE>. A method without a
+ * price for its currency is a configuration error, not a checkout refused later.
+ */
+function pricesFrom(source: NodeJS.ProcessEnv, env: z.infer<typeof envSchema>): Record<string, string> {
+  const prices: Record<string, string> = { EUR: env.PRICE_EUR, EGP: env.PRICE_EGP };
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(source)) {
+    const code = /^PRICE_([A-Z]{3})$/.exec(name)?.[1];
+    if (!code || code === 'EUR' || code === 'EGP' || value === undefined) continue;
+    const checked = priceAmount.safeParse(value);
+    if (checked.success) prices[code] = checked.data;
+    else problems.push(`  ${name} must be an amount such as 8.99`);
+  }
+  const methodCurrencies: Record<string, string> = {
+    PAYPAL_CURRENCY: env.PAYPAL_CURRENCY,
+    CRYPTO_CURRENCY: env.CRYPTO_CURRENCY,
+    COWPAY_CURRENCY: env.COWPAY_CURRENCY,
+    OPAY_CURRENCY: env.OPAY_CURRENCY,
+  };
+  for (const [name, currency] of Object.entries(methodCurrencies)) {
+    if (!prices[currency]) problems.push(`  ${name} is ${currency}, but PRICE_${currency} is not set`);
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return Object.fromEntries(Object.entries(prices).map(([code, amount]) => [code, Number(amount).toFixed(2)]));
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -357,6 +434,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const prices = pricesFrom(source, env);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   // In development the Vite dev server (npm run dev) serves the pages from port 5173.
   const devOrigins = env.NODE_ENV === 'development' ? ['http://localhost:5173'] : [];
@@ -420,13 +498,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     playlistMaxPerDevice: env.PLAYLIST_MAX_PER_DEVICE,
     pricing: {
       priceEur: Number(env.PRICE_EUR).toFixed(2),
+      prices,
       licenceDays: env.LICENCE_DAYS === 'lifetime' ? null : Number(env.LICENCE_DAYS),
       methods: urlList(env.PAYMENT_METHODS),
       coins: urlList(env.CRYPTO_COINS).map((pair) => {
         const [code = '', name = ''] = pair.split(':');
         return { code: code.toUpperCase(), name: name.trim() };
       }),
-      paypalClientId: env.PAYPAL_CLIENT_ID,
+      paypalClientId: env.PAYPAL_CLIENT_ID ?? 'sb',
       ibostoreUrl: env.IBOSTORE_URL,
       maxPendingPerHour: env.PAYMENT_MAX_PENDING_PER_HOUR,
       sandboxAllowed: env.PAYMENT_SANDBOX ?? env.NODE_ENV !== 'production',
@@ -446,18 +525,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         sdkUrl: env.PAYPAL_SDK_URL,
         clientSecret: env.PAYPAL_CLIENT_SECRET,
         webhookId: env.PAYPAL_WEBHOOK_ID,
+        currency: env.PAYPAL_CURRENCY,
       },
-      crypto: { apiUrl: env.CRYPTO_API_URL, apiKey: env.CRYPTO_API_KEY, ipnSecret: env.CRYPTO_IPN_SECRET },
+      crypto: {
+        apiUrl: env.CRYPTO_API_URL,
+        apiKey: env.CRYPTO_API_KEY,
+        ipnSecret: env.CRYPTO_IPN_SECRET,
+        currency: env.CRYPTO_CURRENCY,
+      },
       cowpay: {
         apiUrl: env.COWPAY_API_URL,
+        currency: env.COWPAY_CURRENCY,
         merchantCode: env.COWPAY_MERCHANT_CODE,
         hashKey: env.COWPAY_HASH_KEY,
+        apiToken: env.COWPAY_API_TOKEN,
         frameCode: env.COWPAY_FRAME_CODE,
-        frameUrl: env.COWPAY_FRAME_URL,
+        pluginUrl: env.COWPAY_IFRAME_PLUGIN_URL ?? `${env.COWPAY_API_URL}/js/plugins/CCIframePlugin.js`,
       },
       opay: {
         apiUrl: env.OPAY_API_URL,
         country: env.OPAY_COUNTRY,
+        currency: env.OPAY_CURRENCY,
         merchantId: env.OPAY_MERCHANT_ID,
         publicKey: env.OPAY_PUBLIC_KEY,
         secretKey: env.OPAY_SECRET_KEY,
@@ -465,6 +553,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       opay1: {
         apiUrl: env.OPAY_API_URL,
         country: env.OPAY_COUNTRY,
+        currency: env.OPAY_CURRENCY,
         merchantId: env.OPAY1_MERCHANT_ID,
         publicKey: env.OPAY1_PUBLIC_KEY,
         secretKey: env.OPAY1_SECRET_KEY,

@@ -20,6 +20,8 @@ export const redactPaths = [
   '*.ipnSecret',
   '*.hashKey',
   '*.secretKey',
+  '*.apiToken',
+  '*.merchantCode',
   // A failed statement (TypeORM's QueryFailedError, pg's DatabaseError) carries its parameters, and PostgreSQL's
   // detail quotes the row or key ("Failing row contains (...)"): e-mails, hashes. The message, code, table and
   // constraint stay, which is what a diagnosis needs.

@@ -68,7 +68,12 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
     devices,
     pricing,
     providers,
-    { publicUrl: config.publicUrl, selfUrl, maxPendingPerHour: config.pricing.maxPendingPerHour },
+    {
+      publicUrl: config.publicUrl,
+      selfUrl,
+      maxPendingPerHour: config.pricing.maxPendingPerHour,
+      trialDays: config.trialDays,
+    },
     logger,
   );
   const playlistChecks = new PlaylistCheckService(dataSource, playlists, rateLimits, config.playlistCheck, logger);

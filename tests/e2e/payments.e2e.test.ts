@@ -158,14 +158,46 @@ describe('Activate Device in Chromium, every method on its sandbox', () => {
       method: 'COWPAY',
       phoneNumber: '+201001234567',
     });
-    await owner.page.waitForURL(/\/cowpay\/checkout\/[^/]+\/[^/]+$/);
-    const frame = owner.page.locator('iframe');
+    await owner.page.waitForURL(/\/cowpay\/checkout\/[^/]+\/[0-9a-f]{32}$/);
+    // Cowpay's iframe plugin (the sandbox's) puts its card frame in the page's container, sized 1200px.
+    const frame = owner.page.locator('#cowpay-iframe-container iframe');
+    await frame.waitFor();
+    expect(await owner.page.locator('script[src="/sandbox/cowpay/js/plugins/CCIframePlugin.js"]').count()).toBe(1);
     expect(await frame.getAttribute('height')).toBe('1200');
+    expect((await frame.boundingBox())?.height).toBe(1200);
     await owner.page.screenshot({ path: `${SHOTS}/cowpay-checkout-phone.png`, fullPage: false });
-    await owner.page.frameLocator('iframe').getByRole('button', { name: 'Pay', exact: true }).click();
+    await owner.page
+      .frameLocator('#cowpay-iframe-container iframe')
+      .getByRole('button', { name: 'Pay', exact: true })
+      .click();
     await owner.page.waitForURL(`${portal.product.url}/dashboard`);
     await owner.page.getByText('Payment is being processed').first().waitFor();
     expect(await statusBecomes(owner, 'Active')).toBe('Active');
+    expect(owner.pageErrors).toEqual([]);
+  });
+
+  it('Card (Cowpay): a declined card says so on the checkout page and leaves the device as it was', async () => {
+    const owner = await signedIn(PORTAL_VIEWPORTS[0]);
+    const screen = new ActivateScreen(owner.page);
+    await owner.dashboard.goTo('Activate Device');
+    await screen.choose('Card (Cowpay)');
+    await screen.field('First Name').fill('Amira');
+    await screen.field('Last Name').fill('Hassan');
+    await screen.field('Email').fill('amira@example.com');
+    await screen.field('Mobile').fill('0100 123 4567');
+    await screen.pay('Card (Cowpay)');
+    await confirmAndLeave(owner.page, /\/cowpay\/checkout\/[^/]+\/[0-9a-f]{32}$/);
+    const frame = owner.page.frameLocator('#cowpay-iframe-container iframe');
+    await frame.getByRole('button', { name: 'Card declined', exact: true }).click();
+    await owner.page
+      .getByRole('alert')
+      .getByText('The card payment failed and nothing was charged. You can start again with another card.')
+      .waitFor();
+    expect(owner.page.url()).toMatch(/\/cowpay\/checkout\//);
+    await owner.page.getByRole('link', { name: 'Back to Activate Device' }).click();
+    expect(await statusBecomes(owner, 'Trial')).toBe('Trial');
+    const rows = await paymentRows(owner);
+    expect(rows.map((row) => /Paid|Cancelled|Pending|Failed/.exec(row)?.[0])).toEqual(['Failed']);
     expect(owner.pageErrors).toEqual([]);
   });
 
@@ -221,6 +253,19 @@ describe('Activate Device in Chromium, every method on its sandbox', () => {
     expect(await statusBecomes(owner, 'Active')).toBe('Active');
     const rows = await paymentRows(owner);
     expect(rows.filter((row) => /Paid/.test(row))).toHaveLength(1);
+    expect(owner.pageErrors).toEqual([]);
+  });
+
+  it('PayPal: a capture PayPal holds for review says the payment is being processed, not activated', async () => {
+    const owner = await signedIn();
+    const screen = new ActivateScreen(owner.page);
+    await owner.dashboard.goTo('Activate Device');
+    await screen.choose('PayPal');
+    const buttons = owner.page.getByTestId('paypal-sandbox-buttons');
+    await buttons.getByRole('button', { name: 'Pay, held for review (sandbox)' }).click();
+    await owner.page.getByText(`Payment is being processed. ${PENDING}.`).waitFor();
+    await expect(owner.page.getByText('Thanks for your payment').count()).resolves.toBe(0);
+    expect(await statusBecomes(owner, 'Trial')).toBe('Trial');
     expect(owner.pageErrors).toEqual([]);
   });
 

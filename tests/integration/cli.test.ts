@@ -1,5 +1,6 @@
 import { runCli } from '../../server/src/cli';
 import { loadConfig } from '../../server/src/config';
+import { startCheckout } from '../support/payments';
 import { signedInDevice, startTestServer, TEST_CAPTCHA, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -91,5 +92,53 @@ describe('support command-line tool', () => {
     expect(events.code).toBe(0);
     expect(events.output).toMatch(/crypto\s+webhook\s+refused-signature/);
     expect(events.output).toContain(device.macAddress);
+  });
+
+  it('records a refund no provider notifies (a Cowpay refund made in its dashboard): the licence is shortened once', async () => {
+    const { client } = await signedInDevice(server);
+    const activation = await startCheckout(server, client, 'cowpay');
+    const paid = await server.services.payments.confirm(
+      'cowpay',
+      {
+        eventId: 'cli-test:PAID',
+        reference: activation.id,
+        providerReference: activation.providerReference,
+        transactionId: `cli-test-${activation.id}`,
+        status: 'paid',
+        amountMinor: activation.amountMinor,
+        currency: activation.currency,
+        providerStatus: 'PAID',
+      },
+      'webhook',
+      {},
+    );
+    expect(paid).toBe('activated');
+
+    const refunded = await cli('refund', activation.id, '--note', 'Refunded in the Cowpay dashboard, ticket 42');
+    expect(refunded.code).toBe(0);
+    expect(refunded.output).toContain('Refunded: the days this payment gave were taken off the licence.');
+    expect(refunded.output).toContain('Status:      Trial');
+    const seen = await client.gql('query { currentDevice { status payments { status takenBackAt } } }');
+    expect(seen.json.data.currentDevice).toMatchObject({
+      status: 'TRIAL',
+      payments: [{ status: 'REFUNDED', takenBackAt: expect.any(String) }],
+    });
+    const [event] = await server.db.dataSource.query(
+      `SELECT kind, outcome, payload->'payload'->>'note' AS note FROM payment_events WHERE activation_id = $1 AND kind = 'operator'`,
+      [activation.id],
+    );
+    expect(event).toEqual({
+      kind: 'operator',
+      outcome: 'refunded',
+      note: 'Refunded in the Cowpay dashboard, ticket 42',
+    });
+
+    const again = await cli('refund', activation.id, '--reversed');
+    expect(again.code).toBe(0);
+    expect(again.output).toContain('Its money was already taken back: nothing changed.');
+    const unknown = await cli('refund', '00000000-0000-4000-8000-000000000000');
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('No payment has the reference 00000000-0000-4000-8000-000000000000.');
+    expect((await cli('refund')).code).toBe(64);
   });
 });

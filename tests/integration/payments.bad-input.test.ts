@@ -452,15 +452,33 @@ describe('the sandbox stand-ins with a body their JSON parser did not read', () 
         headers: { 'content-type': contentType, ...headers },
         body,
       });
-    const cowpay = await send('/cowpay/api/v2/charge/card/init', 'application/x-www-form-urlencoded', 'amount=8.99');
+    // Cowpay's iframe token: no Bearer token is 401; with it, a body that is not the documented JSON is 422.
+    const cowpayToken = '/cowpay/api/v1/iframe/token';
+    const cowpay = await send(cowpayToken, 'application/x-www-form-urlencoded', 'amount=8.99');
     expect(cowpay.status).toBe(401);
-    expect(await cowpay.json()).toMatchObject({ success: false, message: 'Unauthenticated.' });
+    expect(await cowpay.json()).toEqual({ message: 'Unauthenticated.' });
+    const bearer = () => ({ authorization: `Bearer ${keys().cowpayApiToken}` });
+    const form = await send(cowpayToken, 'application/x-www-form-urlencoded', 'amount=8.99', bearer());
+    expect(form.status).toBe(422);
+    expect(await form.json()).toMatchObject({
+      success: false,
+      status_code: 422,
+      errors: { amount: ['The amount field is required.'], signature: ['The signature field is required.'] },
+    });
     const objectAmount = await send(
-      '/cowpay/api/v2/charge/card/init',
+      cowpayToken,
       'application/json',
-      '{"merchant_code":"x","amount":{"toString":0,"valueOf":0}}',
+      '{"merchant_reference_id":"x","amount":{"toString":0,"valueOf":0}}',
+      bearer(),
     );
-    expect(objectAmount.status).toBe(401);
+    expect(objectAmount.status).toBe(422);
+    expect(((await objectAmount.json()) as { errors: Record<string, string[]> }).errors.amount).toEqual([
+      'The amount field is required.',
+    ]);
+    const wideToken = await send(cowpayToken, 'application/json', '{}', {
+      authorization: `Bearer ${'é'.repeat(keys().cowpayApiToken.length)}`,
+    });
+    expect(wideToken.status).toBe(401);
     const token = await send('/paypal/v1/oauth2/token', 'application/json', '{"grant_type":"client_credentials"}');
     expect(token.status).toBe(401);
     // A secret of the right length in characters but not in bytes.
@@ -478,7 +496,8 @@ describe('the sandbox stand-ins with a body their JSON parser did not read', () 
       authorization: `Bearer ${keys().opayPublicKey}`,
       merchantid: keys().opayMerchantId,
     });
-    expect(await opay.json()).toMatchObject({ code: '02001', message: 'request parameter error' });
+    // OPay's parameter error, naming the parameter.
+    expect(await opay.json()).toMatchObject({ code: '02001', message: 'request parameter error: country' });
     const invoice = await send('/crypto/v1/invoice', 'text/plain', 'x', { 'x-api-key': keys().cryptoApiKey });
     expect(invoice.status).toBe(400);
   });

@@ -38,6 +38,32 @@ async function payAt(url: string, choice: 'pay' | 'cancel' = 'pay') {
   return res.headers.get('location');
 }
 
+/**
+ * Pays in Cowpay's card frame as the site's /cowpay/checkout/{fram_code}/{intension} page has it shown: Cowpay's
+ * iframe plugin (the sandbox's) opens the frame for the iframe token, the buyer presses Pay, and the frame tells
+ * the page PAID, on which the page goes to /cowpayReturnUrl.
+ */
+async function payInCowpayFrame(checkoutUrl: string) {
+  const [, token] = /^http:\/\/[^/]+\/cowpay\/checkout\/[^/]+\/([0-9a-f]{32})$/.exec(checkoutUrl) ?? [];
+  expect(token).toBeTruthy();
+  const plugin = await fetch(`${server.url}/sandbox/cowpay/js/plugins/CCIframePlugin.js`);
+  expect(plugin.status).toBe(200);
+  expect(await plugin.text()).toContain('window.COWPAYIFRAMEDIALOG');
+  const frameUrl = `${server.url}/sandbox/cowpay/api/v1/iframe/load/${token}`;
+  const frame = await fetch(frameUrl);
+  expect(frame.status).toBe(200);
+  expect(frame.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+  const html = await frame.text();
+  expect(html).toContain('SANDBOX: no money moves');
+  const action = /action="([^"]+\/pay)"/.exec(html)?.[1];
+  expect(action).toBeDefined();
+  const paid = await fetch(new URL(action!, frameUrl), { method: 'POST', redirect: 'manual' });
+  expect(paid.status).toBe(200);
+  const message = /<script type="application\/json" id="cowpay-message">([^<]*)<\/script>/.exec(await paid.text());
+  expect(JSON.parse(message![1]!)).toMatchObject({ message_source: 'cowpay', payment_status: 'PAID' });
+  return `${new URL(checkoutUrl).origin}/cowpayReturnUrl`;
+}
+
 describe.each([
   ['crypto', { first_name: '', email: 'payer@example.com', coin_type: 'BTC' }, '/activation/crypto/redirect'],
   ['opay', {}, '/device/playlists?payment_status=success'],
@@ -58,26 +84,22 @@ describe.each([
     });
     expect(res.status).toBe(200);
     expect(res.json.status).toBe('success');
-    let url: string = res.json.url;
-    if (method === 'cowpay') {
-      // The site's own checkout page embeds the provider's frame; the sandbox frame is on this site.
-      const [, frameCode, intention] = /\/cowpay\/checkout\/([^/]+)\/([^/?]+)$/.exec(url) ?? [];
-      expect(intention).toBeTruthy();
-      url = `${server.url}/sandbox/cowpay/frame/${frameCode}/${intention}`;
-    }
-    const back = await payAt(url);
+    const url: string = res.json.url;
+    const back = method === 'cowpay' ? await payInCowpayFrame(url) : await payAt(url);
     expect(back).toBe(`${server.url}${returnPath}`);
     const device = await eventually(
       () => statusOf(client),
       (d) => d.status === 'ACTIVE',
     );
     expect(device.status).toBe('ACTIVE');
-    expect(device.payments).toEqual([
-      { method: method.toUpperCase(), status: 'PAID', amount: '8.99', currency: 'EUR', sandbox: true },
-    ]);
+    // Each method charges in its account's currency at the default prices: PRICE_EUR 8.99 for crypto, PRICE_EGP
+    // 499.00 for the Egyptian Cowpay and OPay accounts.
+    const charged = method === 'crypto' ? { amount: '8.99', currency: 'EUR' } : { amount: '499.00', currency: 'EGP' };
+    expect(device.payments).toEqual([{ method: method.toUpperCase(), status: 'PAID', ...charged, sandbox: true }]);
     const days = (new Date(device.expireDate).getTime() - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(364.9);
-    expect(days).toBeLessThan(365.1);
+    // Paid during the trial: the year starts when the trial ends.
+    expect(days).toBeGreaterThan(371.9);
+    expect(days).toBeLessThan(372.1);
   });
 });
 

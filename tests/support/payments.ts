@@ -1,8 +1,5 @@
-import { createHmac, randomInt, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomInt, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { cowpayCallbackSignature } from '../../server/src/payments/providers/cowpay';
-import { nowPaymentsSignature } from '../../server/src/payments/providers/nowpayments';
-import { opaySignature } from '../../server/src/payments/providers/opay';
 import { jsonOf, type TestClient } from './http';
 import type { TestServer } from './server';
 
@@ -12,6 +9,12 @@ import type { TestServer } from './server';
  */
 
 export const DAY_MS = 86_400_000;
+
+/**
+ * Days from now to the end of a year's licence bought on a new device: a licence bought during the 7-day trial
+ * starts when the trial ends (TRIAL_DAYS' default), not on the day it is paid.
+ */
+export const YEAR_AFTER_TRIAL = 365 + 7;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -29,6 +32,9 @@ export interface StartedActivation {
   id: string;
   deviceId: string;
   providerReference: string;
+  /** What the checkout charges, fixed when it started: the method's own currency and price. */
+  amountMinor: number;
+  currency: string;
 }
 
 /** The request bodies of a valid saveActivation per method, as the Activate Device form sends them. */
@@ -57,11 +63,17 @@ export async function startCheckout(
   const res = await client.request('POST', '/frontend/device/saveActivation', { body: CHECKOUT_BODIES[method] });
   if (res.status !== 200) throw new Error(`saveActivation failed: ${res.status} ${res.text}`);
   const [row] = await server.db.dataSource.query(
-    `SELECT id, device_id, provider_reference FROM activations WHERE id = $1`,
+    `SELECT id, device_id, provider_reference, amount_minor, currency FROM activations WHERE id = $1`,
     [res.json.activation_id],
   );
   if (!row?.provider_reference) throw new Error('the activation has no provider reference');
-  return { id: row.id, deviceId: row.device_id, providerReference: row.provider_reference };
+  return {
+    id: row.id,
+    deviceId: row.device_id,
+    providerReference: row.provider_reference,
+    amountMinor: row.amount_minor,
+    currency: row.currency.trim(),
+  };
 }
 
 /** A PayPal order through the graph (createPayPalOrder), with its activation. */
@@ -70,10 +82,50 @@ export async function startPayPalOrder(server: TestServer, client: TestClient): 
   const orderId = res.json?.data?.createPayPalOrder?.id;
   if (typeof orderId !== 'string') throw new Error(`createPayPalOrder failed: ${res.text}`);
   const [row] = await server.db.dataSource.query(
-    `SELECT id, device_id FROM activations WHERE method = 'paypal' AND provider_reference = $1`,
+    `SELECT id, device_id, amount_minor, currency FROM activations WHERE method = 'paypal' AND provider_reference = $1`,
     [orderId],
   );
-  return { id: row.id, deviceId: row.device_id, providerReference: orderId };
+  return {
+    id: row.id,
+    deviceId: row.device_id,
+    providerReference: orderId,
+    amountMinor: row.amount_minor,
+    currency: row.currency.trim(),
+  };
+}
+
+/**
+ * `x-nowpayments-sig` as NOWPayments publishes it, written here rather than taken from the adapter: HMAC-SHA512 of
+ * the body with its keys sorted (nested objects too, lists kept), keyed with the IPN secret.
+ */
+export function nowPaymentsSignature(secret: string, body: unknown): string {
+  const sort = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sort)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((key) => [key, sort((value as Record<string, unknown>)[key])]),
+          )
+        : value;
+  return createHmac('sha512', secret)
+    .update(JSON.stringify(sort(body)))
+    .digest('hex');
+}
+
+/**
+ * OPay's callback `sha512` as OPay publishes it, written here rather than taken from the adapter: HMAC-SHA3-512,
+ * keyed with the secret key, of `{Amount:"…",Currency:"…",Reference:"…",Refunded:t|f,Status:"…",Timestamp:"…",
+ * Token:"…",TransactionID:"…"}`.
+ */
+export function opaySignature(secretKey: string, payload: object): string {
+  const p = payload as Record<string, unknown>;
+  const text =
+    `{Amount:"${String(p.amount)}",Currency:"${String(p.currency)}",Reference:"${String(p.reference)}",` +
+    `Refunded:${p.refunded === true ? 't' : 'f'},Status:"${String(p.status)}",Timestamp:"${String(p.timestamp)}",` +
+    `Token:"${String(p.token)}",TransactionID:"${String(p.transactionId)}"}`;
+  return createHmac('sha3-512', secretKey).update(text).digest('hex');
 }
 
 /** A NOWPayments-style payment id (a number of ten digits), unique enough per test run. */
@@ -120,13 +172,13 @@ export function signedIpn(server: TestServer, body: object, secret = sandboxKeys
 /** OPay's callback for an activation: {payload, sha512, type}, amounts in minor units. */
 export function opayPayload(activation: StartedActivation, overrides: Record<string, unknown> = {}) {
   return {
-    amount: '899',
+    amount: String(activation.amountMinor),
     channel: 'Web',
     country: 'EG',
-    currency: 'EUR',
+    currency: activation.currency,
     displayedFailure: '',
     fee: '0',
-    feeCurrency: 'EUR',
+    feeCurrency: activation.currency,
     instrumentType: 'BankCard',
     reference: activation.id,
     refunded: false,
@@ -148,26 +200,35 @@ export function signedOpay(server: TestServer, provider: 'opay' | 'opay1', paylo
   return opayCallback(provider, payload, opaySignature(secret ?? sandboxKeys(server).opaySecretKey, payload));
 }
 
-/** Cowpay's server callback for an activation, without its signature. */
+/**
+ * Cowpay's server callback for an activation, without its signature: the fields Cowpay's WooCommerce plugin
+ * requires (github.com/cowpay-me/woocommerce, includes/class-woo-cowpay-callback.php line 77). It names the order
+ * by the cowpay_reference_id of the iframe token answer (the activation's provider reference) and carries no
+ * currency: the merchant account has one.
+ */
 export function cowpayBody(activation: StartedActivation, overrides: Record<string, unknown> = {}) {
   return {
-    cowpay_reference_id: String(randomInt(1_000_000_000, 9_999_999_999)),
+    cowpay_reference_id: Number(activation.providerReference),
+    payment_gateway_reference_id: String(randomInt(100_000_000, 999_999_999)),
     merchant_reference_id: activation.id,
-    token: activation.providerReference,
     order_status: 'PAID',
-    amount: '8.99',
-    currency: 'EUR',
-    payment_method: 'CARD',
+    amount: (activation.amountMinor / 100).toFixed(2),
+    callback_type: 'order_status_update',
     ...overrides,
   } as Record<string, unknown>;
 }
 
+/**
+ * Signed as Cowpay signs it, written here from the plugin's check (is_valid_signature, lines 167-177), not taken
+ * from the adapter: md5 hex of hash key + amount + cowpay_reference_id + merchant_reference_id + order_status.
+ */
 export function signedCowpay(server: TestServer, body: Record<string, unknown>, hashKey?: string): Delivery {
-  const keys = sandboxKeys(server);
-  const signature = cowpayCallbackSignature(
-    { merchantCode: keys.cowpayMerchantCode, hashKey: hashKey ?? keys.cowpayHashKey },
-    body,
-  );
+  const key = hashKey ?? sandboxKeys(server).cowpayHashKey;
+  const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+  const signature = createHash('md5')
+    .update(`${key}${text(body.amount)}${text(body.cowpay_reference_id)}${text(body.merchant_reference_id)}`)
+    .update(text(body.order_status))
+    .digest('hex');
   return { provider: 'cowpay', rawBody: JSON.stringify({ ...body, signature }), headers: {} };
 }
 

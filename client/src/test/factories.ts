@@ -66,6 +66,8 @@ export function buildPlaylistCheck(overrides: Partial<PlaylistCheckResult> = {})
       channels: 2,
       groups: 1,
       entriesWithoutUrl: 0,
+      backupUrls: 0,
+      cannotOpen: [],
       guideUrls: [],
       sample: [
         { __typename: 'ChannelSample', name: 'Sky Sports', logo: 'https://logos.example/sky.png', group: 'Sports' },
@@ -78,9 +80,11 @@ export function buildPlaylistCheck(overrides: Partial<PlaylistCheckResult> = {})
   } as PlaylistCheckResult;
 }
 
-type PricingResult = Omit<PricingQuery['pricing'], 'coins'> & {
+type Pricing = NonNullable<PricingQuery['pricing']>;
+type PricingResult = Omit<Pricing, 'coins' | 'methodPrices'> & {
   __typename: 'Pricing';
-  coins: (PricingQuery['pricing']['coins'][number] & { __typename: 'Coin' })[];
+  coins: (Pricing['coins'][number] & { __typename: 'Coin' })[];
+  methodPrices: (Pricing['methodPrices'][number] & { __typename: 'MethodPrice' })[];
 };
 
 /** The price and payment methods as the graph returns them: every method on, none in the sandbox. */
@@ -89,6 +93,14 @@ export function buildPricing(overrides: Partial<PricingResult> = {}): PricingRes
     __typename: 'Pricing',
     price: '8.99',
     currency: 'EUR',
+    // The default prices: euro for PayPal and crypto, Egyptian pounds for the Cowpay and OPay accounts.
+    methodPrices: [
+      { __typename: 'MethodPrice', method: 'OPAY', price: '499.00', currency: 'EGP' },
+      { __typename: 'MethodPrice', method: 'OPAY1', price: '499.00', currency: 'EGP' },
+      { __typename: 'MethodPrice', method: 'COWPAY', price: '499.00', currency: 'EGP' },
+      { __typename: 'MethodPrice', method: 'CRYPTO', price: '8.99', currency: 'EUR' },
+      { __typename: 'MethodPrice', method: 'PAYPAL', price: '8.99', currency: 'EUR' },
+    ],
     licenceDays: 365,
     methods: ['IBOSTORE', 'OPAY', 'OPAY1', 'COWPAY', 'CRYPTO', 'PAYPAL'],
     coins: [
@@ -98,7 +110,7 @@ export function buildPricing(overrides: Partial<PricingResult> = {}): PricingRes
     paypalClientId: 'paypal-client-id',
     paypalSdkUrl: 'https://paypal.example/sdk/js?client-id=paypal-client-id&currency=EUR',
     ibostoreUrl: 'https://ibostore.example/activate?mac={mac}',
-    cowpayFrameUrl: 'https://cowpay.example/frame/{frameCode}?intention={intention}',
+    cowpayFrameUrl: 'https://cowpay.example/js/plugins/CCIframePlugin.js',
     sandboxMethods: [],
     ...overrides,
   };
@@ -122,6 +134,8 @@ export function buildPayment(overrides: Partial<PaymentResult> = {}): PaymentRes
     paidAt: '2026-11-20T10:05:00.000Z',
     licenceExpiresAt: '2027-11-21T09:30:00.000Z',
     sandbox: false,
+    takenBackAt: null,
+    partialPayment: null,
     ...overrides,
   };
 }

@@ -36,10 +36,12 @@ export function signedIn(device = buildDevice()): MockLink.MockedResponse {
 export function devicePayments(
   payments: ReturnType<typeof buildPayment>[] = [],
   device = buildDevice(),
+  page: { paymentCount?: number; after?: string } = {},
 ): MockLink.MockedResponse {
+  const paymentCount = page.paymentCount ?? payments.length;
   return {
-    request: { query: DevicePaymentsDocument },
-    result: { data: { currentDevice: { __typename: 'Device', id: device.id, payments } } },
+    request: { query: DevicePaymentsDocument, ...(page.after ? { variables: { after: page.after } } : {}) },
+    result: { data: { currentDevice: { __typename: 'Device', id: device.id, paymentCount, payments } } },
   };
 }
 

@@ -3,7 +3,7 @@ import { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from '
 import { DeviceEntity } from '../device/device.entity';
 import { DeviceTokenEntity } from '../device/device-token.entity';
 import { GraphPlaylist } from '../playlist/playlist.view';
-import { PricingTerms } from '../pricing/pricing.service';
+import { PricingTerms, PricedMethod } from '../pricing/pricing.service';
 import { ActivationEntity } from '../payments/activation.entity';
 import { CheckResult, XcCheckResult } from '../playlist-check/check-result';
 import { GraphQLContext } from '../graphql/context';
@@ -41,10 +41,14 @@ export type Activation = {
   method: PaymentMethod;
   /** When the provider's confirmation activated the device; null until then. */
   paidAt: Maybe<Scalars['DateTime']['output']>;
+  /** For `PARTIALLY_PAID`: what arrived and what is missing. Null otherwise. */
+  partialPayment: Maybe<PartialPayment>;
   /** True when it went through a local sandbox stand-in of the provider: no money moved. */
   sandbox: Scalars['Boolean']['output'];
   /** Where it stands. */
   status: ActivationStatus;
+  /** For `REFUNDED` and `REVERSED`: when the money went back and the licence was shortened. Null otherwise. */
+  takenBackAt: Maybe<Scalars['DateTime']['output']>;
 };
 
 /** Whether the signed-in device can be paid for now (the spec's MAC check before paying). */
@@ -64,8 +68,20 @@ export type ActivationStatus =
   | 'FAILED'
   /** Paid and confirmed by the provider: the licence was extended by this payment, once. */
   | 'PAID'
+  /**
+   * Some of the money arrived, not all (a crypto payment short of the invoice): no licence yet. See
+   * `partialPayment` for what arrived and what is missing; support settles it.
+   */
+  | 'PARTIALLY_PAID'
   /** Created; the owner has not paid yet (or the provider has not confirmed it). */
-  | 'PENDING';
+  | 'PENDING'
+  /** Paid, then refunded by us: the days it added were taken back from the licence. */
+  | 'REFUNDED'
+  /**
+   * Paid, then taken back without us (a reversal, chargeback or dispute): the days it added were taken back from
+   * the licence.
+   */
+  | 'REVERSED';
 
 /**
  * What a TV app reads before anything else. The same for every caller: it may be cached by anyone (as a persisted
@@ -86,6 +102,19 @@ export type AppConfig = {
   supportEmail: Scalars['String']['output'];
   /** The support phone number, if there is one. */
   supportPhone: Maybe<Scalars['String']['output']>;
+};
+
+/** Entries of a playlist whose address a TV cannot open, of one kind. */
+export type CannotOpen = {
+  __typename?: 'CannotOpen';
+  /** How many entries. */
+  count: Scalars['Int']['output'];
+  /** Up to three of their channel names. */
+  examples: Array<Scalars['String']['output']>;
+  /** The kind of address: `pipe://`, `plugin://`, `file://`, `no address` (a note such as "[NO PUBLIC STREAM]"), ... */
+  kind: Scalars['String']['output'];
+  /** Why the TV cannot open them, for people. */
+  reason: Scalars['String']['output'];
 };
 
 /** A picture of distorted characters that a person types back to prove they are not a script. */
@@ -224,9 +253,12 @@ export type Device = {
   macAddress: Scalars['String']['output'];
   /** The TV model the app reported when it registered, if any. */
   model: Maybe<Scalars['String']['output']>;
+  /** How many payments and attempts `payments` can page through (0 for anyone but the owner's portal session). */
+  paymentCount: Scalars['Int']['output'];
   /**
-   * The device's payments and payment attempts, newest first (at most 50). Only the owner's portal session sees
-   * them: for anyone else (a TV's token included) the list is empty.
+   * The device's payments and payment attempts, newest first, a page at a time: the first 50 unless `first` says
+   * otherwise, then the ones after the last one seen (`after`). Only the owner's portal session sees them: for
+   * anyone else (a TV's token included) the list is empty.
    */
   payments: Array<Activation>;
   /**
@@ -241,6 +273,13 @@ export type Device = {
    * for anyone else (a TV's token included) the list is empty.
    */
   tvSessions: Array<TvSession>;
+};
+
+
+/** A smart TV (or other player) running the app, identified by its MAC address. */
+export type DevicePaymentsArgs = {
+  after?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** The result of a settings change. */
@@ -266,13 +305,44 @@ export type EpgCheck = {
   __typename?: 'EpgCheck';
   /** Channels the guide describes. */
   channels: Scalars['Int']['output'];
-  /** What went wrong, for people; null when it was read. */
+  /** Guide channels with at least one programme; null when the guide was read only to its first programme. */
+  channelsWithProgrammes: Maybe<Scalars['Int']['output']>;
+  /** How many of the playlist's channels the guide covers; null without a playlist to match (Xtream Codes). */
+  coverage: Maybe<GuideCoverage>;
+  /** What went wrong, or what the owner should know (few channels covered), for people; null otherwise. */
   message: Maybe<Scalars['String']['output']>;
   /** True when the guide could be fetched. */
   reachable: Scalars['Boolean']['output'];
+  /** Where the guide's address came from; null in checks made before it was reported. */
+  source: Maybe<GuideSource>;
   /** True when it is an XMLTV document. */
   xmltv: Scalars['Boolean']['output'];
 };
+
+/**
+ * How many of a playlist's channels a guide has programmes for, matched as players match: by tvg-id, then by
+ * name (tvg-name or the channel's name against the guide's display names).
+ */
+export type GuideCoverage = {
+  __typename?: 'GuideCoverage';
+  /** Of those, found by tvg-id. */
+  byId: Scalars['Int']['output'];
+  /** Of those, found by name. */
+  byName: Scalars['Int']['output'];
+  /** The playlist's live channels (films and series are left out: guides do not list them). */
+  channels: Scalars['Int']['output'];
+  /** Channels with programmes in the guide. */
+  covered: Scalars['Int']['output'];
+};
+
+/** Where the guide's address came from. */
+export type GuideSource =
+  /** The Xtream Codes panel's guide for the line (xmltv.php). */
+  | 'PANEL'
+  /** The playlist's own header (x-tvg-url / url-tvg). */
+  | 'PLAYLIST'
+  /** The guide (EPG) URL typed with the playlist. */
+  | 'TYPED';
 
 /** What the device owner types on the portal's sign-in screen. */
 export type LoginInput = {
@@ -308,7 +378,14 @@ export type LogoutPayload = {
 /** What an M3U playlist holds. */
 export type M3uCheck = {
   __typename?: 'M3uCheck';
-  /** Entries with a stream URL. */
+  /** Extra addresses right under a channel's address (no #EXTINF of their own): that channel's backups. */
+  backupUrls: Scalars['Int']['output'];
+  /** Entries whose address the TV cannot open, by kind, most first. */
+  cannotOpen: Array<CannotOpen>;
+  /**
+   * Channels the TV can open, as players list them: entries with a stream address the TV plays. Backup addresses
+   * under one #EXTINF and addresses the TV cannot open (see `cannotOpen`) are not counted.
+   */
   channels: Scalars['Int']['output'];
   /** Entries with no stream URL: they show on the TV but cannot play. */
   entriesWithoutUrl: Scalars['Int']['output'];
@@ -318,6 +395,20 @@ export type M3uCheck = {
   guideUrls: Array<Scalars['String']['output']>;
   /** Up to 12 channels with logos, from the start of the playlist. */
   sample: Array<ChannelSample>;
+};
+
+/**
+ * What one payment method charges for a licence: its merchant account's currency, at the price configured for that
+ * currency. The amount and currency are fixed on the activation when its checkout starts.
+ */
+export type MethodPrice = {
+  __typename?: 'MethodPrice';
+  /** ISO 4217 (`EUR`, `EGP`). */
+  currency: Scalars['String']['output'];
+  /** The method (never `IBOSTORE`, which the app store prices). */
+  method: PaymentMethod;
+  /** A decimal string with two places (for example `"499.00"`). */
+  price: Scalars['String']['output'];
 };
 
 /** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
@@ -586,6 +677,19 @@ export type MutationUpdatePlaylistArgs = {
   input: UpdatePlaylistInput;
 };
 
+/** What arrived of a payment that fell short, in the currency the buyer paid with (a coin for crypto). */
+export type PartialPayment = {
+  __typename?: 'PartialPayment';
+  /** The currency or coin (`BTC`). */
+  currency: Scalars['String']['output'];
+  /** What was asked. */
+  expected: Scalars['String']['output'];
+  /** What is missing (expected minus received), as a decimal string. */
+  missing: Scalars['String']['output'];
+  /** What arrived, as the provider wrote it (for example `"0.0012"`). */
+  received: Scalars['String']['output'];
+};
+
 /** A PayPal order made for the signed-in device, for PayPal's buttons to approve. */
 export type PayPalOrder = {
   __typename?: 'PayPalOrder';
@@ -653,7 +757,10 @@ export type PlaylistCheck = {
   checkedAt: Scalars['DateTime']['output'];
   /** How long it took, in milliseconds. */
   durationMs: Scalars['Int']['output'];
-  /** For the guide URL: the playlist's own EPG URL, else the first one its header declares. */
+  /**
+   * For the guide: the playlist's own EPG URL, else the first one its header declares, else for Xtream Codes the
+   * panel's own guide (xmltv.php).
+   */
   epg: Maybe<EpgCheck>;
   /** The HTTP status of the playlist's (or the account's) final answer, when there was one. */
   httpStatus: Maybe<Scalars['Int']['output']>;
@@ -691,6 +798,8 @@ export type PlaylistCheckProblem =
   | 'LOGIN_PAGE'
   /** The answer is not an M3U playlist. */
   | 'NOT_M3U'
+  /** The address is a single stream (an HLS master or media playlist), not a playlist of channels. */
+  | 'SINGLE_STREAM'
   /** The server did not answer in time. */
   | 'TIMEOUT'
   /** The secure connection failed (certificate or handshake). */
@@ -703,8 +812,15 @@ export type PlaylistCheckProblem =
   | 'XC_AUTH'
   /** The Xtream Codes account exists but is not active (expired, banned or disabled). */
   | 'XC_INACTIVE'
+  /**
+   * The Xtream Codes panel did not accept the line without saying why (XUI-based panels answer "404 Not Found"
+   * for a wrong username or password and for an expired, banned or disabled line).
+   */
+  | 'XC_LINE_REFUSED'
   /** The Xtream Codes server answered something that is not its API. */
-  | 'XC_NOT_API';
+  | 'XC_NOT_API'
+  /** The Xtream Codes panel allows the line no stream format the TV plays (TS or HLS). */
+  | 'XC_NO_FORMAT';
 
 /** How a playlist check came out, overall. */
 export type PlaylistCheckVerdict =
@@ -777,16 +893,19 @@ export type Pricing = {
   /** The coins the crypto method accepts. */
   coins: Array<Coin>;
   /**
-   * The card provider's checkout frame: replace `{frameCode}` and `{intention}` with the two parts of the
-   * `/cowpay/checkout/{frameCode}/{intention}` page's path.
+   * What shows Cowpay's card frame on the `/cowpay/checkout/{frameCode}/{intention}` page: Cowpay's iframe plugin,
+   * the script defining `COWPAYIFRAMEDIALOG`, whose `load` takes the page's `{intention}` (the iframe token). A
+   * stand-in on this site when Cowpay has no credentials.
    */
   cowpayFrameUrl: Scalars['String']['output'];
-  /** Always `EUR`. */
+  /** Always `EUR`: the currency of `price`. A method may charge in another (see `methodPrices`). */
   currency: Scalars['String']['output'];
   /** The app store's activation page for a MAC address: replace `{mac}` with the device's MAC address. */
   ibostoreUrl: Scalars['String']['output'];
   /** How many days a payment adds to the licence; null for a lifetime licence. */
   licenceDays: Maybe<Scalars['Int']['output']>;
+  /** What each offered method charges, in its own currency (Cowpay and OPay accounts take EGP). */
+  methodPrices: Array<MethodPrice>;
   /** The payment methods offered, in the order to show them. */
   methods: Array<PaymentMethod>;
   /** The PayPal client id for PayPal's browser SDK (public by design); null when PayPal is off. */
@@ -828,17 +947,22 @@ export type Query = {
   /** Always `true`; lets a client check that it reaches the graph without signing in. */
   ping: Scalars['Boolean']['output'];
   /**
-   * One of the signed-in device's playlists, locked if protected. `NOT_FOUND` for an id that is not one of this
-   * device's playlists.
+   * One of the signed-in device's playlists, locked if protected. Null with `NOT_FOUND` for an id that is not one of
+   * this device's playlists (nullable, so a failure here leaves the other fields of the request their answers).
    */
-  playlist: Playlist;
+  playlist: Maybe<Playlist>;
+  /** How many playlists `playlists` pages through, with the same `search`. Requires a signed-in device. */
+  playlistCount: Scalars['Int']['output'];
   /**
    * The signed-in device's playlists (portal session or TV device token), newest first. With `search`, only
    * those whose name contains it, ignoring case. Requires a signed-in device (`UNAUTHENTICATED`).
    */
   playlists: Array<Playlist>;
-  /** The price of a licence and the payment methods on offer. Public. */
-  pricing: Pricing;
+  /**
+   * The price of a licence and the payment methods on offer. Public. Nullable, as a failure of one root field
+   * should not take the others' answers with it.
+   */
+  pricing: Maybe<Pricing>;
   /**
    * For the owner (portal session): the pending link request with this code, to show before approving it. An
    * unknown, expired or already answered code is `NOT_FOUND` (one answer for all); wrong codes are counted per
@@ -855,7 +979,15 @@ export type QueryPlaylistArgs = {
 
 
 /** Everything that can be read. Each domain file in `schema/` adds its own fields with `extend type Query`. */
+export type QueryPlaylistCountArgs = {
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Everything that can be read. Each domain file in `schema/` adds its own fields with `extend type Query`. */
 export type QueryPlaylistsArgs = {
+  after?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   search?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1128,6 +1260,8 @@ export type XcCheck = {
   __typename?: 'XcCheck';
   /** How many are watching now. */
   activeConnections: Maybe<Scalars['Int']['output']>;
+  /** The stream formats the panel allows the line (`ts`, `m3u8`, `rtmp`); null when the panel does not say. */
+  allowedFormats: Maybe<Array<Scalars['String']['output']>>;
   /** When the account expires; null for an account without an end. */
   expiresAt: Maybe<Scalars['DateTime']['output']>;
   /** True for a trial account. */
@@ -1138,11 +1272,28 @@ export type XcCheck = {
   maxConnections: Maybe<Scalars['Int']['output']>;
   /** Series categories. */
   seriesCategories: Scalars['Int']['output'];
+  /** The line's real state: an `Active` line past its end date is `EXPIRED`. */
+  state: XcLineState;
   /** The account's status as the server words it (for example `Active`, `Expired`, `Banned`, `Disabled`). */
   status: Scalars['String']['output'];
   /** Film (VOD) categories. */
   vodCategories: Scalars['Int']['output'];
 };
+
+/** The Xtream Codes line as the TV will find it. */
+export type XcLineState =
+  /** Active and not past its end date. */
+  | 'ACTIVE'
+  /** Banned by the provider. */
+  | 'BANNED'
+  /** Disabled by the provider. */
+  | 'DISABLED'
+  /** Past its end date (whatever the panel calls it). */
+  | 'EXPIRED'
+  /** The panel refused the username and password, or the line, without saying more. */
+  | 'NOT_ACCEPTED'
+  /** Another status the panel gave. */
+  | 'OTHER';
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
@@ -1223,6 +1374,7 @@ export type ResolversTypes = ResolversObject<{
   ActivationStatus: ActivationStatus;
   AppConfig: ResolverTypeWrapper<AppConfig>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CannotOpen: ResolverTypeWrapper<CannotOpen>;
   Captcha: ResolverTypeWrapper<Captcha>;
   CapturePayPalOrderPayload: ResolverTypeWrapper<Omit<CapturePayPalOrderPayload, 'activation' | 'device'> & { activation: ResolversTypes['Activation'], device: ResolversTypes['Device'] }>;
   ChangeDeviceKeyInput: ChangeDeviceKeyInput;
@@ -1240,13 +1392,17 @@ export type ResolversTypes = ResolversObject<{
   DeviceSettingsPayload: ResolverTypeWrapper<Omit<DeviceSettingsPayload, 'device'> & { device: ResolversTypes['Device'] }>;
   DeviceStatus: DeviceStatus;
   EpgCheck: ResolverTypeWrapper<EpgCheck>;
+  GuideCoverage: ResolverTypeWrapper<GuideCoverage>;
+  GuideSource: GuideSource;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   LoginInput: LoginInput;
   LoginPayload: ResolverTypeWrapper<Omit<LoginPayload, 'device'> & { device: ResolversTypes['Device'] }>;
   LogoutPayload: ResolverTypeWrapper<LogoutPayload>;
   M3uCheck: ResolverTypeWrapper<M3uCheck>;
+  MethodPrice: ResolverTypeWrapper<PricedMethod>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  PartialPayment: ResolverTypeWrapper<PartialPayment>;
   PayPalOrder: ResolverTypeWrapper<PayPalOrder>;
   PaymentMethod: PaymentMethod;
   Playlist: ResolverTypeWrapper<GraphPlaylist>;
@@ -1281,6 +1437,7 @@ export type ResolversTypes = ResolversObject<{
   UnlockPlaylistInput: UnlockPlaylistInput;
   UpdatePlaylistInput: UpdatePlaylistInput;
   XcCheck: ResolverTypeWrapper<XcCheckResult>;
+  XcLineState: XcLineState;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1289,6 +1446,7 @@ export type ResolversParentTypes = ResolversObject<{
   ActivationEligibility: ActivationEligibility;
   AppConfig: AppConfig;
   Boolean: Scalars['Boolean']['output'];
+  CannotOpen: CannotOpen;
   Captcha: Captcha;
   CapturePayPalOrderPayload: Omit<CapturePayPalOrderPayload, 'activation' | 'device'> & { activation: ResolversParentTypes['Activation'], device: ResolversParentTypes['Device'] };
   ChangeDeviceKeyInput: ChangeDeviceKeyInput;
@@ -1305,13 +1463,16 @@ export type ResolversParentTypes = ResolversObject<{
   Device: DeviceEntity;
   DeviceSettingsPayload: Omit<DeviceSettingsPayload, 'device'> & { device: ResolversParentTypes['Device'] };
   EpgCheck: EpgCheck;
+  GuideCoverage: GuideCoverage;
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   LoginInput: LoginInput;
   LoginPayload: Omit<LoginPayload, 'device'> & { device: ResolversParentTypes['Device'] };
   LogoutPayload: LogoutPayload;
   M3uCheck: M3uCheck;
+  MethodPrice: PricedMethod;
   Mutation: Record<PropertyKey, never>;
+  PartialPayment: PartialPayment;
   PayPalOrder: PayPalOrder;
   Playlist: GraphPlaylist;
   PlaylistCheck: CheckResult;
@@ -1352,8 +1513,10 @@ export type ActivationResolvers<ContextType = GraphQLContext, ParentType extends
   licenceExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   method?: Resolver<ResolversTypes['PaymentMethod'], ParentType, ContextType>;
   paidAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  partialPayment?: Resolver<Maybe<ResolversTypes['PartialPayment']>, ParentType, ContextType>;
   sandbox?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ActivationStatus'], ParentType, ContextType>;
+  takenBackAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 }>;
 
 export type ActivationEligibilityResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ActivationEligibility'] = ResolversParentTypes['ActivationEligibility']> = ResolversObject<{
@@ -1367,6 +1530,13 @@ export type AppConfigResolvers<ContextType = GraphQLContext, ParentType extends 
   productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   supportEmail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   supportPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type CannotOpenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CannotOpen'] = ResolversParentTypes['CannotOpen']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  examples?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type CaptchaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Captcha'] = ResolversParentTypes['Captcha']> = ResolversObject<{
@@ -1412,7 +1582,8 @@ export type DeviceResolvers<ContextType = GraphQLContext, ParentType extends Res
   isTrial?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   macAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  payments?: Resolver<Array<ResolversTypes['Activation']>, ParentType, ContextType>;
+  paymentCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  payments?: Resolver<Array<ResolversTypes['Activation']>, ParentType, ContextType, RequireFields<DevicePaymentsArgs, 'first'>>;
   playlistsVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['DeviceStatus'], ParentType, ContextType>;
   tvSessions?: Resolver<Array<ResolversTypes['TvSession']>, ParentType, ContextType>;
@@ -1425,9 +1596,19 @@ export type DeviceSettingsPayloadResolvers<ContextType = GraphQLContext, ParentT
 
 export type EpgCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EpgCheck'] = ResolversParentTypes['EpgCheck']> = ResolversObject<{
   channels?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  channelsWithProgrammes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  coverage?: Resolver<Maybe<ResolversTypes['GuideCoverage']>, ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   reachable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['GuideSource']>, ParentType, ContextType>;
   xmltv?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
+export type GuideCoverageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GuideCoverage'] = ResolversParentTypes['GuideCoverage']> = ResolversObject<{
+  byId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  byName?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  channels?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  covered?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type LoginPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoginPayload'] = ResolversParentTypes['LoginPayload']> = ResolversObject<{
@@ -1440,11 +1621,19 @@ export type LogoutPayloadResolvers<ContextType = GraphQLContext, ParentType exte
 }>;
 
 export type M3uCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['M3uCheck'] = ResolversParentTypes['M3uCheck']> = ResolversObject<{
+  backupUrls?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cannotOpen?: Resolver<Array<ResolversTypes['CannotOpen']>, ParentType, ContextType>;
   channels?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   entriesWithoutUrl?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   groups?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   guideUrls?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   sample?: Resolver<Array<ResolversTypes['ChannelSample']>, ParentType, ContextType>;
+}>;
+
+export type MethodPriceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MethodPrice'] = ResolversParentTypes['MethodPrice']> = ResolversObject<{
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['PaymentMethod'], ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
@@ -1473,6 +1662,13 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   switchMacAddress?: Resolver<ResolversTypes['DeviceSettingsPayload'], ParentType, ContextType, RequireFields<MutationSwitchMacAddressArgs, 'input'>>;
   unlockPlaylist?: Resolver<ResolversTypes['PlaylistPayload'], ParentType, ContextType, RequireFields<MutationUnlockPlaylistArgs, 'input'>>;
   updatePlaylist?: Resolver<ResolversTypes['PlaylistPayload'], ParentType, ContextType, RequireFields<MutationUpdatePlaylistArgs, 'input'>>;
+}>;
+
+export type PartialPaymentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PartialPayment'] = ResolversParentTypes['PartialPayment']> = ResolversObject<{
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expected?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  missing?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  received?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type PayPalOrderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayPalOrder'] = ResolversParentTypes['PayPalOrder']> = ResolversObject<{
@@ -1520,6 +1716,7 @@ export type PricingResolvers<ContextType = GraphQLContext, ParentType extends Re
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ibostoreUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   licenceDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  methodPrices?: Resolver<Array<ResolversTypes['MethodPrice']>, ParentType, ContextType>;
   methods?: Resolver<Array<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
   paypalClientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   paypalSdkUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1533,9 +1730,10 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   captcha?: Resolver<ResolversTypes['Captcha'], ParentType, ContextType>;
   currentDevice?: Resolver<Maybe<ResolversTypes['Device']>, ParentType, ContextType>;
   ping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  playlist?: Resolver<ResolversTypes['Playlist'], ParentType, ContextType, RequireFields<QueryPlaylistArgs, 'id'>>;
+  playlist?: Resolver<Maybe<ResolversTypes['Playlist']>, ParentType, ContextType, RequireFields<QueryPlaylistArgs, 'id'>>;
+  playlistCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<QueryPlaylistCountArgs>>;
   playlists?: Resolver<Array<ResolversTypes['Playlist']>, ParentType, ContextType, Partial<QueryPlaylistsArgs>>;
-  pricing?: Resolver<ResolversTypes['Pricing'], ParentType, ContextType>;
+  pricing?: Resolver<Maybe<ResolversTypes['Pricing']>, ParentType, ContextType>;
   tvLink?: Resolver<ResolversTypes['TvLink'], ParentType, ContextType, RequireFields<QueryTvLinkArgs, 'input'>>;
 }>;
 
@@ -1606,11 +1804,13 @@ export type TvSessionResolvers<ContextType = GraphQLContext, ParentType extends 
 
 export type XcCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['XcCheck'] = ResolversParentTypes['XcCheck']> = ResolversObject<{
   activeConnections?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  allowedFormats?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   isTrial?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   liveCategories?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   maxConnections?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   seriesCategories?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['XcLineState'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   vodCategories?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
@@ -1619,6 +1819,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Activation?: ActivationResolvers<ContextType>;
   ActivationEligibility?: ActivationEligibilityResolvers<ContextType>;
   AppConfig?: AppConfigResolvers<ContextType>;
+  CannotOpen?: CannotOpenResolvers<ContextType>;
   Captcha?: CaptchaResolvers<ContextType>;
   CapturePayPalOrderPayload?: CapturePayPalOrderPayloadResolvers<ContextType>;
   ChannelSample?: ChannelSampleResolvers<ContextType>;
@@ -1629,10 +1830,13 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Device?: DeviceResolvers<ContextType>;
   DeviceSettingsPayload?: DeviceSettingsPayloadResolvers<ContextType>;
   EpgCheck?: EpgCheckResolvers<ContextType>;
+  GuideCoverage?: GuideCoverageResolvers<ContextType>;
   LoginPayload?: LoginPayloadResolvers<ContextType>;
   LogoutPayload?: LogoutPayloadResolvers<ContextType>;
   M3uCheck?: M3uCheckResolvers<ContextType>;
+  MethodPrice?: MethodPriceResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  PartialPayment?: PartialPaymentResolvers<ContextType>;
   PayPalOrder?: PayPalOrderResolvers<ContextType>;
   Playlist?: PlaylistResolvers<ContextType>;
   PlaylistCheck?: PlaylistCheckResolvers<ContextType>;

@@ -14,6 +14,7 @@ import { PlaylistCount1764200000000 } from '../migrations/1764200000000-Playlist
 import { TokenLifecycle1764300000000 } from '../migrations/1764300000000-TokenLifecycle';
 import { TvLinks1764400000000 } from '../migrations/1764400000000-TvLinks';
 import { TvLinkRequester1764500000000 } from '../migrations/1764500000000-TvLinkRequester';
+import { MoneyBack1764600000000 } from '../migrations/1764600000000-MoneyBack';
 import { ActivationEntity } from '../payments/activation.entity';
 import { PlaylistEntity } from '../playlist/playlist.entity';
 import { DeviceMacChangeEntity } from '../device/device-mac-change.entity';
@@ -40,6 +41,7 @@ export const migrations = [
   TokenLifecycle1764300000000,
   TvLinks1764400000000,
   TvLinkRequester1764500000000,
+  MoneyBack1764600000000,
 ];
 
 export function createDataSource(url: string, poolSize: number): DataSource {

@@ -68,6 +68,24 @@ const resolvers: Resolvers = {
   TvSession: tvSessionResolvers.TvSession,
   Activation: paymentResolvers.Activation,
   Pricing: pricingResolvers.Pricing,
+  MethodPrice: pricingResolvers.MethodPrice,
+};
+
+/**
+ * The graph has no subscriptions: one sent is the caller's mistake, answered 400 before anything runs (graphql-js
+ * would otherwise fail it during execution, as an internal error).
+ */
+const noSubscriptions: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation }) {
+        if (operation?.operation !== 'subscription') return;
+        throw new GraphQLError('This graph has no subscriptions: send a query or a mutation.', {
+          extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+        });
+      },
+    };
+  },
 };
 
 /**
@@ -145,7 +163,10 @@ export function createApolloServer(
     formatError: formatError(logger, { hideSuggestions: config.isProduction }),
     validationRules: limits.validationRules,
     parseOptions: limits.parseOptions,
-    csrfPrevention: true,
+    // Apollo's two preflight headers, and the GraphQL-over-HTTP spec's own.
+    csrfPrevention: {
+      requestHeaders: ['x-apollo-operation-name', 'apollo-require-preflight', 'graphql-require-preflight'],
+    },
     allowBatchedHttpRequests: false,
     // Only the safelisted operations (schema/operations) can be sent by id; nothing anyone sends is kept.
     persistedQueries: { cache: safelistCache(persisted) },
@@ -158,6 +179,7 @@ export function createApolloServer(
       // Traces for a federation gateway; this graph is no subgraph, and the plugin Apollo installs by default
       // would otherwise be asked to start on every request only to find that out.
       ApolloServerPluginInlineTraceDisabled(),
+      noSubscriptions,
       config.graphqlIntrospection ? sandboxLandingPage() : ApolloServerPluginLandingPageDisabled(),
       ...extraPlugins,
     ],

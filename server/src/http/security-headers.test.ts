@@ -18,24 +18,35 @@ describe('contentSecurityPolicy', () => {
       loadConfig({
         PAYPAL_CLIENT_ID: 'AbC-live-client',
         PAYPAL_CLIENT_SECRET: 'live-secret-value',
+        PAYPAL_WEBHOOK_ID: '1JE4291016473214C',
         COWPAY_MERCHANT_CODE: 'merchant',
         COWPAY_HASH_KEY: 'hash-key-value',
-        COWPAY_FRAME_URL: 'https://frames.cowpay.example/{frameCode}/{intention}',
+        COWPAY_API_TOKEN: 'api-token-value',
+        COWPAY_IFRAME_PLUGIN_URL: 'https://frames.cowpay.example/js/plugins/CCIframePlugin.js',
       }),
     );
-    expect(csp.scriptSrc).toEqual([
-      "'self'",
-      'https://www.paypal.com',
-      'https://www.sandbox.paypal.com',
-      'https://www.paypalobjects.com',
-    ]);
-    expect(csp.connectSrc).toContain('https://www.paypal.com');
-    expect(csp.frameSrc).toEqual([
-      'https://www.paypal.com',
-      'https://www.sandbox.paypal.com',
-      'https://www.paypalobjects.com',
-      'https://frames.cowpay.example',
-    ]);
+    // Cowpay's iframe plugin is a script that opens the card frame: its origin may run and be framed.
+    // PayPal's documented sources for its JS SDK (developer.paypal.com/sdk/js/best-practices).
+    const paypal = ['https://*.paypal.com', 'https://*.paypalobjects.com', 'https://*.venmo.com'];
+    expect(csp.scriptSrc).toEqual(["'self'", ...paypal, 'https://frames.cowpay.example']);
+    expect(csp.connectSrc).toEqual(["'self'", ...paypal]);
+    expect(csp.styleSrc).toEqual(["'self'", "'unsafe-inline'", ...paypal]);
+    expect(csp.childSrc).toEqual(["'self'", ...paypal]);
+    expect(csp.frameSrc).toEqual([...paypal, 'https://frames.cowpay.example']);
+    // No 'unsafe-inline' for scripts: the pages have no inline script, PayPal's loader adds an allowed one.
+    expect(csp.scriptSrc).not.toContain("'unsafe-inline'");
+    // Without COWPAY_IFRAME_PLUGIN_URL the plugin is Cowpay's, under COWPAY_API_URL.
+    const staging = contentSecurityPolicy(
+      loadConfig({
+        PAYMENT_METHODS: 'cowpay',
+        COWPAY_API_URL: 'https://staging.cowpay.me',
+        COWPAY_MERCHANT_CODE: 'merchant',
+        COWPAY_HASH_KEY: 'hash-key-value',
+        COWPAY_API_TOKEN: 'api-token-value',
+      }),
+    );
+    expect(staging.scriptSrc).toEqual(["'self'", 'https://staging.cowpay.me']);
+    expect(staging.frameSrc).toEqual(['https://staging.cowpay.me']);
   });
 
   it('adds exactly the configured live-chat origin and the video player', () => {

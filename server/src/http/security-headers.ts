@@ -5,8 +5,13 @@ import { pricingFrom } from '../pricing/pricing.service';
 
 // The intro video's player, loaded only after the visitor asks for it (privacy-enhanced domain).
 const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
-// What PayPal's buttons load and frame besides the SDK itself.
-const PAYPAL_ORIGINS = ['https://www.paypal.com', 'https://www.sandbox.paypal.com', 'https://www.paypalobjects.com'];
+// PayPal's JavaScript SDK: the sources PayPal documents for its CSP (developer.paypal.com/sdk/js/best-practices:
+// child-src, connect-src, frame-src, img-src, script-src and style-src `*.paypal.com *.paypalobjects.com
+// *.venmo.com`, img-src `data:` too). PayPal also recommends 'unsafe-inline' in script-src, or a nonce passed to
+// the SDK as data-csp-nonce: neither is given. The pages carry no inline script and are rendered once per process
+// (no per-request nonce), PayPal's loader inserts a script from an allowed host (no nonce needed for that), the
+// buttons run in PayPal's own frames, and the inline styles the SDK writes are allowed by style-src.
+const PAYPAL_ORIGINS = ['https://*.paypal.com', 'https://*.paypalobjects.com', 'https://*.venmo.com'];
 
 /**
  * The pages' Content Security Policy: only this site's own scripts, plus exactly the external services the
@@ -19,28 +24,35 @@ export function contentSecurityPolicy(config: Config) {
     : [];
   const video = config.site.introVideoId ? [VIDEO_ORIGIN] : [];
   // Payment providers' browser parts, only when a real (not sandbox) provider is on: PayPal's SDK with its
-  // frames and calls, Cowpay's card frame. The sandbox stand-ins are served by this site ('self').
+  // frames and calls, Cowpay's iframe plugin (its script and the card frame it opens from Cowpay's host). The
+  // sandbox stand-ins are served by this site ('self').
   const pricing = pricingFrom(config);
   const paypal =
     pricing.paypalSdkUrl && !pricing.sandboxMethods.includes('paypal')
-      ? [new URL(pricing.paypalSdkUrl).origin, ...PAYPAL_ORIGINS]
+      ? [...new Set([new URL(pricing.paypalSdkUrl).origin, ...PAYPAL_ORIGINS])].filter(
+          (origin) =>
+            !/^https:\/\/[^/]*\.(paypal|paypalobjects|venmo)\.com$/.test(origin) || PAYPAL_ORIGINS.includes(origin),
+        )
       : [];
   const cowpay = pricing.methods.includes('cowpay')
     ? pricing.sandboxMethods.includes('cowpay')
       ? ["'self'"]
-      : [new URL(pricing.cowpayFrameUrl.replace(/[{}]/g, '')).origin]
+      : [new URL(pricing.cowpayFrameUrl).origin]
     : [];
+  const cowpayScript = cowpay.filter((source) => source !== "'self'");
   const frames = [...new Set([...video, ...liveChat, ...paypal, ...cowpay])];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...liveChat, ...new Set(paypal)],
-    styleSrc: ["'self'", "'unsafe-inline'", ...liveChat],
+    scriptSrc: ["'self'", ...liveChat, ...new Set(paypal), ...cowpayScript],
+    styleSrc: ["'self'", "'unsafe-inline'", ...liveChat, ...paypal],
     fontSrc: ["'self'", ...liveChat],
     // Channel logos in playlist checks come from any provider's host; images cannot run code, and the portal
     // loads them without a referrer. Plain-http logos stay blocked on an https site (mixed content).
     imgSrc: ["'self'", 'data:', 'https:'],
     connectSrc: ["'self'", ...liveChat, ...new Set(paypal)],
     frameSrc: frames.length ? frames : ["'none'"],
+    // PayPal lists child-src too (browsers without frame-src); workers stay the site's own.
+    ...(paypal.length ? { childSrc: ["'self'", ...paypal] } : {}),
     mediaSrc: ["'self'"],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],

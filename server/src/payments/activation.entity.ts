@@ -13,7 +13,18 @@ import type { DeviceEntity } from '../device/device.entity';
 import type { CheckoutMethod } from '../../../common/payment';
 
 export type PaymentProviderName = CheckoutMethod | 'paypal';
-export type ActivationStatusValue = 'pending' | 'paid' | 'failed' | 'cancelled';
+/**
+ * pending → paid, failed, cancelled or partial (some money arrived, not all); paid → refunded or reversed (the
+ * money went back and the days it added were taken back).
+ */
+export type ActivationStatusValue = 'pending' | 'paid' | 'failed' | 'cancelled' | 'partial' | 'refunded' | 'reversed';
+
+/** What arrived of a payment that fell short, in the currency the buyer paid with (a coin for crypto). */
+export interface PartialPaymentValue {
+  received: string;
+  expected: string;
+  currency: string;
+}
 
 /**
  * One attempt to pay for a device's licence: created pending when the owner starts a checkout, paid when the
@@ -24,7 +35,10 @@ export type ActivationStatusValue = 'pending' | 'paid' | 'failed' | 'cancelled';
 // Exactly once per confirmed payment: one activation per provider reference.
 @Index('uq_activations_provider_reference', ['method', 'providerReference'], { unique: true })
 @Check('ck_activations_method', `"method" IN ('opay', 'opay1', 'cowpay', 'crypto', 'paypal')`)
-@Check('ck_activations_status', `"status" IN ('pending', 'paid', 'failed', 'cancelled')`)
+@Check(
+  'ck_activations_status',
+  `"status" IN ('pending', 'paid', 'failed', 'cancelled', 'partial', 'refunded', 'reversed')`,
+)
 @Check('ck_activations_amount', `"amount_minor" > 0`)
 export class ActivationEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -94,6 +108,14 @@ export class ActivationEntity {
   /** The licence's end right after this payment was applied (null for lifetime or unpaid). */
   @Column({ name: 'licence_expires_at', type: 'timestamptz', nullable: true })
   licenceExpiresAt: Date | null;
+
+  /** For a partial payment: what arrived and what was asked. */
+  @Column({ name: 'partial_payment', type: 'jsonb', nullable: true })
+  partialPayment: PartialPaymentValue | null;
+
+  /** For a refunded or reversed payment: when its money went back and the licence was shortened. */
+  @Column({ name: 'taken_back_at', type: 'timestamptz', nullable: true })
+  takenBackAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -22,18 +22,48 @@ export const paymentResolvers: Resolvers = {
       ctx.services.payments.capturePayPalOrder(requireOwner(ctx), orderId),
   },
   Device: {
-    payments: (device, _args, ctx) => {
+    payments: (device, { first, after }, ctx) => {
       // Only the owner's session sees the device's payments (payments are the portal's); any other caller, a TV
       // included, sees none. Never an error: a TV that has just registered (or an owner just signing in) is not
       // yet the caller, and an error here would answer a registration that has happened as a failure, its key
       // and token lost.
       if (ctx.via !== 'session' || ctx.device?.id !== device.id) return [];
-      return ctx.services.payments.history(device.id);
+      return ctx.services.payments.history(device.id, { first, after });
+    },
+    paymentCount: (device, _args, ctx) => {
+      if (ctx.via !== 'session' || ctx.device?.id !== device.id) return 0;
+      return ctx.services.payments.historyCount(device.id);
     },
   },
   Activation: {
     method: (a) => a.method.toUpperCase() as PaymentMethod,
-    status: (a) => a.status.toUpperCase() as ActivationStatus,
+    status: (a) => (a.status === 'partial' ? 'PARTIALLY_PAID' : (a.status.toUpperCase() as ActivationStatus)),
     amount: (a) => decimalAmount(a.amountMinor),
+    partialPayment: (a) =>
+      a.status === 'partial' && a.partialPayment
+        ? { ...a.partialPayment, missing: missingAmount(a.partialPayment) }
+        : null,
+    takenBackAt: (a) => (a.status === 'refunded' || a.status === 'reversed' ? a.takenBackAt : null),
   },
 };
+
+/**
+ * Expected minus received, written with the decimals the provider used (coins have up to 18): exact, in integers
+ * scaled to the longer of the two, never floating point. '0' when nothing is missing.
+ */
+export function missingAmount(partial: { received: string; expected: string }): string {
+  const decimals = (text: string) => (text.split('.')[1] ?? '').length;
+  const places = Math.max(decimals(partial.received), decimals(partial.expected));
+  const scaled = (text: string): bigint | null => {
+    if (!/^\d{1,30}(\.\d{1,30})?$/.test(text)) return null;
+    const [whole = '0', fraction = ''] = text.split('.');
+    return BigInt(whole + fraction.padEnd(places, '0'));
+  };
+  const expected = scaled(partial.expected);
+  const received = scaled(partial.received);
+  if (expected === null || received === null) return '';
+  const missing = expected > received ? expected - received : 0n;
+  if (places === 0) return missing.toString();
+  const digits = missing.toString().padStart(places + 1, '0');
+  return `${digits.slice(0, -places)}.${digits.slice(-places)}`.replace(/\.?0+$/, '') || '0';
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CHECKOUT_METHODS, payerSchemaFor, type CheckoutMethod, type PayerDetails } from '../../../common/payment';
@@ -96,7 +97,13 @@ export class PaymentService {
     private readonly devices: DeviceService,
     private readonly pricing: PricingTerms,
     readonly providers: PaymentProviders,
-    private readonly options: { publicUrl: string; selfUrl: () => string; maxPendingPerHour: number },
+    private readonly options: {
+      publicUrl: string;
+      selfUrl: () => string;
+      maxPendingPerHour: number;
+      /** The trial a new device gets: a licence bought during it starts when it ends. */
+      trialDays: number;
+    },
     private readonly logger: Logger,
   ) {}
 
@@ -106,13 +113,44 @@ export class PaymentService {
     return { eligible: true, message: null };
   }
 
-  /** The device's payments and attempts, newest first. */
-  history(deviceId: string, limit = 50): Promise<ActivationEntity[]> {
-    return this.dataSource.getRepository(ActivationEntity).find({
-      where: { deviceId },
-      order: { createdAt: 'DESC' },
-      take: limit,
-    });
+  /**
+   * The device's payments and attempts, newest first: `first` of them (1 to 200, default 50), after the one whose
+   * id is `after` (keyset paging: a payment started meanwhile does not shift the pages).
+   */
+  async history(
+    deviceId: string,
+    page: { first?: number | null; after?: string | null } = {},
+  ): Promise<ActivationEntity[]> {
+    const first = page.first ?? 50;
+    if (!Number.isInteger(first) || first < 1 || first > 200) {
+      throw new DomainError('BAD_USER_INPUT', '`first` is from 1 to 200.', { first: '`first` is from 1 to 200.' });
+    }
+    const query = this.dataSource
+      .getRepository(ActivationEntity)
+      .createQueryBuilder('a')
+      .where('a.device_id = :deviceId', { deviceId })
+      .orderBy('a.created_at', 'DESC')
+      .addOrderBy('a.id', 'DESC')
+      .take(first);
+    if (page.after !== undefined && page.after !== null) {
+      const cursor = UUID.test(page.after)
+        ? await this.dataSource.getRepository(ActivationEntity).findOneBy({ id: page.after, deviceId })
+        : null;
+      if (!cursor) {
+        const message = '`after` is not one of these payments: start again from the first page.';
+        throw new DomainError('BAD_USER_INPUT', message, { after: message });
+      }
+      // Compared in SQL: a JavaScript Date would cut created_at's microseconds and skip rows within them.
+      query.andWhere('(a.created_at, a.id) < (SELECT c.created_at, c.id FROM activations c WHERE c.id = :cursor)', {
+        cursor: cursor.id,
+      });
+    }
+    return query.getMany();
+  }
+
+  /** How many payments and attempts the device has. */
+  historyCount(deviceId: string): Promise<number> {
+    return this.dataSource.getRepository(ActivationEntity).countBy({ deviceId });
   }
 
   /**
@@ -213,8 +251,9 @@ export class PaymentService {
 
   /**
    * PayPal's onApprove: captures the order and applies the capture; answers the activation and the device as it
-   * now is (its licence extended). PayPal's refusals come back with its issue, description and debug id; a
-   * declined card as PAYMENT_DECLINED so the buttons restart.
+   * now is: paid (its licence extended), or still pending when PayPal holds the capture (PENDING, e.g. for review;
+   * its PAYMENT.CAPTURE.COMPLETED webhook activates later). PayPal's refusals come back with its issue,
+   * description and debug id; a declined card as PAYMENT_DECLINED so the buttons restart.
    */
   async capturePayPalOrder(device: DeviceEntity, orderId: string): Promise<PayPalCapture> {
     const activation = await this.capture(device, orderId);
@@ -229,9 +268,18 @@ export class PaymentService {
     const activation = await repo.findOneBy({ method: 'paypal', providerReference: orderId, deviceId: device.id });
     if (!activation) throw new DomainError('NOT_FOUND', 'There is no such PayPal order for this device.');
     if (activation.status === 'paid') return activation;
+    // Each capture PayPal refused before (a declined card, then another funding source) used up its own
+    // PayPal-Request-Id; a retry of the same attempt reuses it, so PayPal never captures twice.
+    const [previous] = (await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM payment_events
+        WHERE provider = 'paypal' AND kind = 'capture' AND activation_id = $1 AND outcome = 'failed'`,
+      [activation.id],
+    )) as { n: number }[];
+    const paypal = this.providers.get('paypal');
     let capture;
     try {
-      capture = await this.providers.get('paypal').capture(orderId);
+      // A lost answer, ORDER_ALREADY_CAPTURED and ORDER_COMPLETION_IN_PROGRESS are settled by reading the order.
+      capture = await paypal.capture(orderId, previous?.n ?? 0);
     } catch (err) {
       if (err instanceof PayPalRefusal) {
         await this.record(this.dataSource.manager, 'paypal', 'capture', null, activation.id, device.id, 'failed', {
@@ -249,21 +297,8 @@ export class PaymentService {
         throw new DomainError('UNAVAILABLE', 'PayPal could not be reached. Please try again.');
       throw err;
     }
-    const outcome = await this.confirm(
-      'paypal',
-      {
-        eventId: `capture:${capture.captureId}`,
-        reference: capture.reference,
-        providerReference: orderId,
-        transactionId: capture.captureId,
-        status: capture.status === 'COMPLETED' ? 'paid' : capture.status === 'DECLINED' ? 'failed' : 'pending',
-        amountMinor: capture.amountMinor,
-        currency: capture.currency,
-        providerStatus: `capture:${capture.status}`,
-      },
-      'capture',
-      capture,
-    );
+    // COMPLETED pays; PENDING (held for review) stays pending until PAYMENT.CAPTURE.COMPLETED; DECLINED fails.
+    const outcome = await this.confirm('paypal', paypal.confirmationOf(capture), 'capture', capture);
     if (outcome.startsWith('refused') || outcome === 'failed') {
       throw new DomainError(
         'PAYMENT_FAILED',
@@ -320,19 +355,25 @@ export class PaymentService {
   async confirm(
     provider: PaymentProviderName,
     c: Confirmation,
-    kind: 'webhook' | 'capture',
+    kind: 'webhook' | 'capture' | 'operator',
     payload: unknown,
   ): Promise<Outcome> {
     return this.dataSource.transaction(async (m) => {
-      const rows = (
+      const columns = `a.id, a.device_id, a.method, a.status, a.amount_minor, a.currency, a.licence_days,
+                       a.provider_reference`;
+      let rows = (
         c.reference && UUID.test(c.reference)
-          ? await m.query(
-              `SELECT id, device_id, method, status, amount_minor, currency, licence_days, provider_reference
-                 FROM activations WHERE id = $1 FOR UPDATE`,
-              [c.reference],
-            )
+          ? await m.query(`SELECT ${columns} FROM activations a WHERE a.id = $1 FOR UPDATE`, [c.reference])
           : []
       ) as ActivationRow[];
+      // Money back may name only the payment it takes back (a PayPal refund carries the capture id, not ours).
+      if (!rows.length && c.takesBack) {
+        rows = (await m.query(
+          `SELECT ${columns} FROM activations a JOIN payments p ON p.activation_id = a.id
+            WHERE p.provider = $1 AND p.provider_reference = $2 FOR UPDATE OF a`,
+          [provider, c.takesBack.slice(0, 200)],
+        )) as ActivationRow[];
+      }
       const activation = rows[0];
       const done = async (outcome: Outcome, detail?: Record<string, unknown>) => {
         await this.record(
@@ -354,7 +395,9 @@ export class PaymentService {
         );
         return outcome;
       };
-      if (!activation || activation.method !== provider) return done('refused-unknown');
+      // Genuine (its signature held) but about nothing of ours, such as a PayPal event of another sale on the same
+      // account: answered 200 so the provider stops retrying, and recorded.
+      if (!activation || activation.method !== provider) return done('ignored', { reason: 'not a payment of ours' });
       if (
         c.providerReference &&
         activation.provider_reference &&
@@ -375,6 +418,16 @@ export class PaymentService {
         [provider, c.eventId.slice(0, 200), activation.id],
       );
       if (!firstTime.length) return done('duplicate');
+      if (c.status === 'refunded' || c.status === 'reversed') return this.takeBack(m, provider, c, activation, done);
+      if (c.status === 'partial') {
+        if (activation.status !== 'pending' && activation.status !== 'partial') return done('ignored');
+        await m.query(
+          `UPDATE activations SET status = 'partial', partial_payment = $2, failure_reason = $3, updated_at = now()
+            WHERE id = $1`,
+          [activation.id, JSON.stringify(c.partial ?? null), `${provider} reported ${c.providerStatus}`],
+        );
+        return done('partial', { partial: c.partial });
+      }
       if (c.status !== 'paid') {
         if (c.status === 'pending') return done('pending');
         if (activation.status !== 'pending') return done('ignored');
@@ -416,11 +469,117 @@ export class PaymentService {
     });
   }
 
+  /**
+   * Money back (a refund, a reversal, a chargeback): the days the payment added come off the licence (a lifetime
+   * licence it bought ends, back to what the device had before), at most once per payment, and the activation
+   * says so. A notice of money back for a checkout that was never paid changes nothing.
+   */
+  private async takeBack(
+    m: EntityManager,
+    provider: PaymentProviderName,
+    c: Confirmation,
+    activation: ActivationRow,
+    done: (outcome: Outcome, detail?: Record<string, unknown>) => Promise<Outcome>,
+  ): Promise<Outcome> {
+    const kind = c.status === 'reversed' ? 'reversed' : 'refunded';
+    const [payment] = (await m.query(
+      `SELECT id, lifetime, licence_before, taken_back_at FROM payments
+        WHERE activation_id = $1 AND provider = $2 AND ($3::text IS NULL OR provider_reference = $3)
+        ORDER BY created_at LIMIT 1 FOR UPDATE`,
+      [activation.id, provider, c.takesBack?.slice(0, 200) ?? null],
+    )) as { id: string; lifetime: boolean; licence_before: Date | null; taken_back_at: Date | null }[];
+    if (!payment) return done('ignored', { reason: 'nothing was paid for this checkout' });
+    if (payment.taken_back_at) return done('already-applied');
+    const licence = await this.shortenLicence(m, activation, payment);
+    await m.query(
+      `UPDATE payments SET taken_back_at = now(), taken_back_kind = $2, taken_back_reference = $3 WHERE id = $1`,
+      [payment.id, kind, c.transactionId?.slice(0, 200) ?? c.eventId.slice(0, 200)],
+    );
+    await m.query(
+      `UPDATE activations SET status = $2, taken_back_at = now(), failure_reason = $3, updated_at = now()
+        WHERE id = $1`,
+      [activation.id, kind, `${provider} reported ${c.providerStatus}`],
+    );
+    this.logger.info({ activationId: activation.id, provider, kind }, 'money back: licence shortened');
+    return done(kind, { licenceBefore: licence.before, licenceAfter: licence.after });
+  }
+
+  private async shortenLicence(
+    m: EntityManager,
+    activation: ActivationRow,
+    payment: { lifetime: boolean; licence_before: Date | null },
+  ): Promise<{ before: Date | 'lifetime' | null; after: Date | null }> {
+    const [device] = (await m.query(
+      `SELECT licence_expires_at, licence_lifetime, created_at FROM devices WHERE id = $1 FOR UPDATE`,
+      [activation.device_id],
+    )) as { licence_expires_at: Date | null; licence_lifetime: boolean; created_at: Date }[];
+    if (!device) throw new Error(`activation ${activation.id} has no device`);
+    if (payment.lifetime) {
+      await m.query(
+        `UPDATE devices SET licence_lifetime = false, licence_expires_at = $2, updated_at = now() WHERE id = $1`,
+        [activation.device_id, payment.licence_before],
+      );
+      return { before: 'lifetime', after: payment.licence_before };
+    }
+    const end = device.licence_expires_at;
+    if (!end) return { before: null, after: null };
+    // Later payments keep their days; if nothing is left the licence ends now (the trial applies if it still runs).
+    const now = Date.now();
+    const shortened = end.getTime() - (activation.licence_days ?? 0) * DAY_MS;
+    // Nothing paid is left once the end is back at the trial's end (a licence bought in the trial started there):
+    // the device is back to what it had before, its trial if that still runs.
+    const trialEnd = device.created_at.getTime() + this.options.trialDays * DAY_MS;
+    if (shortened <= Math.max(now, trialEnd) && !payment.licence_before) {
+      await m.query(`UPDATE devices SET licence_expires_at = NULL, updated_at = now() WHERE id = $1`, [
+        activation.device_id,
+      ]);
+      return { before: end, after: null };
+    }
+    const after = new Date(Math.max(shortened, Math.min(now, end.getTime())));
+    await m.query(`UPDATE devices SET licence_expires_at = $2, updated_at = now() WHERE id = $1`, [
+      activation.device_id,
+      after,
+    ]);
+    return { before: end, after };
+  }
+
+  /**
+   * Money back that no provider notifies, recorded by an operator (`npm run device -- refund`): a Cowpay refund
+   * made in Cowpay's dashboard (Cowpay publishes no refund callback), a chargeback learned by e-mail. Applied as a
+   * provider's notice would be: the days the payment added come off the licence, once, and the trail says who.
+   */
+  async recordMoneyBack(reference: string, kind: 'refunded' | 'reversed', note: string): Promise<Outcome> {
+    const activation = UUID.test(reference)
+      ? await this.dataSource.getRepository(ActivationEntity).findOneBy({ id: reference })
+      : null;
+    if (!activation) throw new DomainError('NOT_FOUND', `No payment has the reference ${reference.slice(0, 60)}.`);
+    const id = `operator:${randomUUID()}`;
+    return this.confirm(
+      activation.method,
+      {
+        eventId: id,
+        reference: activation.id,
+        providerReference: null,
+        transactionId: id,
+        status: kind,
+        amountMinor: null,
+        currency: null,
+        providerStatus: `${kind} by an operator`,
+      },
+      'operator',
+      { note: note.slice(0, 500) },
+    );
+  }
+
+  /**
+   * A licence starts when what the device has ends: the current licence, or the trial (paying on day 2 of a 7-day
+   * trial does not throw its last 5 days away), or now when neither runs.
+   */
   private async extendLicence(m: EntityManager, activation: ActivationRow) {
     const [device] = (await m.query(
-      `SELECT licence_expires_at, licence_lifetime FROM devices WHERE id = $1 FOR UPDATE`,
+      `SELECT licence_expires_at, licence_lifetime, created_at FROM devices WHERE id = $1 FOR UPDATE`,
       [activation.device_id],
-    )) as { licence_expires_at: Date | null; licence_lifetime: boolean }[];
+    )) as { licence_expires_at: Date | null; licence_lifetime: boolean; created_at: Date }[];
     if (!device) throw new Error(`activation ${activation.id} has no device`);
     const before = device.licence_expires_at;
     if (activation.licence_days === null || device.licence_lifetime) {
@@ -429,8 +588,8 @@ export class PaymentService {
       ]);
       return { before, after: null, lifetime: true };
     }
-    const now = Date.now();
-    const from = before && before.getTime() > now ? before.getTime() : now;
+    const trialEnd = device.created_at.getTime() + this.options.trialDays * DAY_MS;
+    const from = Math.max(Date.now(), before?.getTime() ?? 0, trialEnd);
     const after = new Date(from + activation.licence_days * DAY_MS);
     await m.query(`UPDATE devices SET licence_expires_at = $2, updated_at = now() WHERE id = $1`, [
       activation.device_id,
@@ -469,6 +628,13 @@ export class PaymentService {
   ): Promise<ActivationEntity> {
     const eligibility = this.eligibility(device);
     if (!eligibility.eligible) throw new DomainError('CONFLICT', eligibility.message ?? LIFETIME_MESSAGE);
+    // Each method charges in its account's currency at that currency's price.
+    const priced = this.pricing.methodPrices.find((price) => price.method === method);
+    if (!priced) {
+      throw new DomainError('BAD_USER_INPUT', 'Choose one of the payment methods offered.', {
+        method: 'Choose one of the payment methods offered.',
+      });
+    }
     // Counted and created in one transaction with the device's row locked: checkouts started at the same
     // moment for one device are taken one at a time, so together they cannot pass the limit.
     return this.dataSource.transaction(async (m) => {
@@ -492,8 +658,9 @@ export class PaymentService {
           macAddress: device.macAddress,
           method,
           status: 'pending',
-          amountMinor: Math.round(Number(this.pricing.price) * 100),
-          currency: this.pricing.currency,
+          // Fixed here: a price changed later never refuses this checkout's confirmation.
+          amountMinor: Math.round(Number(priced.price) * 100),
+          currency: priced.currency,
           licenceDays: this.pricing.licenceDays,
           sandbox: this.providers.isSandbox(method),
           ...payer,
@@ -537,7 +704,7 @@ export class PaymentService {
   private async record(
     m: EntityManager,
     provider: PaymentProviderName,
-    kind: 'webhook' | 'capture' | 'checkout',
+    kind: 'webhook' | 'capture' | 'checkout' | 'operator',
     eventId: string | null,
     activationId: string | null,
     deviceId: string | null,

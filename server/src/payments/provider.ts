@@ -44,7 +44,7 @@ export interface Confirmation {
    * - partial: some of the money arrived, not all (NOWPayments `partially_paid`); see `partial`.
    * - failed, cancelled: no money, and none will come for this checkout.
    * - refunded: the merchant gave money back (PayPal refund, NOWPayments `refunded`, OPay's refunded flag,
-   *   Cowpay refund); takes back the licence the payment gave.
+   *   not Cowpay, which publishes no refund callback); takes back the licence the payment gave.
    * - reversed: the money was taken back without us (PayPal reversal, a chargeback or dispute opened against
    *   the payment); takes back the licence too.
    */

@@ -8,4 +8,7 @@ export const pricingResolvers: Resolvers = {
     methods: (pricing) => pricing.methods.map((method) => method.toUpperCase() as PaymentMethod),
     sandboxMethods: (pricing) => pricing.sandboxMethods.map((method) => method.toUpperCase() as PaymentMethod),
   },
+  MethodPrice: {
+    method: (price) => price.method.toUpperCase() as PaymentMethod,
+  },
 };

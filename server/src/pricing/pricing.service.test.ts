@@ -79,6 +79,11 @@ describe('half-set provider credentials', () => {
   it.each([
     ['COWPAY_MERCHANT_CODE alone', { COWPAY_MERCHANT_CODE: 'merchant-0123' }, 'COWPAY_HASH_KEY'],
     [
+      'COWPAY_MERCHANT_CODE and COWPAY_HASH_KEY without the API token',
+      { COWPAY_MERCHANT_CODE: 'merchant-0123', COWPAY_HASH_KEY: 'hash-key-0123' },
+      'COWPAY_API_TOKEN',
+    ],
+    [
       'OPAY_MERCHANT_ID and OPAY_PUBLIC_KEY',
       { OPAY_MERCHANT_ID: '256600000000001', OPAY_PUBLIC_KEY: 'OPAYPUB-live-0123' },
       'OPAY_SECRET_KEY',
@@ -87,6 +92,25 @@ describe('half-set provider credentials', () => {
   ])('%s stops the start naming the missing one', (_name, credentials, missing) => {
     expect(() => loadConfig({ ...PRODUCTION, ...credentials })).toThrow(
       new RegExp(`^\\s+${missing} is needed with`, 'm'),
+    );
+  });
+});
+
+describe("Cowpay's card frame in the pricing", () => {
+  it("is the stand-in's iframe plugin on the sandbox, and Cowpay's (under COWPAY_API_URL) with credentials", () => {
+    expect(pricingFrom(loadConfig({})).cowpayFrameUrl).toBe('/sandbox/cowpay/js/plugins/CCIframePlugin.js');
+    const credentials = {
+      COWPAY_MERCHANT_CODE: 'merchant-0123',
+      COWPAY_HASH_KEY: 'hash-key-0123',
+      COWPAY_API_TOKEN: 'api-token-0123',
+    };
+    const staging = pricingFrom(loadConfig({ ...credentials, COWPAY_API_URL: 'https://staging.cowpay.me' }));
+    expect(staging.sandboxMethods).not.toContain('cowpay');
+    expect(staging.cowpayFrameUrl).toBe('https://staging.cowpay.me/js/plugins/CCIframePlugin.js');
+    const own = { ...credentials, COWPAY_IFRAME_PLUGIN_URL: 'https://plugins.cowpay.example/iframe.js' };
+    expect(pricingFrom(loadConfig(own)).cowpayFrameUrl).toBe('https://plugins.cowpay.example/iframe.js');
+    expect(() => loadConfig({ ...credentials, COWPAY_IFRAME_PLUGIN_URL: 'http://cowpay.example/x.js' })).toThrow(
+      /COWPAY_IFRAME_PLUGIN_URL/,
     );
   });
 });

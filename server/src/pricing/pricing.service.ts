@@ -10,21 +10,34 @@ export interface Coin {
   name: string;
 }
 
+/** What one method charges for a licence: its account's currency, at that currency's configured price. */
+export interface PricedMethod {
+  method: Exclude<PaymentMethod, 'ibostore'>;
+  /** Two decimals. */
+  price: string;
+  currency: string;
+}
+
 /** What a licence costs and how it can be paid; all configuration. */
 export interface PricingTerms {
-  /** Euro, two decimals. */
+  /** Euro, two decimals: the price the portal shows ('Price: 8.99€'). */
   price: string;
   currency: 'EUR';
+  /** What each offered method (ibostore aside) charges, in its own currency. */
+  methodPrices: PricedMethod[];
   /** Null for a lifetime licence. */
   licenceDays: number | null;
   methods: PaymentMethod[];
   coins: Coin[];
   paypalClientId: string | null;
-  /** PayPal's browser SDK with the client id and EUR; null when PayPal is off. */
+  /** PayPal's browser SDK with the client id and PayPal's currency in its query; null when PayPal is off. */
   paypalSdkUrl: string | null;
   /** The app store's activation page, `{mac}` to be replaced. */
   ibostoreUrl: string;
-  /** Cowpay's card frame, `{frameCode}` and `{intention}` to be replaced. */
+  /**
+   * What shows Cowpay's card frame on the /cowpay/checkout page: Cowpay's iframe plugin (the script defining
+   * COWPAYIFRAMEDIALOG), or its stand-in on this site when Cowpay has no credentials.
+   */
   cowpayFrameUrl: string;
   /** Methods running against the local stand-in of their provider: no money moves. */
   sandboxMethods: PaymentMethod[];
@@ -44,10 +57,29 @@ export function pricingFrom(config: Pick<Config, 'pricing' | 'providers'>): Pric
   );
   const paypalOn = methods.includes('paypal');
   const paypalSandbox = onSandbox.includes('paypal');
-  const sdkQuery = `client-id=${encodeURIComponent(pricing.paypalClientId)}&currency=EUR&intent=capture`;
+  // PayPal's SDK must be loaded with the currency its orders are made in (PayPal refuses a mismatch).
+  const sdkQuery = `client-id=${encodeURIComponent(pricing.paypalClientId)}&currency=${encodeURIComponent(config.providers.paypal.currency)}&intent=capture`;
+  const currencyOf = (method: PricedMethod['method']): string => {
+    const p = config.providers;
+    return method === 'paypal'
+      ? p.paypal.currency
+      : method === 'crypto'
+        ? p.crypto.currency
+        : method === 'cowpay'
+          ? p.cowpay.currency
+          : p[method].currency;
+  };
+  const methodPrices = methods
+    .filter((method): method is PricedMethod['method'] => method !== 'ibostore')
+    .map((method) => {
+      const currency = currencyOf(method);
+      // loadConfig refuses a method currency without a price; a hand-built config gets the euro price.
+      return { method, currency, price: pricing.prices?.[currency] ?? pricing.priceEur };
+    });
   return {
     price: pricing.priceEur,
     currency: 'EUR',
+    methodPrices,
     licenceDays: pricing.licenceDays,
     methods,
     coins: pricing.coins,
@@ -59,8 +91,8 @@ export function pricingFrom(config: Pick<Config, 'pricing' | 'providers'>): Pric
         : `${config.providers.paypal.sdkUrl}?${sdkQuery}`,
     ibostoreUrl: pricing.ibostoreUrl,
     cowpayFrameUrl: onSandbox.includes('cowpay')
-      ? '/sandbox/cowpay/frame/{frameCode}/{intention}'
-      : config.providers.cowpay.frameUrl,
+      ? '/sandbox/cowpay/js/plugins/CCIframePlugin.js'
+      : config.providers.cowpay.pluginUrl,
     sandboxMethods: methods.filter((method) => onSandbox.includes(method)),
   };
 }

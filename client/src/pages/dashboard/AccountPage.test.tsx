@@ -4,7 +4,8 @@ import Swal from 'sweetalert2';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DevicePaymentsDocument, RevokeDeviceTokenDocument } from '../../__generated__/graphql';
 import { answerDialogs, dialogs } from '../../test/dialogs';
-import { buildPayment, buildTvSession } from '../../test/factories';
+import { buildDevice, buildPayment, buildTvSession } from '../../test/factories';
+import userEvent from '@testing-library/user-event';
 import {
   devicePayments,
   deviceTvSessions,
@@ -31,7 +32,7 @@ function revokeMock(id: string, result: MockLink.MockedResponse['result']): Mock
   return { request: { query: RevokeDeviceTokenDocument, variables: { input: { id } } }, result };
 }
 
-/** The cells of the TV table's rows, top to bottom (the sign-out button's cell as its label). */
+/** The cells of a table's rows, top to bottom (the TV table's sign-out button cell as its label). */
 function tvRows(table: HTMLElement) {
   return within(table)
     .getAllByRole('row')
@@ -95,6 +96,85 @@ describe('AccountPage: payment history', () => {
     const table = await screen.findByRole('table', { name: 'Payment history' });
     expect(within(table).getByText('10.00 USD')).toBeInTheDocument();
     expect(within(table).getByText('Failed')).toBeInTheDocument();
+  });
+
+  it('says which payments went back and which fell short, and what that did to the licence', async () => {
+    await renderAccount([
+      devicePayments([
+        buildPayment({
+          id: 'r1',
+          method: 'PAYPAL',
+          status: 'REFUNDED',
+          createdAt: '2026-11-21T10:00:00.000Z',
+          takenBackAt: '2026-11-24T09:00:00.000Z',
+        }),
+        buildPayment({
+          id: 'r0',
+          method: 'OPAY',
+          status: 'REVERSED',
+          amount: '499.00',
+          currency: 'EGP',
+          takenBackAt: '2026-11-23T09:00:00.000Z',
+        }),
+        buildPayment({
+          id: 'p0',
+          method: 'CRYPTO',
+          status: 'PARTIALLY_PAID',
+          paidAt: null,
+          licenceExpiresAt: null,
+          partialPayment: {
+            received: '0.00012',
+            expected: '0.0002',
+            missing: '0.00008',
+            currency: 'BTC',
+          },
+        }),
+      ]),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Payment history' });
+    expect(tvRows(table)).toEqual([
+      [
+        '21 Nov. 2026',
+        'PayPal',
+        '8.99€',
+        'RefundedMoney refunded on 24 Nov. 2026: its days were removed from the licence.',
+        '—',
+      ],
+      [
+        '20 Nov. 2026',
+        'OPay',
+        '499.00 EGP',
+        'ReversedMoney taken back on 23 Nov. 2026: its days were removed from the licence.',
+        '—',
+      ],
+      [
+        '20 Nov. 2026',
+        'Crypto',
+        '8.99€',
+        'Partially paid0.00012 of 0.0002 BTC arrived; 0.00008 BTC is missing. Contact support to settle it.',
+        '—',
+      ],
+    ]);
+  });
+
+  it('shows older payments on request when there are more than one page', async () => {
+    const user = userEvent.setup();
+    const device = buildDevice();
+    await renderAccount([
+      devicePayments(
+        [buildPayment({ id: 'n2', method: 'PAYPAL' }), buildPayment({ id: 'n1', method: 'OPAY' })],
+        device,
+        {
+          paymentCount: 3,
+        },
+      ),
+      devicePayments([buildPayment({ id: 'n0', method: 'CRYPTO' })], device, { paymentCount: 3, after: 'n1' }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Payment history' });
+    expect(tvRows(table).map((row) => row[1])).toEqual(['PayPal', 'OPay']);
+    await user.click(screen.getByRole('button', { name: 'Show older payments (1 more)' }));
+    await waitFor(() => expect(tvRows(table).map((row) => row[1])).toEqual(['PayPal', 'OPay', 'Crypto']));
+    expect(screen.queryByRole('button', { name: /Show older payments/ })).toBeNull();
   });
 
   it('says when there are no payments yet, under the device details', async () => {

@@ -1,5 +1,7 @@
-import type { ComponentProps } from 'react';
+import { useState, type ComponentProps } from 'react';
+import { useApolloClient } from '@apollo/client/react';
 import { formatDisplayDate } from '../../../../common/dates';
+import { DevicePaymentsDocument } from '../../__generated__/graphql';
 import { useDevicePaymentsQuery } from '../../__generated__/hooks';
 import { Spinner } from '../../components/Spinner';
 import { useSignedInDevice } from '../../hooks/useUser';
@@ -48,7 +50,12 @@ export default function AccountPage() {
         <h2 id="payments-title" className="account__subtitle">
           Payment history
         </h2>
-        <PaymentsSection payments={data?.currentDevice?.payments} loading={loading} error={error} />
+        <PaymentsSection
+          payments={data?.currentDevice?.payments}
+          total={data?.currentDevice?.paymentCount ?? 0}
+          loading={loading}
+          error={error}
+        />
       </section>
 
       <section className="account__tvs" aria-labelledby="tvs-title">
@@ -61,20 +68,73 @@ export default function AccountPage() {
   );
 }
 
+type Payments = ComponentProps<typeof PaymentHistory>['payments'];
+
 function PaymentsSection({
   payments,
+  total,
   loading,
   error,
 }: {
-  payments: ComponentProps<typeof PaymentHistory>['payments'] | undefined;
+  payments: Payments | undefined;
+  total: number;
   loading: boolean;
   error: unknown;
 }) {
-  if (payments) return <PaymentHistory payments={payments} />;
+  if (payments) return <PagedPayments firstPage={payments} total={total} />;
   if (loading) return <Spinner label="Loading payments…" />;
   return (
     <p className="panel__note" role="alert">
       Could not load your payments. {readGraphQLFailure(error).message ?? 'Check your connection and try again.'}
     </p>
+  );
+}
+
+/** The first page of payments, and older pages on request (the graph answers 50 at a time). */
+function PagedPayments({ firstPage, total }: { firstPage: Payments; total: number }) {
+  const client = useApolloClient();
+  const [older, setOlder] = useState<Payments>([]);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const shown = [...firstPage, ...older];
+  const remaining = total - shown.length;
+
+  async function showOlder() {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { data } = await client.query({
+        query: DevicePaymentsDocument,
+        variables: { after: shown.at(-1)?.id },
+        fetchPolicy: 'network-only',
+      });
+      setOlder((kept) => [...kept, ...(data?.currentDevice?.payments ?? [])]);
+    } catch (loadError) {
+      setFailure(readGraphQLFailure(loadError).message ?? 'Could not load older payments. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <PaymentHistory payments={shown} />
+      {failure && (
+        <p className="panel__note" role="alert">
+          {failure}
+        </p>
+      )}
+      {remaining > 0 && (
+        <button
+          type="button"
+          className="button button--ghost account__more"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => void showOlder()}
+        >
+          Show older payments ({remaining} more)
+        </button>
+      )}
+    </>
   );
 }

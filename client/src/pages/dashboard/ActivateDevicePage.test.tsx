@@ -12,7 +12,8 @@ import {
   type StartActivationInput,
 } from '../../__generated__/graphql';
 import { pageNavigation } from '../../lib/pageNavigation';
-import type { PayPalButtonsOptions } from '../../lib/paypal';
+import type { PayPalNamespace } from '@paypal/paypal-js';
+import type { PayPalButtonsOptions } from './payments/PayPalButtons';
 import { answerDialogs, dialogs } from '../../test/dialogs';
 import { buildDevice, buildPricing } from '../../test/factories';
 import { graphQLError, renderDashboardRoute, signedIn } from '../../test/renderDashboardRoute';
@@ -181,6 +182,11 @@ describe('ActivateDevicePage: card (Cowpay) form', () => {
         }),
       ]);
       await choose('Card (Cowpay)');
+      // The page keeps the spec's euro price; Cowpay's Egyptian account charges its own.
+      expect(screen.getByText('Price: 8.99€')).toBeInTheDocument();
+      expect(screen.getByText(/charges/)).toHaveTextContent(
+        'Card (Cowpay) charges 499.00 EGP (the price in its account’s currency).',
+      );
       await user.type(screen.getByLabelText('First Name'), 'Amal');
       await user.type(screen.getByLabelText('Last Name'), 'Hassan');
       await user.type(screen.getByLabelText('Email'), 'amal@example.com');
@@ -194,7 +200,7 @@ describe('ActivateDevicePage: card (Cowpay) form', () => {
       expect(dialogs()).toEqual([
         expect.objectContaining({
           title: 'Confirm payment',
-          text: 'Pay 8.99€ with Card (Cowpay)? You will be taken to the payment page.',
+          text: 'Pay 499.00 EGP with Card (Cowpay)? You will be taken to the payment page.',
         }),
       ]);
       // The page is on its way out: the button stays off.
@@ -371,7 +377,7 @@ describe('ActivateDevicePage: PayPal', () => {
   function installPayPal() {
     const render = vi.fn((_container: HTMLElement) => Promise.resolve());
     const Buttons = vi.fn((_options: PayPalButtonsOptions) => ({ render, close: () => Promise.resolve() }));
-    window.paypal = { Buttons };
+    window.paypal = { Buttons, version: 'test' } as unknown as PayPalNamespace;
     return {
       render,
       Buttons,
@@ -476,6 +482,28 @@ describe('ActivateDevicePage: PayPal', () => {
     expect(restart).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(5000));
     expect(screen.queryByText('Thanks for your payment, your MAC address is now activated.')).not.toBeInTheDocument();
+  });
+
+  it('says the payment is being processed, not activated, when PayPal holds the capture', async () => {
+    const { options } = await renderPayPal([
+      capture({
+        result: {
+          data: {
+            capturePayPalOrder: {
+              __typename: 'CapturePayPalOrderPayload',
+              activation: { __typename: 'Activation', id: 'activation-1', status: 'PENDING' },
+              device: buildDevice({ status: 'TRIAL' }),
+            },
+          },
+        },
+      }),
+    ]);
+    const restart = await approve(options());
+    expect(
+      screen.getByText('Payment is being processed. Your device will be activated once the payment is confirmed.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/now activated/)).not.toBeInTheDocument();
+    expect(restart).not.toHaveBeenCalled();
   });
 
   it('restarts the buttons when the card was declined', async () => {

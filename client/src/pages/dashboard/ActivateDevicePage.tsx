@@ -14,12 +14,15 @@ import {
   METHOD_LABELS,
   SANDBOX_NOTICE,
   checkoutMethodOf,
+  formatAmount,
   ibostoreLink,
   licenceLength,
+  methodCharge,
+  standingText,
 } from './payments/paymentMethods';
 import '../../styles/payments.css';
 
-type Pricing = PricingQuery['pricing'];
+type Pricing = NonNullable<PricingQuery['pricing']>;
 
 /**
  * Which method is chosen before the owner picks one: the first that is paid on this page. ibostore is never
@@ -77,6 +80,7 @@ function PaymentChoice({ pricing }: { pricing: Pricing }) {
         <p className="payment__licence">
           Licence: <strong>{licenceLength(pricing.licenceDays)}</strong>
         </p>
+        {device && <p className="payment__standing">{standingText(device, pricing.licenceDays)}</p>}
         <p className="payment__hint">
           Your device is activated once the payment is confirmed; this can take up to one hour.
         </p>
@@ -104,6 +108,13 @@ function PaymentChoice({ pricing }: { pricing: Pricing }) {
             </div>
           </fieldset>
 
+          {methodCharge(pricing, method) && (
+            <p className="payment__method-price">
+              {METHOD_LABELS[method]} charges <strong>{methodCharge(pricing, method)}</strong> (the price in its
+              account&rsquo;s currency).
+            </p>
+          )}
+
           {pricing.sandboxMethods.includes(method) && (
             <p className="payment__sandbox" role="note">
               {SANDBOX_NOTICE}
@@ -129,7 +140,8 @@ function MethodPanel({
   const label = METHOD_LABELS[method];
   const checkoutMethod = checkoutMethodOf(method);
   if (checkoutMethod) {
-    return <CheckoutForm method={method} checkoutMethod={checkoutMethod} price={pricing.price} coins={pricing.coins} />;
+    const charge = methodCharge(pricing, method) ?? formatAmount(pricing.price, pricing.currency);
+    return <CheckoutForm method={method} checkoutMethod={checkoutMethod} charge={charge} coins={pricing.coins} />;
   }
 
   if (method === 'IBOSTORE') {

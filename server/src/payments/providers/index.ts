@@ -39,6 +39,7 @@ export interface SandboxKeys {
   cryptoIpnSecret: string;
   cowpayMerchantCode: string;
   cowpayHashKey: string;
+  cowpayApiToken: string;
   opayMerchantId: string;
   opayPublicKey: string;
   opaySecretKey: string;
@@ -51,8 +52,9 @@ export function newSandboxKeys(): SandboxKeys {
     paypalWebhookId: 'WH-SANDBOX',
     cryptoApiKey: key(),
     cryptoIpnSecret: key(),
-    cowpayMerchantCode: 'SANDBOX',
+    cowpayMerchantCode: key(),
     cowpayHashKey: key(),
+    cowpayApiToken: key(),
     opayMerchantId: '256600000000000',
     opayPublicKey: `OPAYPUB${key()}`,
     opaySecretKey: `OPAYPRV${key()}`,
@@ -102,6 +104,7 @@ export class PaymentProviders {
           clientId: this.config.pricing.paypalClientId,
           clientSecret: sandbox ? keys.paypalClientSecret : (p.paypal.clientSecret ?? ''),
           webhookId: sandbox ? keys.paypalWebhookId : p.paypal.webhookId,
+          currency: p.paypal.currency,
           sandbox,
         });
       case 'crypto':
@@ -109,6 +112,7 @@ export class PaymentProviders {
           baseUrl: base(p.crypto.apiUrl),
           apiKey: sandbox ? keys.cryptoApiKey : (p.crypto.apiKey ?? ''),
           ipnSecret: sandbox ? keys.cryptoIpnSecret : (p.crypto.ipnSecret ?? ''),
+          currency: p.crypto.currency,
           sandbox,
         });
       case 'cowpay':
@@ -116,7 +120,9 @@ export class PaymentProviders {
           baseUrl: base(p.cowpay.apiUrl),
           merchantCode: sandbox ? keys.cowpayMerchantCode : (p.cowpay.merchantCode ?? ''),
           hashKey: sandbox ? keys.cowpayHashKey : (p.cowpay.hashKey ?? ''),
+          apiToken: sandbox ? keys.cowpayApiToken : (p.cowpay.apiToken ?? ''),
           frameCode: p.cowpay.frameCode,
+          currency: p.cowpay.currency,
           sandbox,
         });
       case 'opay':
@@ -129,6 +135,7 @@ export class PaymentProviders {
           publicKey: sandbox ? keys.opayPublicKey : (account.publicKey ?? ''),
           secretKey: sandbox ? keys.opaySecretKey : (account.secretKey ?? ''),
           country: account.country,
+          currency: account.currency,
           sandbox,
         });
       }

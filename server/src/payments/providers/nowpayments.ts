@@ -17,13 +17,21 @@ export interface NowPaymentsSettings {
   baseUrl: string;
   apiKey: string;
   ipnSecret: string;
+  /** The currency invoices are priced in (EUR by default). */
+  currency: string;
   sandbox: boolean;
 }
 
-/** Keys sorted at every level: the form NOWPayments signs its IPN body in. */
-export function sortedJson(value: unknown): string {
+/**
+ * Keys sorted at every level: the form NOWPayments signs its IPN body in. Their SDK
+ * (NowPaymentsIO/nowpayments-sdk-nodejs, src/ipn.js `sortObjectDeep`) and their PHP and Python examples keep lists
+ * as lists; their published Node.js example (`sortObject`, API documentation "Instant Payments Notifications")
+ * turns a list into an object keyed "0", "1"…, which `arraysAsObjects` reproduces. Bodies without lists read the
+ * same either way.
+ */
+export function sortedJson(value: unknown, arraysAsObjects = false): string {
   const sort = (v: unknown): unknown =>
-    Array.isArray(v)
+    Array.isArray(v) && !arraysAsObjects
       ? v.map(sort)
       : v && typeof v === 'object'
         ? Object.fromEntries(
@@ -35,17 +43,48 @@ export function sortedJson(value: unknown): string {
   return JSON.stringify(sort(value));
 }
 
-export function nowPaymentsSignature(secret: string, body: unknown): string {
-  return createHmac('sha512', secret).update(sortedJson(body)).digest('hex');
+/** `x-nowpayments-sig`: HMAC-SHA512 of the key-sorted body, keyed with the IPN secret, in hex. */
+export function nowPaymentsSignature(secret: string, body: unknown, arraysAsObjects = false): string {
+  return createHmac('sha512', secret).update(sortedJson(body, arraysAsObjects)).digest('hex');
 }
 
-const PAID = new Set(['finished']);
-const FAILED = new Set(['failed', 'expired', 'refunded']);
+const hasList = (value: unknown): boolean =>
+  Array.isArray(value) || (value !== null && typeof value === 'object' && Object.values(value).some(hasList));
+
+/**
+ * Every payment_status NOWPayments publishes ("Get payment status": waiting, confirming, confirmed, sending,
+ * partially_paid, finished, failed, refunded, expired) and what it means here. Anything else is refused: a status
+ * this table does not know is not guessed at.
+ */
+const STATUSES: Record<string, Confirmation['status']> = {
+  waiting: 'pending',
+  confirming: 'pending',
+  confirmed: 'pending',
+  sending: 'pending',
+  partially_paid: 'partial',
+  finished: 'paid',
+  failed: 'failed',
+  expired: 'failed',
+  refunded: 'refunded',
+};
+
+/** A coin amount as decimal text ("0.00010317"), never in exponent form; null when it is no amount. */
+function coinAmount(value: unknown): string | null {
+  if (typeof value === 'string') return /^\d{1,20}(\.\d{1,20})?$/.test(value) ? value : null;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return null;
+  return value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+}
+
+const isId = (value: unknown): value is string | number =>
+  (typeof value === 'string' && value.length > 0 && value.length <= 100) ||
+  (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0);
 
 /**
  * The crypto method, on NOWPayments' API: POST /v1/invoice (x-api-key) opens a hosted invoice; the IPN posts
  * the payment's state with `x-nowpayments-sig`, HMAC-SHA512 of the body with its keys sorted, keyed with the
- * IPN secret. Only `finished` pays.
+ * IPN secret. `finished` pays; `partially_paid` is reported with what arrived; `refunded` takes the licence back.
+ * A repeated deposit (an IPN naming a `parent_payment_id`) never activates by itself: NOWPayments advises
+ * against providing the service automatically for those, as their amount may differ from the price.
  */
 export class NowPaymentsProvider implements PaymentProvider {
   readonly name = 'crypto' as const;
@@ -56,26 +95,32 @@ export class NowPaymentsProvider implements PaymentProvider {
   }
 
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {
+    // Only the fields of POST /v1/invoice NOWPayments documents (price_amount, price_currency, pay_currency,
+    // ipn_callback_url, order_id, order_description, success_url, cancel_url, partially_paid_url, is_fixed_rate,
+    // is_fee_paid_by_user). customer_email belongs to "Create payment by invoice", not to the invoice.
     const { status, body } = await postJson(
       `${this.settings.baseUrl}/v1/invoice`,
       {
         price_amount: Number(decimalAmount(request.amountMinor)),
         price_currency: request.currency.toLowerCase(),
         pay_currency: request.payer.coinType?.toLowerCase(),
+        ipn_callback_url: request.webhookUrl,
         order_id: request.reference,
         order_description: request.description,
-        ipn_callback_url: request.webhookUrl,
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
-        customer_email: request.payer.email,
+        // A payment that falls short is not cancelled: the buyer comes back to "being processed".
+        partially_paid_url: request.successUrl,
       },
       { 'x-api-key': this.settings.apiKey },
     );
     const invoice = body as { id?: unknown; invoice_url?: unknown; message?: unknown } | null;
-    if (status !== 200 || !invoice || (typeof invoice.id !== 'string' && typeof invoice.id !== 'number')) {
-      throw new ProviderError(`NOWPayments refused the invoice (${status}).`, body);
+    // NOWPayments documents 201 Created for a new invoice; 200 is taken too.
+    if ((status !== 200 && status !== 201) || !invoice || !isId(invoice.id)) {
+      const why = typeof invoice?.message === 'string' ? `: ${invoice.message.slice(0, 200)}` : '';
+      throw new ProviderError(`NOWPayments refused the invoice (${status}${why}).`, body);
     }
-    if (typeof invoice.invoice_url !== 'string' || !/^https?:\/\//.test(invoice.invoice_url)) {
+    if (typeof invoice.invoice_url !== 'string' || !/^https?:\/\/[^\s]+$/.test(invoice.invoice_url)) {
       throw new ProviderError('NOWPayments sent no invoice URL.', body);
     }
     return { providerReference: String(invoice.id), redirectUrl: invoice.invoice_url };
@@ -95,23 +140,57 @@ export class NowPaymentsProvider implements PaymentProvider {
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       throw new WebhookRefused('refused-malformed', 'The body is not a JSON object.');
     }
-    // Sorting the keys for the signature walks the body recursively: NOWPayments' IPNs are flat.
+    // Sorting the keys for the signature walks the body recursively: NOWPayments' IPNs nest one level (fee).
     if (nestedDeeperThan(body, 32)) throw new WebhookRefused('refused-malformed', 'The body is nested too deeply.');
-    const expected = Buffer.from(nowPaymentsSignature(this.settings.ipnSecret, body), 'hex');
-    if (!timingSafeEqual(expected, Buffer.from(signature.toLowerCase(), 'hex'))) {
+    const given = Buffer.from(signature.toLowerCase(), 'hex');
+    const matches = (arraysAsObjects: boolean) =>
+      timingSafeEqual(Buffer.from(nowPaymentsSignature(this.settings.ipnSecret, body, arraysAsObjects), 'hex'), given);
+    // Either of NOWPayments' published forms of a body with a list (see sortedJson); without one they are the same.
+    if (!matches(false) && !(hasList(body) && matches(true))) {
       throw new WebhookRefused('refused-signature', 'The IPN signature does not match.');
     }
     const paymentId = body.payment_id;
     const providerStatus = typeof body.payment_status === 'string' ? body.payment_status : '';
-    if ((typeof paymentId !== 'string' && typeof paymentId !== 'number') || !providerStatus) {
+    if (!isId(paymentId) || !providerStatus) {
       throw new WebhookRefused('refused-malformed', 'The IPN has no payment_id or payment_status.');
     }
+    let status = STATUSES[providerStatus];
+    if (!status) {
+      throw new WebhookRefused(
+        'refused-malformed',
+        `The payment_status "${providerStatus.slice(0, 40)}" is not one NOWPayments publishes.`,
+      );
+    }
+    const parent = body.parent_payment_id;
+    const repeatedDeposit = parent !== undefined && parent !== null && parent !== '';
+    // Recorded as pending with its body (parent_payment_id included) for the operator to decide.
+    if (repeatedDeposit && (status === 'paid' || status === 'partial')) status = 'pending';
+
+    let partial: Confirmation['partial'] = null;
+    let eventId = `${paymentId}:${providerStatus}`;
+    if (status === 'partial') {
+      const received = coinAmount(body.actually_paid);
+      const asked = coinAmount(body.pay_amount);
+      if (received === null || asked === null || typeof body.pay_currency !== 'string' || !body.pay_currency) {
+        throw new WebhookRefused(
+          'refused-malformed',
+          'A partially_paid IPN needs actually_paid, pay_amount and pay_currency.',
+        );
+      }
+      partial = { received, expected: asked, currency: body.pay_currency.toUpperCase().slice(0, 20) };
+      // More coins can arrive for the same payment: each amount reported is its own event.
+      eventId = `${eventId}:${received}`;
+    }
+    const refund = status === 'refunded';
     return {
-      eventId: `${paymentId}:${providerStatus}`,
+      eventId,
       reference: typeof body.order_id === 'string' ? body.order_id : null,
-      providerReference: body.invoice_id === undefined || body.invoice_id === null ? null : String(body.invoice_id),
-      transactionId: String(paymentId),
-      status: PAID.has(providerStatus) ? 'paid' : FAILED.has(providerStatus) ? 'failed' : 'pending',
+      providerReference: isId(body.invoice_id) ? String(body.invoice_id) : null,
+      // NOWPayments' refund is of the payment itself and has no id of its own: the event is named after it.
+      transactionId: refund ? `${paymentId}:refunded` : String(paymentId),
+      ...(refund ? { takesBack: String(paymentId) } : {}),
+      status,
+      ...(partial ? { partial } : {}),
       amountMinor: minorAmount(body.price_amount),
       currency: typeof body.price_currency === 'string' ? body.price_currency.toUpperCase() : null,
       providerStatus,

@@ -18,6 +18,8 @@ export interface OpaySettings {
   publicKey: string;
   secretKey: string;
   country: string;
+  /** The merchant account's currency (EGP for an Egyptian account). */
+  currency: string;
   sandbox: boolean;
 }
 
@@ -32,24 +34,45 @@ interface OpayPayload {
   transactionId?: unknown;
 }
 
-/** The string OPay's callback signature covers (its documented field order and format). */
+/**
+ * The string OPay's callback signature covers, in OPay's published form (doc.opaycheckout.com/callback-signature;
+ * OPay's PHP SDK, opay-services/opay-sdk-php src/Tool/Helper.php `check`):
+ * `{Amount:"…",Currency:"…",Reference:"…",Refunded:t|f,Status:"…",Timestamp:"…",Token:"…",TransactionID:"…"}`,
+ * Refunded `t` when payload.refunded is true, otherwise `f`.
+ */
 export function opaySignedText(p: OpayPayload): string {
   return (
     `{Amount:"${signedField(p.amount, 'amount')}",Currency:"${signedField(p.currency, 'currency')}",` +
-    `Reference:"${signedField(p.reference, 'reference')}",Refunded:${p.refunded ? 't' : 'f'},` +
+    `Reference:"${signedField(p.reference, 'reference')}",Refunded:${p.refunded === true ? 't' : 'f'},` +
     `Status:"${signedField(p.status, 'status')}",Timestamp:"${signedField(p.timestamp, 'timestamp')}",` +
     `Token:"${signedField(p.token, 'token')}",TransactionID:"${signedField(p.transactionId, 'transactionId')}"}`
   );
 }
 
+/** The callback's `sha512`: HMAC-SHA3-512 of the signed text, keyed with the merchant's secret (private) key. */
 export function opaySignature(secretKey: string, payload: OpayPayload): string {
   return createHmac('sha3-512', secretKey).update(opaySignedText(payload)).digest('hex');
 }
 
 /**
+ * Every cashier status OPay publishes (INITIAL, PENDING, SUCCESS, FAIL, CLOSE: OPay's Java SDK,
+ * opay-services/opay-sdk-java CashierStatusEnum; the cashier status API) and what it means here. Anything else
+ * is refused rather than guessed at.
+ */
+const STATUSES: Record<string, Confirmation['status']> = {
+  INITIAL: 'pending',
+  PENDING: 'pending',
+  SUCCESS: 'paid',
+  FAIL: 'failed',
+  CLOSE: 'cancelled',
+};
+
+/**
  * OPay's international cashier: POST /api/v1/international/cashier/create (Bearer public key, MerchantId)
  * answers a cashierUrl; the callback posts {payload, sha512, type} where sha512 is HMAC-SHA3-512 of the
- * payload's fields in OPay's fixed form, keyed with the secret key. Amounts are in minor units.
+ * payload's fields in OPay's fixed form, keyed with the secret key. Amounts are in minor units. A callback whose
+ * payload says `refunded: true` takes the licence back: OPay publishes no refund id in it, so the refund event is
+ * named after the transaction it refunds.
  */
 export class OpayProvider implements PaymentProvider {
   readonly name: 'opay' | 'opay1';
@@ -77,9 +100,11 @@ export class OpayProvider implements PaymentProvider {
     );
     const answer = body as { code?: unknown; message?: unknown; data?: { orderNo?: unknown; cashierUrl?: unknown } };
     if (status !== 200 || answer?.code !== '00000' || typeof answer.data?.cashierUrl !== 'string') {
-      throw new ProviderError(`OPay refused the checkout (${status} ${String(answer?.message ?? '')}).`, body);
+      const said = [answer?.code, answer?.message].filter((part) => typeof part === 'string' && part);
+      const detail = [String(status), ...said.map((part) => String(part).slice(0, 200))].join(' ');
+      throw new ProviderError(`OPay refused the checkout (${detail}).`, body);
     }
-    if (!/^https?:\/\//.test(answer.data.cashierUrl) || typeof answer.data.orderNo !== 'string') {
+    if (!/^https?:\/\/[^\s]+$/.test(answer.data.cashierUrl) || typeof answer.data.orderNo !== 'string') {
       throw new ProviderError('OPay sent no cashier URL.', body);
     }
     return { providerReference: answer.data.orderNo, redirectUrl: answer.data.cashierUrl };
@@ -93,8 +118,12 @@ export class OpayProvider implements PaymentProvider {
       throw new WebhookRefused('refused-malformed', 'The body is not JSON.');
     }
     const payload = body?.payload;
-    if (!payload || typeof payload !== 'object' || typeof body.sha512 !== 'string') {
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload) || typeof body.sha512 !== 'string') {
       throw new WebhookRefused('refused-signature', 'The callback has no payload or no sha512 signature.');
+    }
+    // OPay sends refunded as JSON's true or false; anything else would sign as one thing and read as another.
+    if (payload.refunded !== undefined && typeof payload.refunded !== 'boolean') {
+      throw new WebhookRefused('refused-malformed', "The callback's refunded flag is not true or false.");
     }
     const given = body.sha512.toLowerCase();
     const expected = opaySignature(this.settings.secretKey, payload);
@@ -102,27 +131,34 @@ export class OpayProvider implements PaymentProvider {
       throw new WebhookRefused('refused-signature', 'The callback signature does not match.');
     }
     const providerStatus = typeof payload.status === 'string' ? payload.status : '';
-    if (typeof payload.transactionId !== 'string' || !providerStatus) {
+    const transactionId = payload.transactionId;
+    if (typeof transactionId !== 'string' || !transactionId || !providerStatus) {
       throw new WebhookRefused('refused-malformed', 'The callback has no transactionId or status.');
     }
+    const mapped = STATUSES[providerStatus];
+    if (!mapped) {
+      throw new WebhookRefused(
+        'refused-malformed',
+        `The status "${providerStatus.slice(0, 40)}" is not one OPay publishes.`,
+      );
+    }
     const amount =
-      typeof payload.amount === 'string' && /^\d{1,12}$/.test(payload.amount) ? Number(payload.amount) : null;
+      (typeof payload.amount === 'string' && /^\d{1,12}$/.test(payload.amount)) ||
+      (typeof payload.amount === 'number' && Number.isSafeInteger(payload.amount) && payload.amount >= 0)
+        ? Number(payload.amount)
+        : null;
+    const refunded = payload.refunded === true;
     return {
-      eventId: `${payload.transactionId}:${providerStatus}`,
+      // The refunded callback repeats the paid one's status (SUCCESS): the flag makes it an event of its own.
+      eventId: `${transactionId}:${providerStatus}${refunded ? ':refunded' : ''}`,
       reference: typeof payload.reference === 'string' ? payload.reference : null,
       providerReference: typeof payload.token === 'string' ? payload.token : null,
-      transactionId: payload.transactionId,
-      status:
-        providerStatus === 'SUCCESS'
-          ? 'paid'
-          : providerStatus === 'FAIL'
-            ? 'failed'
-            : providerStatus === 'CLOSE'
-              ? 'cancelled'
-              : 'pending',
+      transactionId: refunded ? `${transactionId}:refunded` : transactionId,
+      ...(refunded ? { takesBack: transactionId } : {}),
+      status: refunded ? 'refunded' : mapped,
       amountMinor: amount,
-      currency: typeof payload.currency === 'string' ? payload.currency : null,
-      providerStatus,
+      currency: typeof payload.currency === 'string' ? payload.currency.toUpperCase() : null,
+      providerStatus: refunded ? `${providerStatus} (refunded)` : providerStatus,
     };
   }
 }

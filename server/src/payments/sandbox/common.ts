@@ -28,15 +28,30 @@ export interface HostedAction {
   run: (checkout: SandboxCheckout) => Promise<string>;
 }
 
+/** What the stand-ins know of the site they stand beside (none of it secret). */
+export interface SandboxSite {
+  /** The origins the site is reached on (PUBLIC_URL, ALLOWED_ORIGINS): where stand-ins may call back and redirect. */
+  origins: () => readonly string[];
+  /** The PayPal client id the PayPal stand-in expects (OAuth and the SDK's client-id): PAYPAL_CLIENT_ID. */
+  paypalClientId: string;
+}
+
 /** What every stand-in shares: the router, the keys of this process, the checkout store, webhook delivery. */
 export interface SandboxKit {
   router: Router;
   keys: SandboxKeys;
+  site: SandboxSite;
   logger: Logger;
   json: ReturnType<typeof express.json>;
   remember: (checkout: SandboxCheckout) => SandboxCheckout;
   find: (provider: SandboxProvider, id: string) => SandboxCheckout | undefined;
   deliver: (url: string, body: string, headers: Record<string, string>) => Promise<void>;
+  /**
+   * `url` when it is an http(s) URL of this server: on the origin the request reached the stand-in on (under any
+   * loopback name, on the same port), or one of the site's configured origins; otherwise null. A stand-in calls
+   * back and redirects to nothing else: not another service of this machine, not another site.
+   */
+  ownUrl: (req: Request, url: unknown) => string | null;
   /** Registers GET /:provider/checkout/:id (the hosted page) and a POST for each action. */
   hostedCheckout: (provider: SandboxProvider, actions: HostedAction[]) => void;
 }
@@ -48,6 +63,9 @@ export const LABELS: Record<SandboxProvider, string> = {
   opay: 'OPay',
   opay1: 'OPay (second account)',
 };
+
+/** This machine: localhost, 127.0.0.0/8 and [::1] (a URL's hostname, IPv6 in brackets). */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
 /** A number sent as JSON's number or text; anything else (an object whose valueOf throws) is no number. */
 export function numberOf(value: unknown): number {
@@ -67,12 +85,24 @@ export function originOf(url: unknown): string | null {
   }
 }
 
+/** A JSON value with its objects' keys in alphabetical order, at every level (what several providers sign). */
+export function keysSorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(keysSorted);
+  if (value === null || typeof value !== 'object') return value;
+  // fromEntries makes every key its own property ("__proto__" too, as JSON.parse does).
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, keysSorted((value as Record<string, unknown>)[key])]),
+  );
+}
+
 /** Minor units as the decimal text providers write: 899 → "8.99" (written here, not borrowed from an adapter). */
 export function decimalText(minor: number): string {
   return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 }
 
-export function sandboxKit(keys: SandboxKeys, logger: Logger): SandboxKit {
+export function sandboxKit(keys: SandboxKeys, site: SandboxSite, logger: Logger): SandboxKit {
   const router = express.Router();
   const checkouts = new Map<string, SandboxCheckout>();
   const json = express.json({ limit: '64kb' });
@@ -103,6 +133,22 @@ export function sandboxKit(keys: SandboxKeys, logger: Logger): SandboxKit {
       else logger.warn({ url }, 'sandbox webhook not delivered after 7 attempts');
     };
     return attempt(0);
+  };
+
+  const ownUrl = (req: Request, url: unknown): string | null => {
+    if (typeof url !== 'string' || url.length > 2000) return null;
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return null;
+    }
+    if (!['http:', 'https:'].includes(parsed.protocol) || parsed.username || parsed.password) return null;
+    // This server under another loopback name (the browser's localhost, the stand-in's 127.0.0.1): same port only.
+    const port = parsed.port || (parsed.protocol === 'https:' ? '443' : '80');
+    if (LOOPBACK_HOST.test(parsed.hostname) && port === String(req.socket.localPort)) return url;
+    const own = [`${req.protocol}://${req.get('host') ?? ''}`, ...site.origins().map(originOf)];
+    return own.includes(parsed.origin) ? url : null;
   };
 
   /** The hosted checkout page: a sandbox banner, what is paid, and the provider's buttons. */
@@ -165,5 +211,5 @@ ${buttons}
     }
   };
 
-  return { router, keys, logger, json, remember, find, deliver, hostedCheckout };
+  return { router, keys, site, logger, json, remember, find, deliver, ownUrl, hostedCheckout };
 }

@@ -1,88 +1,277 @@
-import { randomBytes } from 'node:crypto';
-import { cowpayCallbackSignature } from '../providers/cowpay';
-import { decimalText, numberOf, originOf, type SandboxCheckout, type SandboxKit } from './common';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { LABELS, decimalText, escapeHtml, type SandboxCheckout, type SandboxKit } from './common';
 
-/** Cowpay's stand-in: the charge intention, the card frame, and the signed server callback. */
+/*
+ * Cowpay's stand-in, written from what Cowpay publishes (never from this site's adapter):
+ * - docs.cowpay.me/api/iframe: POST /api/v1/iframe/token with `Authorization: Bearer`, the documented keys and
+ *   their sha256 signature (merchant_code + merchant_reference_id + customer_merchant_profile_id + amount +
+ *   hash_key), answered {success, status_code, status_description, type, cowpay_reference_id, token}; the
+ *   frame is shown by Cowpay's iframe plugin, whose public API is COWPAYIFRAMEDIALOG.init() and .load(token)
+ *   into <div id="cowpay-iframe-container"> (as integrations call it, e.g. edly-io/ecommerce
+ *   ecommerce/static/js/payment_processors/cowpay.js). Cowpay does not publish the plugin's inside: the stand-in
+ *   loader below is this site's own, with the same public API.
+ * - Cowpay's WooCommerce plugin (github.com/cowpay-me/woocommerce): the server callback's fields
+ *   (includes/class-woo-cowpay-callback.php line 77), its statuses, and its md5 signature (lines 167-177); the
+ *   callback goes to the URL set in the merchant's Cowpay dashboard (views/field-callback-url.php); the frame
+ *   tells the page it is in with a message {message_source: 'cowpay', payment_status, cowpay_reference_id, ...}
+ *   (includes/payments/class-woo-cowpay-credit-card.php lines 77-87, public/js/woo-cowpay-public.js).
+ * No wording of Cowpay's refusals is published beyond the shape {success, status_code, status_description,
+ * errors} the plugin reads (abstract-woo-payment-gateway-cowpay.php, get_user_error_messages): the messages
+ * below are the stand-in's own.
+ */
+
+/** What the hosted frame's buttons make Cowpay report, by the path segment they post to. */
+const OUTCOMES = {
+  pay: { label: 'Pay', status: 'PAID', state: 'paid' },
+  decline: { label: 'Card declined', status: 'FAILED', state: 'failed' },
+  unpaid: { label: 'Leave unpaid', status: 'UNPAID', state: 'open' },
+  expire: { label: 'Let it expire', status: 'EXPIRED', state: 'cancelled' },
+} as const satisfies Record<string, { label: string; status: string; state: SandboxCheckout['state'] }>;
+type OutcomeName = keyof typeof OUTCOMES;
+
+const REQUIRED = [
+  'merchant_reference_id',
+  'customer_merchant_profile_id',
+  'amount',
+  'customer_name',
+  'customer_mobile',
+  'customer_email',
+  'description',
+  'signature',
+] as const;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The loader this site serves in place of Cowpay's iframe plugin: COWPAYIFRAMEDIALOG.init() and .load(token). */
+const LOADER = `(function () {
+  'use strict';
+  var script = document.currentScript;
+  var frameBase = new URL('../../api/v1/iframe/load/', script && script.src ? script.src : location.href).href;
+  var container = null;
+  window.COWPAYIFRAMEDIALOG = {
+    init: function () {
+      container = document.getElementById('cowpay-iframe-container');
+      if (!container) {
+        container = document.createElement('div');
+        container.id = 'cowpay-iframe-container';
+        document.body.appendChild(container);
+      }
+    },
+    load: function (token) {
+      if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{1,200}$/.test(token)) {
+        throw new Error('COWPAYIFRAMEDIALOG.load needs the token of an iframe token request.');
+      }
+      if (!container || !container.isConnected) this.init();
+      while (container.firstChild) container.removeChild(container.firstChild);
+      var frame = document.createElement('iframe');
+      frame.src = frameBase + encodeURIComponent(token);
+      frame.title = 'Cowpay card payment (sandbox)';
+      frame.style.border = '0';
+      frame.style.width = '100%';
+      container.appendChild(frame);
+    }
+  };
+})();
+`;
+
+/** Run inside the frame after an outcome: tells the page around it, on this site's origin only. */
+const MESSENGER = `(function () {
+  'use strict';
+  var data = document.getElementById('cowpay-message');
+  if (data && window.parent !== window) window.parent.postMessage(JSON.parse(data.textContent), location.origin);
+})();
+`;
+
+/** Cowpay's stand-in: the iframe token, the iframe plugin and its card frame, and the signed server callback. */
 export function mountCowpay(kit: SandboxKit): void {
   const { router, keys, json, remember } = kit;
+  const label = LABELS.cowpay;
+  // Cowpay's order numbers (cowpay_reference_id) count up; each process starts somewhere new.
+  let nextOrder = randomInt(1_000_000, 9_000_000);
+  // merchant_reference_id must be unique per charge request (docs.cowpay.me/faqs).
+  const usedReferences = new Set<string>();
 
-  const notify = (checkout: SandboxCheckout, outcome: 'paid' | 'cancelled') => {
-    const amount = decimalText(checkout.amountMinor);
-    const cowpayId = checkout.captureId ?? String(Math.floor(Math.random() * 1e10));
-    checkout.captureId = cowpayId;
-    const body: Record<string, unknown> = {
+  const refuse = (res: Response, errors: Record<string, string>) =>
+    void res.status(422).json({
+      success: false,
+      status_code: 422,
+      status_description: 'The given data was invalid.',
+      errors: Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]])),
+    });
+
+  router.post('/cowpay/api/v1/iframe/token', json, (req, res) => {
+    const bearer = /^Bearer (\S+)$/.exec(req.get('authorization') ?? '')?.[1] ?? '';
+    if (!sameText(bearer, keys.cowpayApiToken)) return void res.status(401).json({ message: 'Unauthenticated.' });
+    // No body, or one the JSON parser did not read (another content type), is an empty one.
+    const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    const errors: Record<string, string> = {};
+    for (const field of REQUIRED) {
+      if (typeof b[field] !== 'string' || !(b[field] as string).trim()) {
+        errors[field] = `The ${field.replace(/_/g, ' ')} field is required.`;
+      }
+    }
+    const text = (field: string) => (typeof b[field] === 'string' ? (b[field] as string) : '');
+    const amount = text('amount');
+    if (!errors.amount && (!/^\d{1,9}\.\d{2}$/.test(amount) || Number(amount) <= 0)) {
+      errors.amount = 'The amount must be a two decimal value like 15.60.';
+    }
+    for (const field of ['merchant_reference_id', 'customer_merchant_profile_id']) {
+      if (!errors[field] && !/^[\w-]{1,100}$/.test(text(field))) errors[field] = `The ${field} must be alphanumeric.`;
+    }
+    if (!errors.customer_email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text('customer_email'))) {
+      errors.customer_email = 'The customer email must be a valid email address.';
+    }
+    if (!errors.customer_mobile && !/^\+\d{8,15}$/.test(text('customer_mobile'))) {
+      errors.customer_mobile = 'The customer mobile must be internationally formatted.';
+    }
+    const currency = b.currency_code === undefined ? 'EGP' : b.currency_code;
+    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) {
+      errors.currency_code = 'The currency code must be a three-letter currency code.';
+    }
+    if (Object.keys(errors).length) return refuse(res, errors);
+    const reference = text('merchant_reference_id');
+    const expected = sha256(
+      `${keys.cowpayMerchantCode}${reference}${text('customer_merchant_profile_id')}${amount}${keys.cowpayHashKey}`,
+    );
+    if (!sameText(text('signature').toLowerCase(), expected)) {
+      return refuse(res, { signature: 'The signature does not match the merchant code, hash key and fields.' });
+    }
+    if (usedReferences.has(reference)) {
+      return refuse(res, { merchant_reference_id: 'The merchant reference id has already been taken.' });
+    }
+    if (usedReferences.size >= 10_000) usedReferences.clear();
+    usedReferences.add(reference);
+    const token = randomBytes(16).toString('hex');
+    const cowpayId = nextOrder++;
+    // The callback URL is a setting of the merchant's Cowpay dashboard; this stand-in's account is this
+    // server's, reached at the origin the token request came to: its callbacks go nowhere else.
+    const site = `${req.protocol}://${req.get('host')}`;
+    remember({
+      id: token,
+      provider: 'cowpay',
+      reference,
+      amountMinor: Math.round(Number(amount) * 100),
+      currency: currency as string,
+      successUrl: site,
+      cancelUrl: site,
+      webhookUrl: `${site}/webhooks/cowpay`,
+      state: 'open',
+      captureId: String(cowpayId),
+    });
+    res.json({
+      success: true,
+      status_code: 200,
+      status_description: 'Operation done successfully',
+      type: 'IFrame Initial Payment Request',
       cowpay_reference_id: cowpayId,
+      token,
+    });
+  });
+
+  // The stand-in iframe plugin (what Cowpay serves as js/plugins/CCIframePlugin.js).
+  router.get('/cowpay/js/plugins/CCIframePlugin.js', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('application/javascript').send(LOADER);
+  });
+  router.get('/cowpay/js/plugins/sandbox-frame-message.js', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('application/javascript').send(MESSENGER);
+  });
+
+  /** Posts Cowpay's signed server callback for an order status. */
+  const notify = (checkout: SandboxCheckout, status: string, gatewayId: string) => {
+    const body: Record<string, unknown> = {
+      cowpay_reference_id: Number(checkout.captureId),
+      payment_gateway_reference_id: gatewayId,
       merchant_reference_id: checkout.reference,
-      token: checkout.id,
-      order_status: outcome === 'paid' ? 'PAID' : 'CANCELLED',
-      amount,
-      currency: checkout.currency,
-      payment_method: 'CARD',
+      order_status: status,
+      amount: decimalText(checkout.amountMinor),
+      callback_type: 'order_status_update',
     };
-    body.signature = cowpayCallbackSignature(
-      { merchantCode: keys.cowpayMerchantCode, hashKey: keys.cowpayHashKey },
-      body,
+    body.signature = md5(
+      `${keys.cowpayHashKey}${String(body.amount)}${String(body.cowpay_reference_id)}${checkout.reference}${status}`,
     );
     return kit.deliver(checkout.webhookUrl, JSON.stringify(body), {});
   };
 
-  kit.hostedCheckout('cowpay', [
-    {
-      path: 'pay',
-      label: 'Pay',
-      run: async (checkout) => {
-        checkout.state = 'paid';
-        await notify(checkout, 'paid');
-        return checkout.successUrl;
-      },
-    },
-    {
-      path: 'cancel',
-      label: 'Cancel',
-      run: async (checkout) => {
-        checkout.state = 'cancelled';
-        await notify(checkout, 'cancelled');
-        return checkout.cancelUrl;
-      },
-    },
-  ]);
-
-  router.post('/cowpay/api/v2/charge/card/init', json, (req, res) => {
-    // No body, or one the JSON parser did not read (another content type), is an empty one.
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const site = originOf(b.return_url);
-    const amount = numberOf(b.amount);
-    if (b.merchant_code !== keys.cowpayMerchantCode)
-      return void res.status(401).json({ success: false, status_code: 401, message: 'Unauthenticated.' });
-    if (
-      !site ||
-      !Number.isFinite(amount) ||
-      amount <= 0 ||
-      typeof b.merchant_reference_id !== 'string' ||
-      typeof b.server_callback_url !== 'string'
-    ) {
-      return void res.status(422).json({ success: false, status_code: 422, message: 'The given data was invalid.' });
-    }
-    const token = randomBytes(16).toString('hex');
-    remember({
-      id: token,
-      provider: 'cowpay',
-      reference: b.merchant_reference_id,
-      amountMinor: Math.round(amount * 100),
-      currency: String(b.currency ?? 'EGP'),
-      successUrl: String(b.return_url),
-      cancelUrl: `${site}/device/playlists?payment_status=cancelled`,
-      webhookUrl: b.server_callback_url,
-      state: 'open',
-    });
-    res.json({ success: true, status_code: 200, token, message: 'Charge intention created (sandbox).' });
-  });
-  // The card frame the site's /cowpay/checkout page embeds; its buttons move the whole page on.
-  router.get('/cowpay/frame/:frameCode/:token', (req, res) => {
-    const checkout = kit.find('cowpay', req.params.token);
-    if (!checkout || checkout.provider !== 'cowpay') return void res.status(404).send('No such sandbox checkout.');
-    res.setHeader('Content-Security-Policy', "default-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'");
+  const framePage = (res: Response, checkout: SandboxCheckout, result?: Record<string, string>) => {
+    const base = `/sandbox/cowpay/api/v1/iframe/load/${encodeURIComponent(checkout.id)}`;
+    // The frame lives inside this site's checkout page: it may be framed by this site and nothing else.
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'",
+    );
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-    res.redirect(303, `/sandbox/cowpay/checkout/${encodeURIComponent(checkout.id)}/framed`);
+    res.setHeader('Cache-Control', 'no-store');
+    const buttons = (Object.keys(OUTCOMES) as OutcomeName[])
+      .map(
+        (name, i) =>
+          `<form method="post" action="${base}/${name}"><button class="${i === 0 ? 'pay' : 'other'}" type="submit">${escapeHtml(OUTCOMES[name].label)}</button></form>`,
+      )
+      .join('\n');
+    const message = result
+      ? `<script type="application/json" id="cowpay-message">${JSON.stringify(result).replace(/</g, '\\u003c')}</script>
+<script src="/sandbox/cowpay/js/plugins/sandbox-frame-message.js"></script>`
+      : '';
+    res.type('html').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(label)} sandbox form</title>
+<style>
+  body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f7;color:#1b1b1f}
+  .banner{background:#b45309;color:#fff;padding:.75rem 1rem;font-weight:700;text-align:center}
+  main{max-width:28rem;margin:1.5rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 2px 12px #0002}
+  h1{font-size:1.25rem;margin:0 0 1rem} .amount{font-size:2rem;font-weight:700;margin:.5rem 0 1.5rem}
+  .actions{display:flex;gap:.75rem;flex-wrap:wrap} button{font:inherit;padding:.75rem 1.25rem;border-radius:8px;border:0;cursor:pointer}
+  .pay{background:#15803d;color:#fff} .other{background:#e4e4e7;color:#1b1b1f} dl{font-size:.875rem;color:#52525b}
+</style></head>
+<body><div class="banner" role="status">SANDBOX: no money moves. This is a local stand-in for ${escapeHtml(label)}.</div>
+<main><h1>${escapeHtml(label)} form</h1>
+<p class="amount">${escapeHtml(decimalText(checkout.amountMinor))} ${escapeHtml(checkout.currency)}</p>
+<dl><dt>Merchant reference</dt><dd>${escapeHtml(checkout.reference)}</dd>
+<dt>Cowpay reference</dt><dd>${escapeHtml(checkout.captureId ?? '')}</dd></dl>
+${result ? `<p role="status">Cowpay reported ${escapeHtml(result.payment_status ?? '')}.</p>` : ''}
+${checkout.state === 'open' ? `<div class="actions">\n${buttons}\n</div>` : `<p>This payment is ${escapeHtml(checkout.state)}.</p>`}
+</main>
+${message}
+</body></html>`);
+  };
+
+  const findOpen = (req: Request, res: Response): SandboxCheckout | undefined => {
+    const checkout = kit.find('cowpay', String(req.params.token));
+    if (!checkout) res.status(404).type('text').send('No such Cowpay iframe token.');
+    return checkout;
+  };
+
+  // The card frame the plugin loads for a token (the hosted form; its buttons stand for what the buyer does).
+  router.get('/cowpay/api/v1/iframe/load/:token', (req, res) => {
+    const checkout = findOpen(req, res);
+    if (checkout) framePage(res, checkout);
+  });
+  router.post('/cowpay/api/v1/iframe/load/:token/:outcome', async (req, res) => {
+    const checkout = findOpen(req, res);
+    if (!checkout) return;
+    const name = String(req.params.outcome);
+    if (!Object.hasOwn(OUTCOMES, name)) return void res.status(404).type('text').send('No such action.');
+    if (checkout.state !== 'open') return framePage(res, checkout);
+    const outcome = OUTCOMES[name as OutcomeName];
+    checkout.state = outcome.state;
+    const gatewayId = String(randomInt(100_000_000, 999_999_999));
+    await notify(checkout, outcome.status, gatewayId);
+    framePage(res, checkout, {
+      message_source: 'cowpay',
+      message_type: 'cowpay_browser_callback',
+      callback_type: 'order_status_update',
+      cowpay_reference_id: checkout.captureId ?? '',
+      payment_gateway_reference_id: gatewayId,
+      payment_status: outcome.status,
+    });
   });
 }

@@ -1,32 +1,117 @@
-import { nowPaymentsSignature } from '../providers/nowpayments';
-import { decimalText, numberOf, originOf, type SandboxCheckout, type SandboxKit } from './common';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { decimalText, keysSorted, numberOf, originOf, type SandboxCheckout, type SandboxKit } from './common';
 
-/** NOWPayments' stand-in: POST /v1/invoice (x-api-key), a hosted invoice page, and the IPN. */
+/*
+ * NOWPayments' stand-in, written from NOWPayments' published API (documenter.getpostman.com/view/7907941/2s93JusNJt,
+ * "NOWPayments API"; the sandbox at api-sandbox.nowpayments.io is documented at .../view/7907941/T1LSCRHC):
+ *
+ * - POST /v1/invoice with `x-api-key` and the invoice's documented fields; answers 201 with the invoice, its
+ *   `invoice_url` the hosted page below.
+ * - The hosted invoice page: Pay (waiting, confirming, finished), Pay part (waiting, partially_paid), Fail
+ *   (waiting, failed), Cancel (expired); the browser goes to success_url, partially_paid_url or cancel_url.
+ * - IPNs to ipn_callback_url shaped like NOWPayments' published "Webhooks Examples" (payments), signed with
+ *   `x-nowpayments-sig`: HMAC-SHA512 of the body with its keys sorted at every level, keyed with the IPN secret.
+ * - The merchant refunding a finished payment (in NOWPayments this is done from the dashboard, not the public
+ *   API): POST /merchant/invoices/:id/refund with the `x-api-key`, which sends the `refunded` IPN.
+ *
+ * Callbacks and redirects go only to this server's own URLs; nothing else is fetched. No money moves.
+ */
+
+/** The fields POST /v1/invoice documents; anything else is refused (customer_email is not one of them). */
+const INVOICE_FIELDS = new Set([
+  'price_amount',
+  'price_currency',
+  'pay_currency',
+  'ipn_callback_url',
+  'order_id',
+  'order_description',
+  'success_url',
+  'cancel_url',
+  'partially_paid_url',
+  'is_fixed_rate',
+  'is_fee_paid_by_user',
+]);
+
+/** What the stand-in knows of an invoice beyond the shared checkout record. */
+interface Invoice {
+  payCurrency: string;
+  description: string | null;
+  partiallyPaidUrl: string;
+  paymentId?: number;
+  purchaseId?: string;
+}
+
+/** NOWPayments' published recipe, written here: sort the keys (nested objects too), JSON, HMAC-SHA512, hex. */
+function ipnSignature(secret: string, body: object): string {
+  return createHmac('sha512', secret)
+    .update(JSON.stringify(keysSorted(body)))
+    .digest('hex');
+}
+
+function sameText(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function refuse(res: Response, statusCode: number, code: string, message: string) {
+  res.status(statusCode).json({ status: false, statusCode, code, message });
+}
+
+type IpnStatus = 'waiting' | 'confirming' | 'finished' | 'partially_paid' | 'failed' | 'expired' | 'refunded';
+
 export function mountNowPayments(kit: SandboxKit): void {
   const { router, keys, json, remember } = kit;
+  const invoices = new WeakMap<SandboxCheckout, Invoice>();
 
-  const notify = (checkout: SandboxCheckout, outcome: 'paid' | 'cancelled') => {
-    const amount = decimalText(checkout.amountMinor);
-    const paymentId = checkout.captureId ?? String(Date.now()) + String(Math.floor(Math.random() * 1000));
-    checkout.captureId = paymentId;
+  /** The sandbox's rate: a coin costs 1000 of the invoice's currency (no money moves; any number would do). */
+  const payAmount = (checkout: SandboxCheckout) => Number((checkout.amountMinor / 100_000).toFixed(8));
+
+  const notify = (checkout: SandboxCheckout, status: IpnStatus) => {
+    const invoice = invoices.get(checkout)!;
+    invoice.paymentId ??= 5_000_000_000 + randomInt(0, 999_999_999);
+    invoice.purchaseId ??= String(randomInt(1_000_000_000, 1_999_999_999));
+    checkout.captureId = String(invoice.paymentId);
+    const asked = payAmount(checkout);
+    const paid =
+      status === 'finished' || status === 'refunded'
+        ? asked
+        : status === 'partially_paid'
+          ? Number((asked / 2).toFixed(8))
+          : 0;
+    const price = Number(decimalText(checkout.amountMinor));
+    // The fields of NOWPayments' published payment IPN example, in its order.
     const body = {
-      payment_id: paymentId,
-      invoice_id: checkout.id,
-      payment_status: outcome === 'paid' ? 'finished' : 'expired',
-      price_amount: Number(amount),
+      payment_id: invoice.paymentId,
+      parent_payment_id: null,
+      invoice_id: Number(checkout.id),
+      payment_status: status,
+      pay_address: `sandbox-${invoice.payCurrency}-address`,
+      payin_extra_id: null,
+      price_amount: price,
       price_currency: checkout.currency.toLowerCase(),
-      pay_amount: 0.0001,
-      actually_paid: outcome === 'paid' ? 0.0001 : 0,
-      pay_currency: 'btc',
+      pay_amount: asked,
+      actually_paid: paid,
+      actually_paid_at_fiat: paid === asked ? price : Number((price * (paid / asked)).toFixed(2)),
+      pay_currency: invoice.payCurrency,
       order_id: checkout.reference,
-      order_description: 'Sandbox payment',
-      outcome_amount: Number(amount),
-      outcome_currency: checkout.currency.toLowerCase(),
+      order_description: invoice.description,
+      purchase_id: invoice.purchaseId,
+      outcome_amount: paid,
+      outcome_currency: invoice.payCurrency,
+      payment_extra_ids: null,
+      fee: { currency: invoice.payCurrency, depositFee: 0, withdrawalFee: 0, serviceFee: 0 },
     };
-    const text = JSON.stringify(body);
-    return kit.deliver(checkout.webhookUrl, text, {
-      'x-nowpayments-sig': nowPaymentsSignature(keys.cryptoIpnSecret, body),
+    return kit.deliver(checkout.webhookUrl, JSON.stringify(body), {
+      'x-nowpayments-sig': ipnSignature(keys.cryptoIpnSecret, body),
     });
+  };
+
+  /** IPNs in the order NOWPayments sends them (each delivery's first attempt is made before the next). */
+  const notifyAll = async (checkout: SandboxCheckout, statuses: IpnStatus[]) => {
+    for (const status of statuses) await notify(checkout, status);
   };
 
   kit.hostedCheckout('crypto', [
@@ -35,8 +120,26 @@ export function mountNowPayments(kit: SandboxKit): void {
       label: 'Pay',
       run: async (checkout) => {
         checkout.state = 'paid';
-        await notify(checkout, 'paid');
+        await notifyAll(checkout, ['waiting', 'confirming', 'finished']);
         return checkout.successUrl;
+      },
+    },
+    {
+      path: 'pay-part',
+      label: 'Pay part (send half the coins)',
+      run: async (checkout) => {
+        checkout.state = 'partial';
+        await notifyAll(checkout, ['waiting', 'partially_paid']);
+        return invoices.get(checkout)!.partiallyPaidUrl;
+      },
+    },
+    {
+      path: 'fail',
+      label: 'Fail (the payment errors)',
+      run: async (checkout) => {
+        checkout.state = 'failed';
+        await notifyAll(checkout, ['waiting', 'failed']);
+        return checkout.cancelUrl;
       },
     },
     {
@@ -44,57 +147,133 @@ export function mountNowPayments(kit: SandboxKit): void {
       label: 'Cancel',
       run: async (checkout) => {
         checkout.state = 'cancelled';
-        await notify(checkout, 'cancelled');
+        await notify(checkout, 'expired');
         return checkout.cancelUrl;
       },
     },
   ]);
 
+  const authorised = (req: Request, res: Response) => {
+    if (sameText(req.get('x-api-key'), keys.cryptoApiKey)) return true;
+    refuse(res, 403, 'INVALID_API_KEY', 'Invalid api key');
+    return false;
+  };
+
   router.post('/crypto/v1/invoice', json, (req, res) => {
-    if (req.get('x-api-key') !== keys.cryptoApiKey)
-      return void res.status(403).json({ statusCode: 403, code: 'INVALID_API_KEY', message: 'Invalid api key' });
+    if (!authorised(req, res)) return;
     // No body, or one the JSON parser did not read (another content type), is an empty one.
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const site = originOf(b.success_url);
+    const raw: unknown = req.body ?? {};
+    const b = (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+    const unknown = Object.keys(b).find((key) => !INVOICE_FIELDS.has(key));
+    if (unknown) return refuse(res, 400, 'INVALID_REQUEST_PARAMS', `"${unknown.slice(0, 60)}" is not allowed`);
     const amount = numberOf(b.price_amount);
-    if (
-      !site ||
-      !Number.isFinite(amount) ||
-      amount <= 0 ||
-      typeof b.order_id !== 'string' ||
-      typeof b.ipn_callback_url !== 'string'
-    ) {
-      return void res.status(400).json({
-        statusCode: 400,
-        code: 'INVALID_REQUEST_PARAMS',
-        message: 'price_amount, order_id, ipn_callback_url and success_url are required',
-      });
+    if (!(amount > 0) || !/^\d{1,7}(\.\d{1,2})?$/.test(String(amount))) {
+      return refuse(
+        res,
+        400,
+        'INVALID_REQUEST_PARAMS',
+        '"price_amount" must be a positive amount with at most two decimals',
+      );
     }
-    const id = String(4_000_000_000 + Math.floor(Math.random() * 999_999_999));
-    remember({
+    if (typeof b.price_currency !== 'string' || !/^[a-z]{3}$/i.test(b.price_currency)) {
+      return refuse(res, 400, 'INVALID_REQUEST_PARAMS', '"price_currency" is required');
+    }
+    if (
+      b.pay_currency !== undefined &&
+      (typeof b.pay_currency !== 'string' || !/^[a-z0-9]{2,20}$/i.test(b.pay_currency))
+    ) {
+      return refuse(res, 400, 'INVALID_REQUEST_PARAMS', '"pay_currency" is not a currency');
+    }
+    if (typeof b.order_id !== 'string' || !b.order_id || b.order_id.length > 100) {
+      return refuse(res, 400, 'INVALID_REQUEST_PARAMS', '"order_id" is required by this stand-in');
+    }
+    if (
+      b.order_description !== undefined &&
+      (typeof b.order_description !== 'string' || b.order_description.length > 500)
+    ) {
+      return refuse(res, 400, 'INVALID_REQUEST_PARAMS', '"order_description" must be a text');
+    }
+    for (const flag of ['is_fixed_rate', 'is_fee_paid_by_user']) {
+      if (b[flag] !== undefined && typeof b[flag] !== 'boolean') {
+        return refuse(res, 400, 'INVALID_REQUEST_PARAMS', `"${flag}" must be a boolean`);
+      }
+    }
+    // The stand-in calls back and sends the browser only to this server.
+    const ipnUrl = kit.ownUrl(req, b.ipn_callback_url);
+    const successUrl = kit.ownUrl(req, b.success_url);
+    if (!ipnUrl || !successUrl) {
+      return refuse(
+        res,
+        400,
+        'INVALID_REQUEST_PARAMS',
+        '"ipn_callback_url" and "success_url" must be URLs of this site (the sandbox calls nothing else)',
+      );
+    }
+    const cancelUrl = b.cancel_url === undefined ? successUrl : kit.ownUrl(req, b.cancel_url);
+    const partialUrl = b.partially_paid_url === undefined ? successUrl : kit.ownUrl(req, b.partially_paid_url);
+    if (!cancelUrl || !partialUrl) {
+      return refuse(
+        res,
+        400,
+        'INVALID_REQUEST_PARAMS',
+        '"cancel_url" and "partially_paid_url" must be URLs of this site',
+      );
+    }
+    const id = String(4_000_000_000 + randomInt(0, 999_999_999));
+    const checkout = remember({
       id,
       provider: 'crypto',
       reference: b.order_id,
       amountMinor: Math.round(amount * 100),
-      currency: String(b.price_currency ?? 'eur').toUpperCase(),
-      successUrl: String(b.success_url),
-      cancelUrl: String(b.cancel_url ?? b.success_url),
-      webhookUrl: b.ipn_callback_url,
+      currency: b.price_currency.toUpperCase(),
+      successUrl,
+      cancelUrl,
+      webhookUrl: ipnUrl,
       state: 'open',
     });
-    res.json({
-      id,
-      order_id: b.order_id,
-      order_description: b.order_description,
-      price_amount: String(amount),
-      price_currency: b.price_currency,
-      pay_currency: b.pay_currency ?? null,
-      ipn_callback_url: b.ipn_callback_url,
-      invoice_url: `${site}/sandbox/crypto/checkout/${id}`,
-      success_url: b.success_url,
-      cancel_url: b.cancel_url,
-      created_at: new Date().toISOString(),
-      updated_at: new Date().toISOString(),
+    invoices.set(checkout, {
+      payCurrency: typeof b.pay_currency === 'string' ? b.pay_currency.toLowerCase() : 'btc',
+      description: typeof b.order_description === 'string' ? b.order_description : null,
+      partiallyPaidUrl: partialUrl,
     });
+    const now = new Date().toISOString();
+    // The fields of NOWPayments' published 201 answer to "Create invoice".
+    res.status(201).json({
+      id,
+      token_id: `sandbox${id}`,
+      order_id: b.order_id,
+      order_description: b.order_description ?? null,
+      price_amount: String(amount),
+      price_currency: b.price_currency.toLowerCase(),
+      pay_currency: typeof b.pay_currency === 'string' ? b.pay_currency.toLowerCase() : null,
+      ipn_callback_url: ipnUrl,
+      invoice_url: `${originOf(successUrl)}/sandbox/crypto/checkout/${id}`,
+      success_url: successUrl,
+      cancel_url: b.cancel_url ?? null,
+      partially_paid_url: b.partially_paid_url ?? null,
+      payout_currency: null,
+      created_at: now,
+      updated_at: now,
+      is_fixed_rate: b.is_fixed_rate ?? false,
+      is_fee_paid_by_user: b.is_fee_paid_by_user ?? false,
+    });
+  });
+
+  // The merchant refunds a finished payment (NOWPayments: from the dashboard); the refunded IPN follows.
+  router.post('/crypto/merchant/invoices/:id/refund', async (req, res) => {
+    if (!authorised(req, res)) return;
+    const checkout = kit.find('crypto', String(req.params.id));
+    if (!checkout) return refuse(res, 404, 'NOT_FOUND', 'No such sandbox invoice.');
+    if (checkout.state !== 'paid') {
+      return refuse(
+        res,
+        409,
+        'INVALID_STATUS',
+        `Only a finished payment can be refunded; this one is ${checkout.state}.`,
+      );
+    }
+    checkout.state = 'refunded';
+    await notify(checkout, 'refunded');
+    res.json({ payment_id: invoices.get(checkout)!.paymentId, payment_status: 'refunded' });
   });
 }

@@ -1,32 +1,92 @@
-import { opaySignature } from '../providers/opay';
-import { numberOf, originOf, type SandboxCheckout, type SandboxKit } from './common';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { keysSorted, numberOf, originOf, type SandboxCheckout, type SandboxKit } from './common';
 
-/** OPay's stand-in (either account): the international cashier's create, a hosted cashier page, the callback. */
+/*
+ * OPay's stand-in (either account), written from OPay's published international cashier API
+ * (documentation.opaycheckout.com, doc.opaycheckout.com; test API testapi.opaycheckout.com):
+ *
+ * - POST /api/v1/international/cashier/create, `Authorization: Bearer {public key}` and `MerchantId`: answers
+ *   {code: '00000', message, data: {reference, orderNo, cashierUrl, status: 'INITIAL', amount}}.
+ * - The hosted cashier page: Pay (SUCCESS), Pay by bank transfer (PENDING, the order stays open), Pay with a
+ *   declined card (FAIL), Cancel (CLOSE). The browser goes to returnUrl, or cancelUrl when nothing was paid.
+ * - Callbacks {payload, sha512, type: 'transaction-status'} to callbackUrl, the payload shaped like OPay's
+ *   published example, `sha512` the HMAC-SHA3-512 of OPay's fixed text
+ *   `{Amount:"…",Currency:"…",Reference:"…",Refunded:t|f,Status:"…",Timestamp:"…",Token:"…",TransactionID:"…"}`
+ *   keyed with the secret key.
+ * - POST /api/v1/international/payment/refund/create, signed as OPay's API calls are (`Authorization: Bearer`
+ *   HMAC-SHA512 of the key-sorted JSON body, keyed with the secret key, and `MerchantId`): refunds a paid order in
+ *   full and sends its callback again with `refunded: true` to the refund's callbackUrl. OPay does not publish the
+ *   refund callback itself; this is the published transaction-status callback with its refunded flag set.
+ *
+ * The currency is the one the order names (the merchant account's; EGP for an Egyptian account). Callbacks and
+ * redirects go only to this server's own URLs; nothing else is fetched. No money moves.
+ */
+
+/** The callback signature, written here from OPay's published recipe. */
+function callbackSignature(secretKey: string, p: Record<string, string | boolean>): string {
+  const text =
+    `{Amount:"${p.amount}",Currency:"${p.currency}",Reference:"${p.reference}",` +
+    `Refunded:${p.refunded === true ? 't' : 'f'},Status:"${p.status}",Timestamp:"${p.timestamp}",` +
+    `Token:"${p.token}",TransactionID:"${p.transactionId}"}`;
+  return createHmac('sha3-512', secretKey).update(text).digest('hex');
+}
+
+/** OPay's API call signature: HMAC-SHA512 of the request's JSON with its keys sorted, keyed with the secret key. */
+function apiSignature(secretKey: string, body: unknown): string {
+  return createHmac('sha512', secretKey)
+    .update(JSON.stringify(keysSorted(body)))
+    .digest('hex');
+}
+
+function sameText(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** OPay answers its errors with 200 and a code other than 00000. */
+function refuse(res: Response, code: string, message: string) {
+  res.json({ code, message, data: null });
+}
+const AUTHENTICATION_FAILED = '02000';
+const PARAMETER_ERROR = '02001';
+
+type CallbackStatus = 'SUCCESS' | 'PENDING' | 'FAIL' | 'CLOSE';
+
 export function mountOpay(kit: SandboxKit, provider: 'opay' | 'opay1'): void {
   const { router, keys, json, remember } = kit;
+  /** Country of each order, and the orders by merchant reference (what a refund names), bounded like the store. */
+  const countries = new WeakMap<SandboxCheckout, string>();
+  const byReference = new Map<string, string>();
 
-  const notify = (checkout: SandboxCheckout, outcome: 'paid' | 'cancelled') => {
-    const transactionId = checkout.captureId ?? `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-    checkout.captureId = transactionId;
+  const notify = (checkout: SandboxCheckout, status: CallbackStatus, url: string, refunded = false) => {
+    const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    // OPay's published example: the token and the transactionId are both the order number.
+    checkout.captureId = checkout.id;
     const payload = {
       amount: String(checkout.amountMinor),
       channel: 'Web',
-      country: 'EG',
+      country: countries.get(checkout) ?? 'EG',
       currency: checkout.currency,
-      displayedFailure: '',
+      displayedFailure: status === 'FAIL' ? 'Declined by the card issuer (sandbox)' : '',
       fee: '0',
       feeCurrency: checkout.currency,
       instrumentType: 'BankCard',
       reference: checkout.reference,
-      refunded: false,
-      status: outcome === 'paid' ? 'SUCCESS' : 'CLOSE',
-      timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      refunded,
+      status,
+      timestamp: now,
       token: checkout.id,
-      transactionId,
-      updated_at: new Date().toISOString(),
+      transactionId: checkout.id,
+      updated_at: now,
     };
-    const body = { payload, sha512: opaySignature(keys.opaySecretKey, payload), type: 'transaction-status' };
-    return kit.deliver(checkout.webhookUrl, JSON.stringify(body), {});
+    const body = { payload, sha512: callbackSignature(keys.opaySecretKey, payload), type: 'transaction-status' };
+    return kit.deliver(url, JSON.stringify(body), {});
   };
 
   kit.hostedCheckout(provider, [
@@ -35,8 +95,26 @@ export function mountOpay(kit: SandboxKit, provider: 'opay' | 'opay1'): void {
       label: 'Pay',
       run: async (checkout) => {
         checkout.state = 'paid';
-        await notify(checkout, 'paid');
+        await notify(checkout, 'SUCCESS', checkout.webhookUrl);
         return checkout.successUrl;
+      },
+    },
+    {
+      path: 'transfer',
+      label: 'Pay by bank transfer (pending)',
+      run: async (checkout) => {
+        // The transfer has not arrived: the order stays open (Pay completes it).
+        await notify(checkout, 'PENDING', checkout.webhookUrl);
+        return checkout.successUrl;
+      },
+    },
+    {
+      path: 'decline',
+      label: 'Pay with a declined card',
+      run: async (checkout) => {
+        checkout.state = 'failed';
+        await notify(checkout, 'FAIL', checkout.webhookUrl);
+        return checkout.cancelUrl;
       },
     },
     {
@@ -44,55 +122,119 @@ export function mountOpay(kit: SandboxKit, provider: 'opay' | 'opay1'): void {
       label: 'Cancel',
       run: async (checkout) => {
         checkout.state = 'cancelled';
-        await notify(checkout, 'cancelled');
+        await notify(checkout, 'CLOSE', checkout.webhookUrl);
         return checkout.cancelUrl;
       },
     },
   ]);
 
   router.post(`/${provider}/api/v1/international/cashier/create`, json, (req, res) => {
-    if (req.get('authorization') !== `Bearer ${keys.opayPublicKey}` || req.get('merchantid') !== keys.opayMerchantId) {
-      return void res.json({ code: '02000', message: 'authentication failed', data: null });
-    }
-    const b = (req.body ?? {}) as {
-      reference?: unknown;
-      amount?: { total?: unknown; currency?: unknown };
-      returnUrl?: unknown;
-      cancelUrl?: unknown;
-      callbackUrl?: unknown;
-    };
-    const site = originOf(b.returnUrl);
-    const total = numberOf(b.amount?.total);
     if (
-      !site ||
-      !Number.isInteger(total) ||
-      total <= 0 ||
-      typeof b.reference !== 'string' ||
-      typeof b.callbackUrl !== 'string'
+      !sameText(req.get('authorization'), `Bearer ${keys.opayPublicKey}`) ||
+      !sameText(req.get('merchantid'), keys.opayMerchantId)
     ) {
-      return void res.json({ code: '02001', message: 'request parameter error', data: null });
+      return refuse(res, AUTHENTICATION_FAILED, 'authentication failed');
     }
-    const orderNo = `2${Date.now()}${Math.floor(Math.random() * 1000)}`;
-    remember({
+    const b: Record<string, unknown> = isObject(req.body) ? req.body : {};
+    const amount = isObject(b.amount) ? b.amount : {};
+    const total = numberOf(amount.total);
+    if (typeof b.country !== 'string' || !/^[A-Z]{2}$/.test(b.country)) {
+      return refuse(res, PARAMETER_ERROR, 'request parameter error: country');
+    }
+    if (typeof b.reference !== 'string' || !b.reference || b.reference.length > 64) {
+      return refuse(res, PARAMETER_ERROR, 'request parameter error: reference');
+    }
+    if (!Number.isSafeInteger(total) || total <= 0) {
+      return refuse(res, PARAMETER_ERROR, 'request parameter error: amount.total (cent unit)');
+    }
+    // The account's currency, whichever it is (EGP for an Egyptian account): a three-letter code.
+    if (typeof amount.currency !== 'string' || !/^[A-Z]{3}$/.test(amount.currency)) {
+      return refuse(res, PARAMETER_ERROR, 'request parameter error: amount.currency');
+    }
+    if (byReference.has(b.reference)) {
+      return refuse(res, PARAMETER_ERROR, 'request parameter error: reference already used');
+    }
+    const returnUrl = kit.ownUrl(req, b.returnUrl);
+    const callbackUrl = kit.ownUrl(req, b.callbackUrl);
+    const cancelUrl = b.cancelUrl === undefined ? returnUrl : kit.ownUrl(req, b.cancelUrl);
+    if (!returnUrl || !callbackUrl || !cancelUrl) {
+      return refuse(
+        res,
+        PARAMETER_ERROR,
+        'request parameter error: returnUrl, callbackUrl and cancelUrl must be URLs of this site (the sandbox calls nothing else)',
+      );
+    }
+    const orderNo = `2${Date.now()}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+    const checkout = remember({
       id: orderNo,
       provider,
       reference: b.reference,
       amountMinor: total,
-      currency: String(b.amount?.currency ?? 'EGP'),
-      successUrl: String(b.returnUrl),
-      cancelUrl: String(b.cancelUrl ?? b.returnUrl),
-      webhookUrl: b.callbackUrl,
+      currency: amount.currency,
+      successUrl: returnUrl,
+      cancelUrl,
+      webhookUrl: callbackUrl,
       state: 'open',
     });
+    countries.set(checkout, b.country);
+    if (byReference.size >= 10_000) byReference.delete(byReference.keys().next().value as string);
+    byReference.set(b.reference, orderNo);
     res.json({
       code: '00000',
       message: 'SUCCESSFUL',
       data: {
         reference: b.reference,
         orderNo,
-        cashierUrl: `${site}/sandbox/${provider}/checkout/${orderNo}`,
-        amount: { total, currency: b.amount?.currency },
+        cashierUrl: `${originOf(returnUrl)}/sandbox/${provider}/checkout/${orderNo}`,
         status: 'INITIAL',
+        amount: { total, currency: amount.currency },
+        vat: { total: 0, currency: amount.currency },
+      },
+    });
+  });
+
+  router.post(`/${provider}/api/v1/international/payment/refund/create`, json, async (req: Request, res: Response) => {
+    const b: Record<string, unknown> = isObject(req.body) ? req.body : {};
+    const signature = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+    if (
+      !sameText(signature, apiSignature(keys.opaySecretKey, b)) ||
+      !sameText(req.get('merchantid'), keys.opayMerchantId)
+    ) {
+      return refuse(res, AUTHENTICATION_FAILED, 'authentication failed');
+    }
+    const amount = isObject(b.amount) ? b.amount : {};
+    const orderNo = typeof b.originalReference === 'string' ? byReference.get(b.originalReference) : undefined;
+    const checkout = orderNo === undefined ? undefined : kit.find(provider, orderNo);
+    if (!checkout) return refuse(res, PARAMETER_ERROR, 'request parameter error: originalReference is no order');
+    if (typeof b.reference !== 'string' || !b.reference || b.reference.length > 64) {
+      return refuse(res, PARAMETER_ERROR, 'request parameter error: reference');
+    }
+    if (b.refundWay !== 'Original' && b.refundWay !== 'BankAccount') {
+      return refuse(res, PARAMETER_ERROR, 'request parameter error: refundWay');
+    }
+    if (numberOf(amount.total) !== checkout.amountMinor || amount.currency !== checkout.currency) {
+      return refuse(res, PARAMETER_ERROR, 'request parameter error: the sandbox refunds the whole amount only');
+    }
+    const callbackUrl = kit.ownUrl(req, b.callbackUrl);
+    if (!callbackUrl) {
+      return refuse(res, PARAMETER_ERROR, 'request parameter error: callbackUrl must be a URL of this site');
+    }
+    if (checkout.state !== 'paid') {
+      return refuse(res, PARAMETER_ERROR, `request parameter error: the order is ${checkout.state}, not paid`);
+    }
+    checkout.state = 'refunded';
+    await notify(checkout, 'SUCCESS', callbackUrl, true);
+    res.json({
+      code: '00000',
+      message: 'SUCCESSFUL',
+      data: {
+        reference: b.reference,
+        originalReference: checkout.reference,
+        orderNo: `3${Date.now()}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`,
+        originalOrderNo: checkout.id,
+        refundAmount: { total: checkout.amountMinor, currency: checkout.currency },
+        country: countries.get(checkout) ?? 'EG',
+        orderStatus: 'SUCCESS',
       },
     });
   });

@@ -1,12 +1,21 @@
 /**
- * A stand-in for PayPal's browser SDK (https://www.paypal.com/sdk/js): `paypal.Buttons({ createOrder,
- * onApprove, onCancel, onError }).render(container)`. Its buttons approve the order at the sandbox (a good
- * card or a declined one) and call onApprove with `{ orderID }` and `actions.restart()`, as PayPal's do.
- * Served as a plain script from this site, so the pages' Content Security Policy allows it.
+ * A stand-in for PayPal's browser SDK v5 (https://www.paypal.com/sdk/js; reference at
+ * developer.paypal.com/sdk/js/reference): loaded by PayPal's own loader (@paypal/paypal-js `loadScript` with
+ * `sdkBaseUrl` pointed here), it puts its namespace on the window (`paypal`, or the script's `data-namespace`) with
+ * `Buttons({ createOrder, onApprove, onCancel, onError }).render(container)`, `isEligible()` and `close()`.
+ *
+ * Its buttons approve the order at the stand-in (a good funding source, a declined card, or one whose capture
+ * PayPal holds for review) and call onApprove with `{ orderID, payerID }` and `actions.restart()`, as PayPal's do.
+ * After restart() (a declined card), the next approval is for the same order, as in PayPal's popup: createOrder
+ * is not called again. Errors thrown by createOrder or onApprove reach onError. The stand-in's route checks the
+ * `client-id` query (an unknown one is answered 400 and the script does not load). Served from this site, so the
+ * pages' Content Security Policy allows it.
  */
 export const PAYPAL_SANDBOX_SDK = `(function () {
   'use strict';
-  var base = '/sandbox/paypal';
+  var script = document.currentScript;
+  var namespace = (script && script.getAttribute('data-namespace')) || 'paypal';
+  var base = script ? new URL('..', new URL(script.src, location.href)).pathname.replace(/\\/$/, '') : '/sandbox/paypal';
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
@@ -14,15 +23,22 @@ export const PAYPAL_SANDBOX_SDK = `(function () {
     return node;
   }
   function Buttons(options) {
+    options = options || {};
     var container = null;
     var busy = false;
+    var restartOrder = null;
+    function fail(err) {
+      if (options.onError) options.onError(err instanceof Error ? err : new Error(String(err)));
+    }
     function run(card) {
       if (busy) return;
       busy = true;
-      var orderId = null;
+      var orderId = restartOrder;
+      restartOrder = null;
       Promise.resolve()
-        .then(function () { return options.createOrder({}, {}); })
+        .then(function () { return orderId || options.createOrder({ paymentSource: 'paypal' }, {}); })
         .then(function (id) {
+          if (typeof id !== 'string' || !id) throw new Error('Expected an order id to be passed');
           orderId = id;
           return fetch(base + '/orders/' + encodeURIComponent(id) + '/approve', {
             method: 'POST',
@@ -32,30 +48,36 @@ export const PAYPAL_SANDBOX_SDK = `(function () {
         })
         .then(function (res) {
           if (!res.ok) throw new Error('The sandbox could not approve the order.');
-          var restarted = false;
           var actions = {
-            restart: function () { restarted = true; busy = false; return Promise.resolve(); }
+            restart: function () { restartOrder = orderId; return Promise.resolve(); }
           };
-          return Promise.resolve(options.onApprove({ orderID: orderId, payerID: 'SANDBOXPAYER' }, actions));
+          return options.onApprove
+            ? options.onApprove({ orderID: orderId, payerID: 'SANDBOXBUYER01', paymentSource: 'paypal' }, actions)
+            : undefined;
         })
-        .catch(function (err) { if (options.onError) options.onError(err); })
+        .catch(fail)
         .then(function () { busy = false; });
     }
     return {
       isEligible: function () { return true; },
       render: function (target) {
         container = typeof target === 'string' ? document.querySelector(target) : target;
-        if (!container) return Promise.reject(new Error('No container to render the buttons in.'));
+        if (!container) return Promise.reject(new Error('Document is ready and element ' + target + ' does not exist'));
         var box = el('div', { 'class': 'paypal-sandbox', 'data-testid': 'paypal-sandbox-buttons' });
         box.appendChild(el('p', { 'class': 'paypal-sandbox__banner' }, 'PayPal sandbox: no money moves.'));
         var pay = el('button', { type: 'button', 'class': 'paypal-sandbox__pay' }, 'PayPal (sandbox)');
         var declined = el('button', { type: 'button', 'class': 'paypal-sandbox__declined' }, 'Pay with a declined card (sandbox)');
+        var review = el('button', { type: 'button', 'class': 'paypal-sandbox__review' }, 'Pay, held for review (sandbox)');
         var cancel = el('button', { type: 'button', 'class': 'paypal-sandbox__cancel' }, 'Cancel (sandbox)');
-        pay.addEventListener('click', function () { run('ok'); });
+        pay.addEventListener('click', function () { run('good'); });
         declined.addEventListener('click', function () { run('declined'); });
-        cancel.addEventListener('click', function () { if (options.onCancel) options.onCancel({}); });
+        review.addEventListener('click', function () { run('review'); });
+        cancel.addEventListener('click', function () {
+          if (options.onCancel) options.onCancel({ orderID: restartOrder });
+        });
         box.appendChild(pay);
         box.appendChild(declined);
+        box.appendChild(review);
         box.appendChild(cancel);
         container.appendChild(box);
         return Promise.resolve();
@@ -63,6 +85,6 @@ export const PAYPAL_SANDBOX_SDK = `(function () {
       close: function () { if (container) container.textContent = ''; return Promise.resolve(); }
     };
   }
-  window.paypal = { Buttons: Buttons, version: 'sandbox' };
+  window[namespace] = { Buttons: Buttons, version: '5-sandbox' };
 })();
 `;

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { Logger } from '../../logger';
 import type { SandboxKeys } from '../providers';
-import { sandboxKit, type SandboxProvider } from './common';
+import { sandboxKit, type SandboxProvider, type SandboxSite } from './common';
 import { mountCowpay } from './cowpay';
 import { mountNowPayments } from './nowpayments';
 import { mountOpay } from './opay';
@@ -13,8 +13,13 @@ import { mountPayPal } from './paypal';
  * so the real adapters run unchanged against them. Mounted at /sandbox only for providers without
  * credentials, and never in production unless PAYMENT_SANDBOX=true. No money moves; every page says so.
  */
-export function sandboxRouter(keys: SandboxKeys, providers: readonly SandboxProvider[], logger: Logger): Router {
-  const kit = sandboxKit(keys, logger);
+export function sandboxRouter(
+  keys: SandboxKeys,
+  site: SandboxSite,
+  providers: readonly SandboxProvider[],
+  logger: Logger,
+): Router {
+  const kit = sandboxKit(keys, site, logger);
   const on = (provider: SandboxProvider) => providers.includes(provider);
   if (on('crypto')) mountNowPayments(kit);
   if (on('cowpay')) mountCowpay(kit);

@@ -57,12 +57,13 @@ function activationInput(method: PaymentMethod, payer: PayerDetails): StartActiv
 export function CheckoutForm({
   method,
   checkoutMethod,
-  price,
+  charge,
   coins,
 }: {
   method: PaymentMethod;
   checkoutMethod: CheckoutMethod;
-  price: string;
+  /** What this method charges, written for people: '8.99€' or '499.00 EGP'. */
+  charge: string;
   coins: { code: string; name: string }[];
 }) {
   const label = METHOD_LABELS[method];
@@ -113,7 +114,7 @@ export function CheckoutForm({
     if (!(await eligible())) return;
     const confirmed = await confirmAction({
       title: 'Confirm payment',
-      text: `Pay ${price}€ with ${label}? You will be taken to the payment page.`,
+      text: `Pay ${charge} with ${label}? You will be taken to the payment page.`,
       confirmText: 'Continue to payment',
     });
     if (!confirmed) return;

@@ -1,23 +1,41 @@
+import { loadScript, type PayPalNamespace, type PayPalScriptOptions } from '@paypal/paypal-js';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { messages } from '../../../../../common/messages';
 import { useCapturePayPalOrderMutation, useCreatePayPalOrderMutation } from '../../../__generated__/hooks';
-import { useExternalScript } from '../../../hooks/useExternalScript';
 import { useUser } from '../../../hooks/useUser';
 import { readGraphQLFailure, type GraphQLFailure } from '../../../lib/graphqlFailure';
-import type { PayPalButtonsOptions } from '../../../lib/paypal';
 import { useActivationEligibility } from './useActivationEligibility';
 
 /** PayPal's messages stay on screen this long: 5 seconds. */
 export const PAYPAL_MESSAGE_MS = 5000;
 
+/**
+ * What this page gives PayPal's buttons (the server-side order flow of PayPal's JS SDK v5,
+ * developer.paypal.com/sdk/js/reference): PayPal calls createOrder on a click, onApprove once the buyer approved,
+ * onError when the flow stops.
+ */
+export interface PayPalButtonsOptions {
+  /** Returns the id of an order created on the server. Throwing stops the flow (PayPal then calls onError). */
+  createOrder: () => Promise<string>;
+  /** The buyer approved the order: capture it on the server. restart() lets the buyer pick another source. */
+  onApprove: (data: { orderID: string }, actions: { restart: () => Promise<void> | void }) => Promise<void>;
+  onError: (error: unknown) => void;
+}
+
 interface Notice {
-  kind: 'success' | 'error';
+  kind: 'success' | 'info' | 'error';
   text: string;
 }
 
 const NETWORK_NOTICE: Notice = {
   kind: 'error',
   text: `${messages.payment.paypalNetwork} / ${messages.payment.paypalNetworkText}`,
+};
+
+/** A capture PayPal holds (PENDING, e.g. for review): its webhook activates the device later. */
+const PROCESSING_NOTICE: Notice = {
+  kind: 'info',
+  text: `${messages.payment.flashProcessing}. ${messages.payment.pending}.`,
 };
 
 /** 'Sorry, your transaction could not be processed. {description} (debug id: {debugId})'. */
@@ -31,11 +49,48 @@ function refusedNotice(failure: GraphQLFailure): Notice {
 }
 
 /**
+ * The options for PayPal's loader (@paypal/paypal-js `loadScript`) from the SDK address the server gives
+ * (`pricing.paypalSdkUrl`): its base as `sdkBaseUrl` (PayPal's, or the stand-in's in sandbox mode) and its query
+ * (client-id, currency, intent) as they are, in their order, so the loader asks for exactly that address.
+ */
+export function sdkOptions(sdkUrl: string, base: string = window.location.href): PayPalScriptOptions {
+  const url = new URL(sdkUrl, base);
+  const options: Record<string, string> = { sdkBaseUrl: `${url.origin}${url.pathname}` };
+  for (const [key, value] of url.searchParams) options[key === 'client-id' ? 'clientId' : key] = value;
+  return { ...options, clientId: options.clientId ?? '' };
+}
+
+type SdkState = { url: string; status: 'ready'; paypal: PayPalNamespace } | { url: string; status: 'error' };
+
+/** Loads PayPal's SDK with PayPal's own loader; 'loading' until it has, or has failed to. */
+function usePayPalSdk(sdkUrl: string): SdkState | { status: 'loading' } {
+  const [state, setState] = useState<SdkState | null>(null);
+  useEffect(() => {
+    let current = true;
+    loadScript(sdkOptions(sdkUrl)).then(
+      (paypal) => {
+        if (current)
+          setState(paypal?.Buttons ? { url: sdkUrl, status: 'ready', paypal } : { url: sdkUrl, status: 'error' });
+      },
+      (error: unknown) => {
+        console.error('Could not load PayPal', error);
+        if (current) setState({ url: sdkUrl, status: 'error' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [sdkUrl]);
+  return state && state.url === sdkUrl ? state : { status: 'loading' };
+}
+
+/**
  * PayPal's own buttons: its SDK opens the checkout, the server creates and captures the order.
- * The MAC check runs before each order; what happens is said under the buttons for 5 seconds.
+ * The MAC check runs before each order; what happens is said under the buttons for 5 seconds: activated, or,
+ * when PayPal holds the payment, that it is being processed (the device is activated once PayPal confirms it).
  */
 export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
-  const script = useExternalScript(sdkUrl);
+  const sdk = usePayPalSdk(sdkUrl);
   const container = useRef<HTMLDivElement>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   // True once this attempt said something, so PayPal's own onError does not say it again in other words.
@@ -87,7 +142,11 @@ export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
         const { data } = await captureOrder({ variables: { orderId: orderID } });
         if (!data) throw new Error('The PayPal capture answer carried no data');
         login(data.capturePayPalOrder.device);
-        report({ kind: 'success', text: messages.payment.paypalSuccess });
+        report(
+          data.capturePayPalOrder.activation.status === 'PAID'
+            ? { kind: 'success', text: messages.payment.paypalSuccess }
+            : PROCESSING_NOTICE,
+        );
       } catch (error) {
         const failure = readGraphQLFailure(error);
         // A declined card: PayPal lets the buyer pick another funding source.
@@ -110,10 +169,10 @@ export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
   );
   const onError = useEffectEvent((error: unknown) => handlers.onError(error));
 
-  const paypal = script === 'ready' ? window.paypal : undefined;
+  const paypal = sdk.status === 'ready' ? sdk.paypal : undefined;
   useEffect(() => {
     const element = container.current;
-    if (!paypal || !element) return;
+    if (!paypal?.Buttons || !element) return;
     const buttons = paypal.Buttons({
       createOrder: () => onCreateOrder(),
       onApprove: (data, actions) => onApprove(data, actions),
@@ -126,11 +185,10 @@ export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
     };
   }, [paypal]);
 
-  const unavailable = script === 'error' || (script === 'ready' && !paypal);
   return (
     <div className="paypal">
-      {script === 'loading' && <p className="payment__hint">Loading PayPal…</p>}
-      {unavailable && (
+      {sdk.status === 'loading' && <p className="payment__hint">Loading PayPal…</p>}
+      {sdk.status === 'error' && (
         <p className="payment__hint" role="alert">
           PayPal could not be loaded. Check your connection, then reload the page.
         </p>

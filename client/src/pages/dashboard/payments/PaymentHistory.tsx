@@ -5,10 +5,25 @@ import { METHOD_LABELS, STATUS_LABELS, formatAmount } from './paymentMethods';
 type Payment = NonNullable<DevicePaymentsQuery['currentDevice']>['payments'][number];
 
 function licenceUntil(payment: Payment): string {
+  // Money back: the days this payment gave are gone.
+  if (payment.status === 'REFUNDED' || payment.status === 'REVERSED') return '—';
   if (payment.licenceExpiresAt) return formatDisplayDate(payment.licenceExpiresAt);
   // A paid payment without an end date bought a lifetime licence.
   if (payment.status === 'PAID' && payment.licenceDays === null) return 'Lifetime';
   return '—';
+}
+
+/** What a person needs to know about a payment that did not simply go through. */
+function statusNote(payment: Payment): string | null {
+  const partial = payment.partialPayment;
+  if (payment.status === 'PARTIALLY_PAID' && partial) {
+    return `${partial.received} of ${partial.expected} ${partial.currency} arrived; ${partial.missing} ${partial.currency} is missing. Contact support to settle it.`;
+  }
+  if ((payment.status === 'REFUNDED' || payment.status === 'REVERSED') && payment.takenBackAt) {
+    const how = payment.status === 'REFUNDED' ? 'refunded' : 'taken back';
+    return `Money ${how} on ${formatDisplayDate(payment.takenBackAt)}: its days were removed from the licence.`;
+  }
+  return null;
 }
 
 /** The device's payments, newest first: a table, and a card per payment at phone width. */
@@ -38,6 +53,7 @@ export function PaymentHistory({ payments }: { payments: Payment[] }) {
                   <span className={`pay-status pay-status--${payment.status.toLowerCase()}`}>
                     {STATUS_LABELS[payment.status]}
                   </span>
+                  {statusNote(payment) && <span className="payments-table__note">{statusNote(payment)}</span>}
                   {payment.sandbox && (
                     <span className="pay-tag" title="Paid through a local sandbox stand-in: no money moved">
                       Sandbox

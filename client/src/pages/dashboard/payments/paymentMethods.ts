@@ -1,4 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js/min';
+import { formatDisplayDate } from '../../../../../common/dates';
 import { countryDialCodes, type CheckoutMethod } from '../../../../../common/payment';
 import type { ActivationStatus, PaymentMethod } from '../../../__generated__/graphql';
 
@@ -17,7 +18,24 @@ export const STATUS_LABELS: Record<ActivationStatus, string> = {
   PAID: 'Paid',
   FAILED: 'Failed',
   CANCELLED: 'Cancelled',
+  PARTIALLY_PAID: 'Partially paid',
+  REFUNDED: 'Refunded',
+  REVERSED: 'Reversed',
 };
+
+/** What a method charges when it is not the euro price the page shows: '499.00 EGP', or null. */
+export function methodCharge(
+  pricing: {
+    price: string;
+    currency: string;
+    methodPrices: { method: PaymentMethod; price: string; currency: string }[];
+  },
+  method: PaymentMethod,
+): string | null {
+  const own = pricing.methodPrices.find((price) => price.method === method);
+  if (!own || (own.currency === pricing.currency && own.price === pricing.price)) return null;
+  return formatAmount(own.price, own.currency);
+}
 
 export const SANDBOX_NOTICE = 'Sandbox: no money moves. This method runs against a local stand-in of its provider.';
 
@@ -75,4 +93,30 @@ export function phoneCountries(): CountryOption[] {
       .map(({ code, dialCode, label }) => ({ code, dialCode, label }));
   }
   return countryOptions;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Where the device stands and what paying now adds: a licence starts when the trial or the current licence ends,
+ * so nothing already paid for (or given) is lost.
+ */
+export function standingText(
+  device: { status: string; expireDate?: string | null },
+  licenceDays: number | null,
+  now = Date.now(),
+): string {
+  const end = device.expireDate ? new Date(device.expireDate) : null;
+  const running = end !== null && end.getTime() > now && device.status !== 'INACTIVE' ? end : null;
+  const until = (from: number) =>
+    licenceDays === null ? 'a lifetime licence' : `until ${formatDisplayDate(new Date(from + licenceDays * DAY_MS))}`;
+  if (device.status === 'ACTIVE' && running) {
+    return licenceDays === null
+      ? `Your device is active until ${formatDisplayDate(running)}. Paying now makes its licence lifetime.`
+      : `Your device is active until ${formatDisplayDate(running)}. Paying now adds ${licenceLength(licenceDays)} after that: ${until(running.getTime())}.`;
+  }
+  if (device.status === 'TRIAL' && running) {
+    return `Your trial runs until ${formatDisplayDate(running)}. A licence bought now starts when it ends: ${until(running.getTime())}.`;
+  }
+  return `A licence bought now starts on the day it is confirmed: ${until(now)}.`;
 }
