@@ -88,6 +88,14 @@ const PORTAL: HeadData = {
   noindex: true,
 };
 
+const CARD_PAYMENT: HeadData = {
+  ...base,
+  title: 'Card payment | {product}',
+  description: 'Pay for your device’s licence by card.',
+  canonicalPath: '/dashboard/active-device',
+  noindex: true,
+};
+
 function fill(head: HeadData, product: string): HeadData {
   const sub = (text: string) => text.replace(/\{product\}/g, product);
   return { ...head, title: sub(head.title), description: sub(head.description), keywords: sub(head.keywords) };
@@ -98,7 +106,13 @@ export function headFor(pathname: string, product: string, found = true): HeadDa
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (!found) return fill(NOT_FOUND, product);
   if (path === '/login') return fill(HEADS['/device/login'] as HeadData, product);
-  const head = HEADS[path] ?? (path.startsWith('/dashboard') || path.startsWith('/cowpay') ? PORTAL : undefined);
+  const head =
+    HEADS[path] ??
+    (path.startsWith('/cowpay/checkout/')
+      ? CARD_PAYMENT
+      : path.startsWith('/dashboard') || path.startsWith('/cowpay')
+        ? PORTAL
+        : undefined);
   return fill(
     head ?? { ...base, title: DEFAULT_TITLE, description: HEADS['/']!.description, canonicalPath: path },
     product,

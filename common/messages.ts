@@ -61,6 +61,8 @@ export const messages = {
   switchMac: {
     success: 'Mac Address Switched Successfully!',
     failed: 'Something went wrong, try again later.',
+    // Not quoted by the spec.
+    ownMac: 'This device already has that MAC address.',
   },
   // Not quoted by the spec: the TV token's rules (docs/architecture.md) and the Account Details list of TVs.
   tv: {

@@ -113,11 +113,14 @@ describe('playlist manager in Chromium', () => {
     await manager.form.save();
     await dialog.closeNotice('Playlist saved.');
     await manager.row('Sports XC').waitFor();
+    // The password is masked until the owner asks to see it.
     expect(await manager.cells('Sports XC')).toEqual({
       url: 'http://xc.example.com:8080',
       username: 'john.doe',
-      password: 'S3cret!pass',
+      password: expect.stringMatching(/^•+\s*Show$/),
     });
+    await manager.revealPassword('Sports XC');
+    expect((await manager.cells('Sports XC')).password).toMatch(/^S3cret!pass\s*Hide$/);
 
     await manager.openAdd('code');
     await manager.form.fill({ 'Playlist name': 'Code List', 'Playlist code': '123456' });

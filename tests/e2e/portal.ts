@@ -303,7 +303,9 @@ export class PlaylistFormView {
 
   /** The message tied to a field through aria-describedby, or null when it has none. */
   async errorOf(label: PlaylistField): Promise<string | null> {
-    const id = await this.field(label).getAttribute('aria-describedby');
+    // The description may name a hint too (the PIN's length): the error is the one whose id ends in -error.
+    const described = (await this.field(label).getAttribute('aria-describedby')) ?? '';
+    const id = described.split(/\s+/).find((name) => name.endsWith('-error'));
     if (!id) return null;
     return (await this.page.locator(`[id="${id}"]`).innerText()).trim();
   }
@@ -382,6 +384,13 @@ export class PlaylistManager {
       [1, 2, 3].map(async (index) => (await cells.nth(index).innerText()).trim()),
     );
     return { url, username, password };
+  }
+
+  /** Shows a masked password (its Show button). */
+  async revealPassword(name: string): Promise<void> {
+    await this.row(name)
+      .getByRole('button', { name: `Show the password of ${name}` })
+      .click();
   }
 
   /** The full URL a clipped URL cell carries in its title. */

@@ -64,6 +64,54 @@ describe('device sign-in in Chromium', () => {
     await page.context().close();
   });
 
+  it('Back right after Logout lands on the sign-in page, not on a spinner that never ends', async () => {
+    const mac = '0a:1b:2c:3d:5e:01';
+    const { deviceKey } = await registerDevice(product.url, mac);
+    const page = await newPage(390, 844);
+    // A slow phone on a slow network: Back comes before the sign-in page is drawn (it then failed 3 times in 6).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.route('**/graphql', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    const screen = new SignInScreen(page);
+    await screen.open(product.url);
+    await screen.signIn(mac, deviceKey);
+    await page.waitForURL(`${product.url}/dashboard`);
+    await page.getByText(mac).first().waitFor();
+    await page.locator('.dashboard__menu-toggle').click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${product.url}/device/login`);
+    await page.goBack();
+    await page.waitForURL(`${product.url}/device/login`, { timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Manage Your Playlist' }).waitFor({ timeout: 10_000 });
+    expect(await page.getByText('Checking your device…').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('a Logout that fails says so, and the owner stays signed in', async () => {
+    const mac = '0a:1b:2c:3d:5e:02';
+    const { deviceKey } = await registerDevice(product.url, mac);
+    const page = await newPage(1366, 900);
+    const screen = new SignInScreen(page);
+    await screen.open(product.url);
+    await screen.signIn(mac, deviceKey);
+    await page.waitForURL(`${product.url}/dashboard`);
+    await page.locator('.swal2-container').waitFor({ state: 'detached' });
+    // The network drops the sign-out.
+    await page.route('**/graphql', (route) =>
+      route.request().postData()?.includes('mutation Logout') ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const dialog = new SweetAlert(page);
+    await dialog.waitUntilShown();
+    expect(await page.locator('.swal2-title').innerText()).toBe('Could not log out');
+    await page.screenshot({ path: `${shots}/logout-failed-desktop.png`, fullPage: true });
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.context().close();
+  });
+
   it('a wrong device key shows the banner and the failure dialog', async () => {
     const mac = '0a:1b:2c:3d:4e:60';
     const { deviceKey } = await registerDevice(product.url, mac);

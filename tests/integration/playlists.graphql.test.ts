@@ -349,3 +349,24 @@ describe('playlists through the graph', () => {
     expect(errorOf(res)).toMatchObject({ message: 'You are not signed in.', extensions: { code: 'UNAUTHENTICATED' } });
   });
 });
+
+describe('a root field that fails leaves its siblings their answers', () => {
+  it('signed out, pricing still answers beside a playlist look-up that fails', async () => {
+    const res = await server
+      .client()
+      .gql(`query { pricing { price currency } playlist(id: "00000000-0000-4000-8000-000000000000") { id } }`);
+    expect(res.json.data).toEqual({ pricing: { price: '8.99', currency: 'EUR' }, playlist: null });
+    expect(res.json.errors).toEqual([
+      expect.objectContaining({ path: ['playlist'], extensions: { code: 'UNAUTHENTICATED' } }),
+    ]);
+  });
+
+  it("signed in, an id that is not one of the device's playlists is null with NOT_FOUND, the rest answered", async () => {
+    const { client, device } = await signedInDevice(server);
+    const res = await client.gql(
+      `query { currentDevice { id } playlist(id: "00000000-0000-4000-8000-000000000000") { id } }`,
+    );
+    expect(res.json.data).toEqual({ currentDevice: { id: device.id }, playlist: null });
+    expect(res.json.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+});

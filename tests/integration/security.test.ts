@@ -237,6 +237,26 @@ describe('GraphQL requests that cannot be answered as asked', () => {
     }
   });
 
+  it('answers a subscription with 400 and a clear error: the graph has none', async () => {
+    const res = await server.client().request('POST', '/graphql', { body: { query: 'subscription { ping }' } });
+    expect(res.status).toBe(400);
+    expect(res.json.errors[0]).toMatchObject({
+      message: 'This graph has no subscriptions: send a query or a mutation.',
+      extensions: { code: 'BAD_REQUEST' },
+    });
+    expect(res.json.data).toBeUndefined();
+  });
+
+  it("accepts the GraphQL-over-HTTP spec's GraphQL-Require-Preflight header beside Apollo's", async () => {
+    // A GET with a simple content type is what a cross-site form could send: it must carry a preflight header.
+    const bare = await server.client().request('GET', '/graphql?query=%7Bping%7D');
+    expect(bare.status).toBe(400);
+    for (const header of ['graphql-require-preflight', 'apollo-require-preflight', 'x-apollo-operation-name']) {
+      const res = await server.client().request('GET', '/graphql?query=%7Bping%7D', { headers: { [header]: '1' } });
+      expect([header, res.status, res.json]).toEqual([header, 200, { data: { ping: true } }]);
+    }
+  });
+
   it('keeps no document anyone sends (only the safelisted ones go by id): a clear refusal', async () => {
     const res = await server.client().request('POST', '/graphql', {
       body: { extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } } },
@@ -582,6 +602,77 @@ describe('cross-site requests to the REST adapters', () => {
       expect([provider, res.status]).not.toEqual([provider, 403]);
       expect(res.status).toBeLessThan(500);
       expect(res.text).not.toContain('Requests from other sites');
+    }
+  });
+});
+
+describe('the site reached under another name', () => {
+  // The server runs at http://127.0.0.1:<port> while PUBLIC_URL names localhost (as on a LAN address, or a second
+  // domain): a page opened there sends its own origin, which is the origin the request went to.
+  const contact = {
+    name: 'Amira',
+    email: 'amira@example.com',
+    subject: 'Hello',
+    message: 'Sent from the page this server served.',
+  };
+
+  it('is same-origin: the contact form and the REST sign-in go through', async () => {
+    const own = new URL(server.url).origin;
+    expect(own).not.toBe(ALLOWED_ORIGIN);
+    const client = server.client();
+    const sent = await client.request('POST', '/frontend/sendUserQuestion', {
+      body: contact,
+      headers: { origin: own, ...fromAddress(newAddress()) },
+    });
+    expect(sent.status).toBe(200);
+    const { device, deviceKey } = await buildDevice(server);
+    const signedIn = await client.request('POST', '/frontend/device/login', {
+      body: {
+        mac_address: device.macAddress,
+        device_key: deviceKey,
+        captcha: TEST_CAPTCHA,
+        token: await client.captcha(),
+      },
+      headers: { origin: own, ...fromAddress(newAddress()) },
+    });
+    expect([signedIn.status, signedIn.json.device?.mac_address]).toEqual([200, device.macAddress]);
+  });
+
+  it('behind the trusted proxy, the forwarded host and protocol are the origin the browser used', async () => {
+    const forwarded = { 'x-forwarded-host': 'tv.example.org', 'x-forwarded-proto': 'https' };
+    const through = await server.client().request('POST', '/frontend/sendUserQuestion', {
+      body: contact,
+      headers: { origin: 'https://tv.example.org', ...forwarded, ...fromAddress(newAddress()) },
+    });
+    expect(through.status).toBe(200);
+    // Without them, that origin is another site's.
+    const direct = await server.client().request('POST', '/frontend/sendUserQuestion', {
+      body: contact,
+      headers: { origin: 'https://tv.example.org', ...fromAddress(newAddress()) },
+    });
+    expect(direct.status).toBe(403);
+    // Another site is refused whatever name the request went to.
+    const evil = await server.client().request('POST', '/frontend/sendUserQuestion', {
+      body: contact,
+      headers: { origin: EVIL, ...forwarded, ...fromAddress(newAddress()) },
+    });
+    expect([evil.status, evil.json.message]).toEqual([403, 'Requests from other sites are not allowed.']);
+  });
+
+  it('forwarded names count only from a trusted proxy', async () => {
+    const untrusted = await startTestServer({ TRUST_PROXY: 'false' });
+    try {
+      const res = await untrusted.client().request('POST', '/frontend/sendUserQuestion', {
+        body: contact,
+        headers: {
+          origin: 'https://tv.example.org',
+          'x-forwarded-host': 'tv.example.org',
+          'x-forwarded-proto': 'https',
+        },
+      });
+      expect(res.status).toBe(403);
+    } finally {
+      await untrusted.stop();
     }
   });
 });

@@ -476,3 +476,33 @@ describe('the TVs signed in, and signing one out from the portal', () => {
     expect(listed.json.data.currentDevice.tvSessions).toEqual([expect.objectContaining({ model: null })]);
   });
 });
+
+describe('an Authorization header that holds no token at all', () => {
+  // Browser code that builds the header from a missing variable sends these: the portal's cookie must still count.
+  const JUNK = ['Bearer undefined', 'Bearer null', 'Bearer ', 'Bearer [object Object]', 'Basic Zm9vOmJhcg=='];
+
+  it('leaves the portal session signed in, on the graph and on REST', async () => {
+    const { client, device } = await signedInDevice(server);
+    for (const authorization of JUNK) {
+      const graph = await client.gql(CURRENT, undefined, { authorization });
+      expect([authorization, graph.status, graph.json.data?.currentDevice?.id]).toEqual([
+        authorization,
+        200,
+        device.id,
+      ]);
+      const rest = await client.request('GET', '/frontend/device', { headers: { authorization } });
+      expect([authorization, rest.status]).toEqual([authorization, 200]);
+    }
+  });
+
+  it('is still a 401 without a session, and a well-formed token that opens nothing is a 401 even with one', async () => {
+    for (const authorization of JUNK) {
+      const anonymous = await server.client().gql(CURRENT, undefined, { authorization });
+      expect([authorization, anonymous.status]).toEqual([authorization, 401]);
+    }
+    const { client } = await signedInDevice(server);
+    const unknown = await client.gql(CURRENT, undefined, { authorization: `Bearer ${'x'.repeat(43)}` });
+    expect(unknown.status).toBe(401);
+    expect(unknown.headers.get('www-authenticate')).toContain('error="invalid_token"');
+  });
+});

@@ -8,13 +8,16 @@ const HIDE_AFTER_PX = 500;
 interface NavItem {
   label: string;
   to: string;
+  /** Where the sign-in page goes next (a signed-in owner is sent on at once). */
+  next?: string;
 }
 
 const NAV_ITEMS: NavItem[] = [
   { label: 'FEATURES', to: '/#features' },
   { label: 'FAQS', to: '/#faqs' },
   { label: 'CONTACT', to: '/contact' },
-  { label: 'ACTIVATE DEVICE', to: '/device/login' },
+  // Both go to /device/login, as the spec has it; ACTIVATE DEVICE then lands on Activate Device, not the playlists.
+  { label: 'ACTIVATE DEVICE', to: '/device/login', next: '/dashboard/active-device' },
   { label: 'MANAGE PLAYLISTS', to: '/device/login' },
 ];
 
@@ -69,7 +72,12 @@ export function Header() {
           <ul>
             {NAV_ITEMS.map((item) => (
               <li key={item.label}>
-                <Link to={item.to} className="site-nav__link" onClick={() => setMenuOpen(false)}>
+                <Link
+                  to={item.to}
+                  state={item.next ? { next: item.next } : undefined}
+                  className="site-nav__link"
+                  onClick={() => setMenuOpen(false)}
+                >
                   {item.label}
                 </Link>
               </li>

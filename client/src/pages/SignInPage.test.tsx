@@ -37,7 +37,10 @@ function LinkReached() {
   return <p>Link page reached with {new URLSearchParams(useLocation().search).get('code')}</p>;
 }
 
-function renderSignIn(mocks: MockLink.MockedResponse[], path = '/device/login') {
+function renderSignIn(
+  mocks: MockLink.MockedResponse[],
+  path: string | { pathname: string; state: unknown } = '/device/login',
+) {
   const user = userEvent.setup();
   render(
     <MockedProvider mocks={mocks}>
@@ -46,6 +49,7 @@ function renderSignIn(mocks: MockLink.MockedResponse[], path = '/device/login') 
           <Routes>
             <Route path="/device/login" element={<SignInPage />} />
             <Route path="/dashboard" element={<p>Dashboard reached</p>} />
+            <Route path="/dashboard/active-device" element={<p>Activate Device reached</p>} />
             <Route path="/link" element={<LinkReached />} />
           </Routes>
         </MemoryRouter>
@@ -83,6 +87,20 @@ describe('SignInPage', () => {
     expect(screen.getByRole('heading', { name: 'Login to add your playlist' })).toBeInTheDocument();
     await captchaImageFor(1);
     expect(document.title).toBe('Device Login | M3U Player');
+  });
+
+  it('says when the captcha could not load, and loads one on Try again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderSignIn([
+      noSession,
+      { request: { query: CaptchaDocument }, error: new Error('Failed to fetch') },
+      captchaMock(2),
+    ]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the captcha. Try again');
+    expect(screen.queryByText('Loading captcha…')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await captchaImageFor(2);
+    expect(screen.queryByText('Could not load the captcha.', { exact: false })).toBeNull();
   });
 
   it('shows no error before the form is submitted', async () => {
@@ -246,6 +264,21 @@ describe('SignInPage', () => {
     expect(await screen.findByText('Dashboard reached')).toBeInTheDocument();
   });
 
+  it("the header's ACTIVATE DEVICE link sends a signed-in owner on to Activate Device, and nowhere else", async () => {
+    const signedIn = { request: { query: CurrentDeviceDocument }, result: { data: { currentDevice: buildDevice() } } };
+    renderSignIn([signedIn, captchaMock(1)], {
+      pathname: '/device/login',
+      state: { next: '/dashboard/active-device' },
+    });
+    expect(await screen.findByText('Activate Device reached')).toBeInTheDocument();
+  });
+
+  it('goes to the dashboard when the state names a place it does not go', async () => {
+    const signedIn = { request: { query: CurrentDeviceDocument }, result: { data: { currentDevice: buildDevice() } } };
+    renderSignIn([signedIn, captchaMock(1)], { pathname: '/device/login', state: { next: '//evil.example/' } });
+    expect(await screen.findByText('Dashboard reached')).toBeInTheDocument();
+  });
+
   it('loads another captcha on request', async () => {
     const { user } = renderSignIn([noSession, captchaMock(1), captchaMock(2)]);
     await captchaImageFor(1);
@@ -253,11 +286,11 @@ describe('SignInPage', () => {
     await captchaImageFor(2);
   });
 
-  it('only logs a captcha that fails to load', async () => {
+  it('logs a captcha that fails to load and says so in its place, without a dialog', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderSignIn([noSession, { request: { query: CaptchaDocument }, error: new Error('Captcha service down') }]);
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Could not load a captcha', expect.any(Error)));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the captcha.');
     expect(Swal.fire).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { messages } from '../../../common/messages';
 import { loginSchema } from '../../../common/validation';
 import type { LoginInput, LoginValues } from '../../../common/validation';
@@ -17,11 +17,14 @@ import '../styles/sign-in.css';
 const EMPTY_FORM: LoginInput = { macAddress: '', deviceKey: '', captcha: '', captchaToken: '' };
 
 /**
- * Where to go once signed in: the dashboard, or the page that sent the owner here (`?next=`), which may only be
- * the link page (a TV's code kept), so the parameter cannot send anyone elsewhere.
+ * Where to go once signed in: the dashboard, or the page that sent the owner here (`?next=`, or the header's
+ * ACTIVATE DEVICE link's state), which may only be the link page (a TV's code kept) or Activate Device, so
+ * neither can send anyone elsewhere.
  */
-function afterSignIn(next: string | null): string {
-  return next && /^\/link(\?code=[A-Za-z0-9%-]{1,40})?$/.test(next) ? next : '/dashboard';
+function afterSignIn(next: unknown): string {
+  if (typeof next !== 'string') return '/dashboard';
+  if (/^\/link(\?code=[A-Za-z0-9%-]{1,40})?$/.test(next) || next === '/dashboard/active-device') return next;
+  return '/dashboard';
 }
 
 function loginErrorMessage(error: unknown): string {
@@ -32,7 +35,8 @@ export default function SignInPage() {
   usePageHead('/device/login');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const next = afterSignIn(params.get('next'));
+  const location = useLocation();
+  const next = afterSignIn(params.get('next') ?? (location.state as { next?: unknown } | null)?.next);
   const { login } = useUser();
   const [loginFailed, setLoginFailed] = useState(false);
   const [showKey, setShowKey] = useState(false);
@@ -59,13 +63,21 @@ export default function SignInPage() {
     if (signedInDevice) void navigate(next, { replace: true });
   }, [signedInDevice, navigate, next]);
 
+  // A captcha that did not load says so, with a way to try again (not 'Loading captcha…' for ever).
+  const [captchaFailed, setCaptchaFailed] = useState(false);
   const refreshCaptcha = useCallback(() => {
-    // A captcha that does not load is only logged: the owner can ask for another with the refresh button.
-    loadCaptcha().catch((error: unknown) => {
-      // Leaving the page cancels the request; that is not a failure.
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-      console.error('Could not load a captcha', error);
-    });
+    loadCaptcha()
+      .then((result) => {
+        if (!result.error) return;
+        console.error('Could not load a captcha', result.error);
+        setCaptchaFailed(true);
+      })
+      .catch((error: unknown) => {
+        // Leaving the page cancels the request; that is not a failure.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        console.error('Could not load a captcha', error);
+        setCaptchaFailed(true);
+      });
   }, [loadCaptcha]);
 
   useEffect(() => {
@@ -81,6 +93,7 @@ export default function SignInPage() {
 
   function newCaptcha() {
     setValue('captcha', '');
+    setCaptchaFailed(false);
     refreshCaptcha();
   }
 
@@ -175,6 +188,13 @@ export default function SignInPage() {
             <div className="captcha__image" aria-live="polite">
               {captcha ? (
                 <img src={'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(captcha.svg)} alt="Captcha" />
+              ) : captchaFailed ? (
+                <span className="captcha__placeholder captcha__placeholder--failed" role="alert">
+                  Could not load the captcha.{' '}
+                  <button type="button" className="captcha__retry" onClick={newCaptcha}>
+                    Try again
+                  </button>
+                </span>
               ) : (
                 <span className="captcha__placeholder">Loading captcha…</span>
               )}

@@ -24,14 +24,17 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/;
  */
 export async function authenticate(req: Request, devices: DeviceService): Promise<Authentication> {
   const header = req.headers.authorization;
-  if (header) {
-    const token = BEARER.exec(header)?.[1];
-    const found = token ? await devices.findByToken(token) : null;
+  const token = header ? BEARER.exec(header)?.[1] : undefined;
+  if (token) {
+    const found = await devices.findByToken(token);
     if (!found) throw new InvalidTokenError(INVALID_TOKEN_MESSAGE);
     return { device: found.device, via: 'token', tokenId: found.tokenId };
   }
   const deviceId = req.session?.deviceId;
   const device = typeof deviceId === 'string' && UUID.test(deviceId) ? await devices.findById(deviceId) : null;
+  // A header that holds no token at all ('Bearer undefined', from browser code that built it from nothing) does
+  // not sign the portal out: its session still counts. Without a session it is a token that opens nothing.
+  if (header && !device) throw new InvalidTokenError(INVALID_TOKEN_MESSAGE);
   return { device, via: device ? 'session' : null, tokenId: null };
 }
 

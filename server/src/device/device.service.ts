@@ -37,7 +37,7 @@ export const SWITCH_MAC_REFUSED_MESSAGE = 'The MAC address or its device key is 
 /** Another switch took the MAC (or its record) between the key check and this switch. */
 export const SWITCH_MAC_RACED_MESSAGE =
   'Another device switched to that MAC address at the same moment. Nothing was changed: please try again.';
-const OWN_MAC_MESSAGE = 'This device already has that MAC address.';
+const OWN_MAC_MESSAGE = messages.switchMac.ownMac;
 
 /** A current device key or parent PIN, asked of a TV as proof (checked against its hash, never stored). */
 const currentSecretSchema = z

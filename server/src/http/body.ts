@@ -8,13 +8,19 @@ import { sendDomainError, type FieldNames } from './errors';
 
 /**
  * The fields of a JSON or form body, refusing any field the call does not take: a typo in a field name is
- * reported instead of silently ignored.
+ * reported instead of silently ignored. With `ignoreUnknown` (a route whose legacy callers send extra fields),
+ * those are handed to it to log and left out.
  */
-export function bodyFields<K extends string>(body: unknown, fields: Record<string, K>): Record<K, unknown> {
+export function bodyFields<K extends string>(
+  body: unknown,
+  fields: Record<string, K>,
+  ignoreUnknown?: (names: string[]) => void,
+): Record<K, unknown> {
   const source = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   // Own keys only: `in` would take names every object inherits (constructor, toString, __proto__) as known.
   const unknown = Object.keys(source).filter((key) => !Object.hasOwn(fields, key));
-  if (unknown.length) {
+  if (unknown.length && ignoreUnknown) ignoreUnknown(unknown.slice(0, 20).map((key) => key.slice(0, 40)));
+  else if (unknown.length) {
     const names = unknown
       .slice(0, 5)
       .map((key) => `"${key.slice(0, 40)}"`)

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import cors from 'cors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -20,13 +20,26 @@ export function refuseCrossSiteWrites(allowedOrigins: string[], stateChangingGet
     const guarded = (req.method === 'GET' || req.method === 'HEAD') && guardedGets.has(req.path);
     if (SAFE_METHODS.has(req.method) && !guarded) return next();
     const origin = req.headers.origin;
-    const crossSite = origin ? !allowed.has(origin) : req.headers['sec-fetch-site'] === 'cross-site';
+    const crossSite = origin
+      ? !allowed.has(origin) && origin !== ownOrigin(req)
+      : req.headers['sec-fetch-site'] === 'cross-site';
     if (crossSite) {
       res.status(403).json({ status: 'error', message: 'Requests from other sites are not allowed.' });
       return;
     }
     next();
   };
+}
+
+/**
+ * The origin this request was sent to: a page this server served under any of its names (127.0.0.1, a LAN address,
+ * a second domain) sends it as its Origin, and is same-origin whatever PUBLIC_URL names. Express takes the protocol
+ * and host from X-Forwarded-Proto and X-Forwarded-Host only when the proxy is trusted (TRUST_PROXY). No ambient
+ * credential rides on a name the session cookie was not set for, so a name an attacker points here gains nothing.
+ */
+function ownOrigin(req: Request): string | null {
+  const host = req.host;
+  return host ? `${req.protocol}://${host}` : null;
 }
 
 /** CORS with credentials, for the allowed origins only. */

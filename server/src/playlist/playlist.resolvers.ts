@@ -16,8 +16,9 @@ function ownerOrTv(ctx: GraphQLContext) {
 
 export const playlistResolvers: Resolvers = {
   Query: {
-    playlists: async (_parent, { search }, ctx) =>
-      (await ctx.services.playlists.list(requireTvOrOwner(ctx), search)).map(graphPlaylist),
+    playlists: async (_parent, { search, first, after }, ctx) =>
+      (await ctx.services.playlists.list(requireTvOrOwner(ctx), search, { first, after })).map(graphPlaylist),
+    playlistCount: (_parent, { search }, ctx) => ctx.services.playlists.count(requireTvOrOwner(ctx), search),
     playlist: async (_parent, { id }, ctx) =>
       graphPlaylist(await ctx.services.playlists.get(requireTvOrOwner(ctx).id, id)),
   },

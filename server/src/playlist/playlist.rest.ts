@@ -79,7 +79,10 @@ export function playlistRestRouter(services: Services): Router {
     '/device/savePlaylist',
     restHandler(SAVE_FIELDS, async (req, res) => {
       const device = await requireOwner(req, devices);
-      const { id, currentPin, ...playlist } = bodyFields(req.body, SAVE_BODY);
+      // Public integrator scripts of this API send more (email, whatsapp, device_id): ignored, logged for support.
+      const { id, currentPin, ...playlist } = bodyFields(req.body, SAVE_BODY, (names) =>
+        req.log?.debug({ fields: names }, 'savePlaylist: unknown fields ignored'),
+      );
       const caller = { deviceId: device.id, clientIp: clientIp(req) };
       const saved = isNew(id)
         ? await playlists.create(caller, playlist as PlaylistInput)

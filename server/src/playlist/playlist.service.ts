@@ -61,14 +61,43 @@ export class PlaylistService {
     private readonly options: { maxPerDevice: number },
   ) {}
 
-  /** The device's playlists, newest first; with a search, those whose name contains it ignoring case. */
-  async list(device: Pick<DeviceEntity, 'id'>, search?: z.input<typeof searchSchema>): Promise<PlaylistView[]> {
+  /**
+   * The device's playlists, newest first; with a search, those whose name contains it ignoring case. A page:
+   * `first` of them (all when absent), after the one whose id is `after`.
+   */
+  async list(
+    device: Pick<DeviceEntity, 'id'>,
+    search?: z.input<typeof searchSchema>,
+    page: { first?: number | null; after?: string | null } = {},
+  ): Promise<PlaylistView[]> {
+    const found = await this.matching(device, search);
+    const first = page.first ?? null;
+    if (first !== null && (!Number.isInteger(first) || first < 1 || first > 1000)) {
+      throw new DomainError('BAD_USER_INPUT', '`first` is from 1 to 1000.', { first: '`first` is from 1 to 1000.' });
+    }
+    let start = 0;
+    if (page.after !== undefined && page.after !== null) {
+      const index = found.findIndex((p) => p.id === page.after);
+      if (index < 0) {
+        const message = '`after` is not one of these playlists: start again from the first page.';
+        throw new DomainError('BAD_USER_INPUT', message, { after: message });
+      }
+      start = index + 1;
+    }
+    return found.slice(start, first === null ? undefined : start + first).map(locked);
+  }
+
+  /** How many playlists `list` pages through with this search. */
+  async count(device: Pick<DeviceEntity, 'id'>, search?: z.input<typeof searchSchema>): Promise<number> {
+    return (await this.matching(device, search)).length;
+  }
+
+  private async matching(device: Pick<DeviceEntity, 'id'>, search?: z.input<typeof searchSchema>) {
     const term = validate(searchSchema, search).toLocaleLowerCase();
     const all = await this.dataSource
       .getRepository(PlaylistEntity)
       .find({ where: { deviceId: device.id }, order: { createdAt: 'DESC', id: 'ASC' } });
-    const found = term ? all.filter((p) => p.name.toLocaleLowerCase().includes(term)) : all;
-    return found.map(locked);
+    return term ? all.filter((p) => p.name.toLocaleLowerCase().includes(term)) : all;
   }
 
   /** One of the device's playlists, locked if protected. */
@@ -123,7 +152,7 @@ export class PlaylistService {
   async update(caller: PlaylistCaller, input: PlaylistUpdate) {
     const values = validate(playlistSchema, input.playlist);
     const existing = await this.find(this.dataSource.manager, caller.deviceId, input.id);
-    await this.requirePin(caller, existing, input.currentPin);
+    await this.requirePin(caller, existing, input.currentPin, 'currentPin');
     const pinHash = values.pin ? await hashSecret(values.pin) : null;
     return this.saving(async (manager) => {
       const result = await manager.update(
@@ -159,12 +188,22 @@ export class PlaylistService {
   }
 
   /** For a protected playlist: counts the attempt, then checks the PIN against its hash. */
-  private async requirePin(caller: PlaylistCaller, playlist: PlaylistEntity, pin: PlaylistPin): Promise<void> {
+  /** The protected playlist's PIN, sent in `field` (an edit's `currentPin`, a delete's or unlock's `pin`). */
+  private async requirePin(
+    caller: PlaylistCaller,
+    playlist: PlaylistEntity,
+    pin: PlaylistPin,
+    field: 'pin' | 'currentPin' = 'pin',
+  ): Promise<void> {
     if (!playlist.isProtected || !playlist.pinHash) return;
-    const given = validate(playlistPinSchema, pin ?? undefined);
+    const checked = playlistPinSchema.safeParse(pin ?? undefined);
+    if (!checked.success) {
+      const message = checked.error.issues[0]?.message ?? messages.playlist.wrongPin;
+      throw new DomainError('BAD_USER_INPUT', message, { [field]: message });
+    }
     const hash = playlist.pinHash;
-    if (!(await this.rateLimits.checkPin(caller.deviceId, caller.clientIp, () => verifySecret(given, hash)))) {
-      throw new DomainError('FORBIDDEN', messages.playlist.wrongPin, { pin: messages.playlist.tryAgain });
+    if (!(await this.rateLimits.checkPin(caller.deviceId, caller.clientIp, () => verifySecret(checked.data, hash)))) {
+      throw new DomainError('FORBIDDEN', messages.playlist.wrongPin, { [field]: messages.playlist.tryAgain });
     }
   }
 

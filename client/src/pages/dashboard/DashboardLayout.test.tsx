@@ -4,12 +4,15 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
+import Swal from 'sweetalert2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentDeviceDocument, LogoutDocument, PlaylistsDocument } from '../../__generated__/graphql';
 import { UserProvider, useUser } from '../../hooks/useUser';
 import { portalRoutes } from '../../routes';
 import { buildDevice } from '../../test/factories';
 import { devicePayments } from '../../test/renderDashboardRoute';
+
+vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
 
 const dashboardRoute = portalRoutes.find((route) => route.path === 'dashboard');
 if (!dashboardRoute) throw new Error('routes.tsx has no dashboard route');
@@ -141,7 +144,7 @@ describe('DashboardLayout', () => {
     expect(await screen.findByText('Sign-in screen, user {}')).toBeInTheDocument();
   });
 
-  it('only logs a failed logout and stays on the dashboard', async () => {
+  it('says when logging out failed, and stays signed in on the dashboard', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = renderDashboard('/dashboard', [
       signedIn(),
@@ -149,7 +152,22 @@ describe('DashboardLayout', () => {
     ]);
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Logout failed', expect.any(Error)));
+    expect(Swal.fire).toHaveBeenCalledWith(
+      expect.objectContaining({
+        icon: 'error',
+        title: 'Could not log out',
+        text: 'Check your connection and try again. You are still signed in.',
+      }),
+    );
     expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByText(/Sign-in screen/)).not.toBeInTheDocument();
+  });
+
+  it('highlights Manage Playlists while a playlist is being edited', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderDashboard('/dashboard/edit/p1', [signedIn()]);
+    const menu = await screen.findByRole('navigation', { name: 'Dashboard' });
+    expect(within(menu).getByRole('link', { name: 'Manage Playlists' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'Activate Device' })).not.toHaveAttribute('aria-current');
   });
 });

@@ -1,16 +1,33 @@
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useApolloClient } from '@apollo/client/react';
 import { useCurrentDeviceQuery, useLogoutMutation } from '../../__generated__/hooks';
 import { Spinner } from '../../components/Spinner';
 import { useSignedInDevice, useUser } from '../../hooks/useUser';
 import { usePageHead } from '../../hooks/usePageHead';
+import { alertError } from '../../lib/alerts';
 import '../../styles/dashboard.css';
 
 const SIGN_IN_PATH = '/device/login';
 
-const MENU = [
-  { label: 'Manage Playlists', to: '/dashboard', end: true },
+interface MenuItem {
+  label: string;
+  to: string;
+  /** Active on its own path only, not below it. */
+  end?: boolean;
+  /** Other paths it stands for. */
+  also?: RegExp;
+}
+
+/** The entry of the screen shown, and of the screens it opens (the playlist editor is Manage Playlists'). */
+function isActive(item: MenuItem, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (item.also?.test(path)) return true;
+  return item.end ? path === item.to : path === item.to || path.startsWith(`${item.to}/`);
+}
+
+const MENU: MenuItem[] = [
+  { label: 'Manage Playlists', to: '/dashboard', end: true, also: /^\/dashboard\/edit\// },
   { label: 'Activate Device', to: '/dashboard/active-device' },
   { label: 'Device Key', to: '/dashboard/device-key' },
   { label: 'Parent PIN', to: '/dashboard/parent-pin' },
@@ -22,13 +39,19 @@ export default function DashboardLayout() {
   usePageHead('/dashboard');
   const navigate = useNavigate();
   const client = useApolloClient();
-  const { login, logout } = useUser();
+  const { user, login, logout } = useUser();
   const device = useSignedInDevice();
   const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname, key: visit } = useLocation();
 
   // Every visit asks the server: a session can end (timeout, key change) while the browser still shows it.
   const { data, error } = useCurrentDeviceQuery({ fetchPolicy: 'network-only' });
   const [logoutMutation, { loading: loggingOut }] = useLogoutMutation();
+
+  // Signed out in this tab (Logout): off to the sign-in page. This screen may still be the one React shows when
+  // the owner presses Back right after Logout (the sign-in page had not been drawn yet): without this it stayed on
+  // 'Checking your device…' for good, its check long answered (tests/e2e/signin.e2e.test.ts).
+  const signedOut = user !== undefined && !('device' in user);
 
   useEffect(() => {
     if (!error) return;
@@ -45,16 +68,21 @@ export default function DashboardLayout() {
   async function handleLogout() {
     try {
       await logoutMutation();
-      logout();
       await client.clearStore();
-      void navigate(SIGN_IN_PATH);
+      // Signed out: the screen below sends the browser to the sign-in page.
+      logout();
     } catch (logoutError) {
-      // The spec shows nothing when logging out fails; the owner stays where they are.
+      // The owner stays signed in (the server may not have heard), and is told so rather than left wondering.
       console.error('Logout failed', logoutError);
+      alertError('Could not log out', 'Check your connection and try again. You are still signed in.');
     }
   }
 
   if (!data?.currentDevice || !device) {
+    // Signed out in this tab (Logout), to the sign-in page, on every visit (keyed by it): Back right after Logout
+    // can bring back this same screen, whose earlier effects have long run, and it stayed on 'Checking your
+    // device…' for good (tests/e2e/signin.e2e.test.ts).
+    if (signedOut) return <Navigate key={visit} to={SIGN_IN_PATH} replace />;
     return (
       <div className="dashboard dashboard--checking">
         <Spinner label="Checking your device…" />
@@ -81,18 +109,21 @@ export default function DashboardLayout() {
           aria-label="Dashboard"
         >
           <ul>
-            {MENU.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) => `dashboard__link${isActive ? ' dashboard__link--active' : ''}`}
-                  onClick={() => setMenuOpen(false)}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            {MENU.map((item) => {
+              const active = isActive(item, pathname);
+              return (
+                <li key={item.to}>
+                  <Link
+                    to={item.to}
+                    aria-current={active ? 'page' : undefined}
+                    className={`dashboard__link${active ? ' dashboard__link--active' : ''}`}
+                    onClick={() => setMenuOpen(false)}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
             <li>
               <button
                 type="button"

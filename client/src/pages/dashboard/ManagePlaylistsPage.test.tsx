@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { screen, waitFor, within } from '@testing-library/react';
 import Swal from 'sweetalert2';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,14 +65,20 @@ describe('ManagePlaylistsPage: the list', () => {
     // Clipped by CSS with an ellipsis; the whole URL stays readable in the title.
     expect(urlCell.querySelector('.playlists__clip')).toHaveAttribute('title', longUrl);
 
+    // The password is masked until the owner asks to see it.
     expect(cells('XC one').map((cell) => cell.textContent)).toEqual([
       'XC oneXC',
       'http://xc.example:8080',
       'alice',
-      's3cret!',
+      '••••••••Show',
       'NeverCheck',
       '',
     ]);
+    expect(screen.queryByText('s3cret!')).toBeNull();
+    const reveal = within(cells('XC one')[3]!).getByRole('button', { name: 'Show the password of XC one' });
+    await userEvent.click(reveal);
+    expect(cells('XC one')[3]).toHaveTextContent('s3cret!Hide');
+    expect(reveal).toHaveAttribute('aria-pressed', 'true');
     expect(cells('Code one')[1]).toHaveTextContent('123456');
     expect(cells('Locked one')[1]).toHaveTextContent('Protected');
     expect(cells('Nothing')[1]).toHaveTextContent('N/A');

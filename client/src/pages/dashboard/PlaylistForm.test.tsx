@@ -138,6 +138,8 @@ describe('PlaylistForm', () => {
     await user.click(protect);
     expect(protect).toBeChecked();
     expect(screen.getByLabelText('PIN')).toHaveAttribute('type', 'password');
+    // The spec leaves the length open; the cap there is, the form says.
+    expect(screen.getByLabelText('PIN')).toHaveAccessibleDescription('Any characters you like, up to 64.');
     expect(screen.getByLabelText('Confirm PIN')).toHaveAttribute('type', 'password');
 
     await save();
@@ -261,6 +263,8 @@ describe('PlaylistForm: Check', () => {
             m3u: null,
             xc: {
               status: 'Active',
+              state: 'ACTIVE',
+              allowedFormats: null,
               expiresAt: null,
               isTrial: false,
               maxConnections: 1,

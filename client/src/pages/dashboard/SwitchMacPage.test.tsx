@@ -134,6 +134,17 @@ describe('SwitchMacPage', () => {
     expect(keyInput).toHaveValue(NEW_KEY);
   });
 
+  it("says at once that the device's own MAC address is its own, asking nothing", async () => {
+    const { input, keyInput, user, submit } = await renderPage();
+    const own = buildDevice().macAddress;
+    await user.type(input, own.replace(/:/g, ''));
+    await user.type(keyInput, NEW_KEY);
+    await submit();
+    expect(await screen.findByText('This device already has that MAC address.')).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription('This device already has that MAC address.');
+    expect(Swal.fire).not.toHaveBeenCalled();
+  });
+
   it('asks first, and does nothing when the owner cancels', async () => {
     vi.mocked(Swal.fire).mockResolvedValueOnce({ isConfirmed: false, isDenied: false, isDismissed: true });
     const { input, keyInput, user, submit } = await renderPage();

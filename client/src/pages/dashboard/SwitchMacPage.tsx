@@ -65,6 +65,11 @@ export default function SwitchMacPage() {
   });
 
   async function onSubmit(values: SwitchMacValues) {
+    // Nothing to confirm: the device already has that MAC address (the server says the same).
+    if (device && values.macAddress === device.macAddress) {
+      setError('macAddress', { type: 'own', message: messages.switchMac.ownMac }, { shouldFocus: true });
+      return;
+    }
     const confirmed = await confirmSwitch(values.macAddress);
     if (!confirmed) return;
     try {

@@ -243,6 +243,7 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
             <TextField
               id="playlist-pin"
               label="PIN"
+              hint={`Any characters you like, up to ${PLAYLIST_LIMITS.pin}.`}
               error={error('pin')}
               type="password"
               autoComplete="new-password"

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import { useNow } from '../../../hooks/useNow';
 import { CheckResultCard, VerdictBadge } from './CheckResultCard';
 import { formatCheckedAgo, formatCheckedAt, isCheckable } from './playlistCheck';
@@ -8,13 +8,31 @@ import type { Playlist } from './playlistModel';
 
 const KIND_LABELS = { general: 'General', xc: 'XC', code: 'Code' } as const;
 
-function Secret({ playlist, value }: { playlist: Playlist; value: string | null }) {
+function Secret({ playlist, value, masked = false }: { playlist: Playlist; value: string | null; masked?: boolean }) {
+  const [shown, setShown] = useState(false);
   // A locked XC playlist has credentials; the server just does not send them without the PIN.
   if (playlist.locked && playlist.type === 'XC') return <span className="playlists__muted">Protected</span>;
   if (!value) return <span className="playlists__muted">N/A</span>;
+  if (!masked) {
+    return (
+      <span className="playlists__clip" title={value}>
+        {value}
+      </span>
+    );
+  }
+  // A password stays hidden from whoever looks over the owner's shoulder until the owner asks to see it.
   return (
-    <span className="playlists__clip" title={value}>
-      {value}
+    <span className="playlists__secret">
+      <span className="playlists__clip playlists__mono">{shown ? value : '••••••••'}</span>
+      <button
+        type="button"
+        className="playlists__reveal"
+        aria-pressed={shown}
+        aria-label={`${shown ? 'Hide' : 'Show'} the password of ${playlist.name}`}
+        onClick={() => setShown((now) => !now)}
+      >
+        {shown ? 'Hide' : 'Show'}
+      </button>
     </span>
   );
 }
@@ -127,7 +145,7 @@ export function PlaylistTable({
                   <Secret playlist={playlist} value={playlist.username} />
                 </td>
                 <td data-label="Password">
-                  <Secret playlist={playlist} value={playlist.password} />
+                  <Secret playlist={playlist} value={playlist.password} masked />
                 </td>
                 <td data-label="Last check">
                   <div className="playlists__check">
