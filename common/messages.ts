@@ -117,6 +117,8 @@ export const messages = {
     paypalNetworkText: 'Please try again',
     paypalRefused: 'Sorry, your transaction could not be processed.',
     paypalSuccess: 'Thanks for your payment, your MAC address is now activated.',
+    // Not quoted by the spec: PayPal's buttons restart after a declined card, which said nothing before.
+    paypalDeclined: 'Your card was declined. Choose another card or another way to pay.',
     pending: 'Your device will be activated once the payment is confirmed',
     cancelled: 'Payment is Cancelled.',
     flashCancelled: 'Cancelled',

@@ -109,6 +109,9 @@ export class SignInScreen {
   }
 
   async signIn(mac: string, key: string, captcha = CAPTCHA) {
+    // The form is live once its captcha is in: typed into earlier (a loaded machine, the page not yet hydrated),
+    // the keys are lost and Login submits the plain form.
+    await this.page.getByRole('img', { name: 'Captcha' }).waitFor();
     // Typed key by key, as a person would, so the MAC input's separators are exercised.
     await this.page.getByLabel('MAC Address', { exact: true }).pressSequentially(mac.replace(/:/g, ''));
     await this.page.getByLabel('Device Key', { exact: true }).fill(key);

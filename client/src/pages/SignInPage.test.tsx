@@ -33,6 +33,12 @@ const validInput = {
   captchaToken: 'token-1',
 };
 
+/** The dashboard, with the payment outcome it was handed (if any). */
+function DashboardReached() {
+  const flash = (useLocation().state as { flash?: { message: string } } | null)?.flash;
+  return <p>Dashboard reached{flash ? ` with "${flash.message}"` : ''}</p>;
+}
+
 function LinkReached() {
   return <p>Link page reached with {new URLSearchParams(useLocation().search).get('code')}</p>;
 }
@@ -48,7 +54,7 @@ function renderSignIn(
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/device/login" element={<SignInPage />} />
-            <Route path="/dashboard" element={<p>Dashboard reached</p>} />
+            <Route path="/dashboard" element={<DashboardReached />} />
             <Route path="/dashboard/active-device" element={<p>Activate Device reached</p>} />
             <Route path="/link" element={<LinkReached />} />
           </Routes>
@@ -223,6 +229,30 @@ describe('SignInPage', () => {
     expect(await screen.findByText('Dashboard reached')).toBeInTheDocument();
     expect(Swal.fire).toHaveBeenCalledWith(expect.objectContaining({ icon: 'success', title: 'Welcome back!' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says what became of a payment when the session ended during it, and hands it on to the dashboard', async () => {
+    const flash = { message: messages.payment.pending, paymentStatus: 'success' };
+    const { user, mac, key, captcha, submit } = renderSignIn(
+      [
+        noSession,
+        captchaMock(1),
+        {
+          request: { query: LoginDocument, variables: { input: validInput } },
+          result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
+        },
+      ],
+      { pathname: '/device/login', state: { flash } },
+    );
+    expect(await screen.findByText(/^Your session ended during the payment/)).toHaveTextContent(
+      'Your session ended during the payment. Your device will be activated once the payment is confirmed. Sign in to see your device.',
+    );
+    await captchaImageFor(1);
+    await user.type(mac, 'A1B2C3D4E5F6');
+    await user.type(key, '123456');
+    await user.type(captcha, 'abcd');
+    await submit();
+    expect(await screen.findByText(`Dashboard reached with "${messages.payment.pending}"`)).toBeInTheDocument();
   });
 
   it('goes back to the link page it was sent from, the code kept', async () => {

@@ -12,6 +12,7 @@ import { useUser } from '../hooks/useUser';
 import { usePageHead } from '../hooks/usePageHead';
 import { alertError, notifySuccess } from '../lib/alerts';
 import { readGraphQLFailure } from '../lib/graphqlFailure';
+import type { PaymentFlash } from './PaymentReturnPage';
 import '../styles/sign-in.css';
 
 const EMPTY_FORM: LoginInput = { macAddress: '', deviceKey: '', captcha: '', captchaToken: '' };
@@ -36,7 +37,10 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const location = useLocation();
-  const next = afterSignIn(params.get('next') ?? (location.state as { next?: unknown } | null)?.next);
+  const state = location.state as { next?: unknown; flash?: PaymentFlash } | null;
+  const next = afterSignIn(params.get('next') ?? state?.next);
+  // The session ended while the owner was paying: say what became of the payment, and show it again after.
+  const flash = state?.flash;
   const { login } = useUser();
   const [loginFailed, setLoginFailed] = useState(false);
   const [showKey, setShowKey] = useState(false);
@@ -113,7 +117,7 @@ export default function SignInPage() {
       if (!data) throw new Error('The login answer carried no data');
       login(data.login.device);
       notifySuccess(data.login.message);
-      void navigate(next);
+      void navigate(next, flash ? { state: { flash } } : undefined);
     } catch (error) {
       setLoginFailed(true);
       alertError(messages.login.failedTitle, loginErrorMessage(error));
@@ -133,6 +137,12 @@ export default function SignInPage() {
 
       <div className="sign-in__card">
         <h2 className="sign-in__title">Login to add your playlist</h2>
+
+        {flash && (
+          <div className="sign-in__notice" role="status">
+            Your session ended during the payment. {flash.message.replace(/\.$/, '')}. Sign in to see your device.
+          </div>
+        )}
 
         {loginFailed && (
           <div className="sign-in__banner" role="alert">

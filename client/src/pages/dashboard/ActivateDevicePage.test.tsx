@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import { GraphQLError } from 'graphql';
 import Swal from 'sweetalert2';
@@ -521,6 +521,31 @@ describe('ActivateDevicePage: PayPal', () => {
     const restart = await approve(options());
     expect(restart).toHaveBeenCalledTimes(1);
     expect(screen.queryByText(/could not be processed/)).not.toBeInTheDocument();
+    // The owner is told, not left wondering why the buttons came back.
+    expect(screen.getByText('Your card was declined. Choose another card or another way to pay.')).toBeInTheDocument();
+  });
+
+  it('keeps a message for whoever needs longer than 5 seconds (WCAG 2.2.1), and brings it into view', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const { options, user } = await renderPayPal([eligibility(false, 'This device has a lifetime licence.')]);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await act(async () => {
+      await expect(options().createOrder()).rejects.toThrow();
+    });
+    expect(scrolled).toHaveBeenCalled();
+    const message = screen.getByText('This device has a lifetime licence.');
+    // Pointed at, it stays.
+    fireEvent.pointerEnter(message);
+    act(() => vi.advanceTimersByTime(8000));
+    expect(screen.getByText('This device has a lifetime licence.')).toBeInTheDocument();
+    fireEvent.pointerLeave(message);
+    // Kept, it stays until closed.
+    await user.click(screen.getByRole('button', { name: 'Keep this message' }));
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByText('This device has a lifetime licence.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText('This device has a lifetime licence.')).not.toBeInTheDocument();
   });
 
   it("says the transaction could not be processed, with PayPal's description and debug id", async () => {

@@ -90,6 +90,27 @@ describe('DashboardLayout', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
+  it('hands a payment outcome on to the sign-in screen when the session ended during the payment', async () => {
+    const router = createMemoryRouter(testRoutes, {
+      initialEntries: [
+        { pathname: '/dashboard', state: { flash: { message: 'Payment is Cancelled.', paymentStatus: 'error' } } },
+      ],
+    });
+    render(
+      <MockedProvider
+        mocks={[{ request: { query: CurrentDeviceDocument }, result: { data: { currentDevice: null } } }, noPlaylists]}
+      >
+        <UserProvider>
+          <RouterProvider router={router} />
+        </UserProvider>
+      </MockedProvider>,
+    );
+    await screen.findByText(/Sign-in screen/);
+    expect(router.state.location.state).toEqual({
+      flash: { message: 'Payment is Cancelled.', paymentStatus: 'error' },
+    });
+  });
+
   it('clears the user and goes to the sign-in screen when the device check fails', async () => {
     const { router } = renderDashboard('/dashboard/account', [
       { request: { query: CurrentDeviceDocument }, error: new Error('Server unreachable') },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useApolloClient } from '@apollo/client/react';
 import { useCurrentDeviceQuery, useLogoutMutation } from '../../__generated__/hooks';
@@ -6,6 +6,7 @@ import { Spinner } from '../../components/Spinner';
 import { useSignedInDevice, useUser } from '../../hooks/useUser';
 import { usePageHead } from '../../hooks/usePageHead';
 import { alertError } from '../../lib/alerts';
+import type { PaymentFlash } from '../PaymentReturnPage';
 import '../../styles/dashboard.css';
 
 const SIGN_IN_PATH = '/device/login';
@@ -42,7 +43,8 @@ export default function DashboardLayout() {
   const { user, login, logout } = useUser();
   const device = useSignedInDevice();
   const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname, key: visit } = useLocation();
+  const location = useLocation();
+  const { pathname, key: visit } = location;
 
   // Every visit asks the server: a session can end (timeout, key change) while the browser still shows it.
   const { data, error } = useCurrentDeviceQuery({ fetchPolicy: 'network-only' });
@@ -53,17 +55,22 @@ export default function DashboardLayout() {
   // 'Checking your device…' for good, its check long answered (tests/e2e/signin.e2e.test.ts).
   const signedOut = user !== undefined && !('device' in user);
 
+  // A payment's outcome, when the provider sent the owner back (PaymentReturnPage): if the session ended meanwhile,
+  // the sign-in page says it, rather than dropping it.
+  const flash = (location.state as { flash?: PaymentFlash } | null)?.flash;
+  const toSignIn = useMemo(() => ({ replace: true, state: flash ? { flash } : undefined }), [flash]);
+
   useEffect(() => {
     if (!error) return;
     logout();
-    void navigate(SIGN_IN_PATH, { replace: true });
-  }, [error, logout, navigate]);
+    void navigate(SIGN_IN_PATH, toSignIn);
+  }, [error, logout, navigate, toSignIn]);
 
   useEffect(() => {
     if (!data) return;
     if (data.currentDevice) login(data.currentDevice);
-    else void navigate(SIGN_IN_PATH, { replace: true });
-  }, [data, login, navigate]);
+    else void navigate(SIGN_IN_PATH, toSignIn);
+  }, [data, login, navigate, toSignIn]);
 
   async function handleLogout() {
     try {

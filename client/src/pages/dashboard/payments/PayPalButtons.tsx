@@ -93,6 +93,11 @@ export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
   const sdk = usePayPalSdk(sdkUrl);
   const container = useRef<HTMLDivElement>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // The spec's 5 seconds, unless the owner needs longer (WCAG 2.2.1): the message stays while pointed at or focused,
+  // and 'Keep this message' keeps it until it is closed.
+  const [held, setHeld] = useState(false);
+  const [kept, setKept] = useState(false);
+  const noticeRef = useRef<HTMLDivElement>(null);
   // True once this attempt said something, so PayPal's own onError does not say it again in other words.
   const reported = useRef(false);
   const { login } = useUser();
@@ -101,13 +106,19 @@ export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
   const [captureOrder] = useCapturePayPalOrderMutation();
 
   useEffect(() => {
-    if (!notice) return;
+    if (!notice || held || kept) return;
     const timer = setTimeout(() => setNotice(null), PAYPAL_MESSAGE_MS);
     return () => clearTimeout(timer);
+  }, [notice, held, kept]);
+
+  // Said where the owner looks: PayPal's window closes over the page, and the message was below the fold.
+  useEffect(() => {
+    if (notice) noticeRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [notice]);
 
   function report(next: Notice) {
     reported.current = true;
+    setKept(false);
     setNotice(next);
   }
 
@@ -151,6 +162,7 @@ export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
         const failure = readGraphQLFailure(error);
         // A declined card: PayPal lets the buyer pick another funding source.
         if (failure.code === 'PAYMENT_DECLINED' || failure.extensions.issue === 'INSTRUMENT_DECLINED') {
+          report({ kind: 'error', text: messages.payment.paypalDeclined });
           return actions.restart();
         }
         report(failure.answered ? refusedNotice(failure) : NETWORK_NOTICE);
@@ -194,8 +206,30 @@ export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
         </p>
       )}
       <div ref={container} className="paypal__buttons" />
-      <div aria-live="polite" className="paypal__live">
-        {notice && <p className={`payment__notice payment__notice--${notice.kind}`}>{notice.text}</p>}
+      <div
+        ref={noticeRef}
+        aria-live="polite"
+        className="paypal__live"
+        onPointerEnter={() => setHeld(true)}
+        onPointerLeave={() => setHeld(false)}
+        onFocus={() => setHeld(true)}
+        onBlur={() => setHeld(false)}
+      >
+        {notice && (
+          <div className={`payment__notice payment__notice--${notice.kind}`}>
+            <p>{notice.text}</p>
+            <button
+              type="button"
+              className="payment__notice-action"
+              onClick={() => {
+                if (kept) setNotice(null);
+                setKept(!kept);
+              }}
+            >
+              {kept ? 'Close' : 'Keep this message'}
+            </button>
+          </div>
+        )}
       </div>
     </div>
   );
