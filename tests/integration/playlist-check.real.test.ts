@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { formatDisplayDate } from '../../common/dates';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -339,7 +340,8 @@ describe('2. the Xtream Codes line as it really is (classic panel)', () => {
     const check = await checkXc(`${base}/xc`, 'alice');
     expect(check.verdict).toBe('OK');
     expect(check.xc).toMatchObject({ status: 'Active', state: 'ACTIVE', allowedFormats: ['m3u8', 'ts', 'rtmp'] });
-    expect(check.message).toMatch(/^The account is active until \d{4}-\d\d-\d\d/);
+    // Written as the portal writes dates ('15 Jan. 2031').
+    expect(check.message).toMatch(/^The account is active until \d{1,2} [A-Z][a-z]{2}\. \d{4}/);
   });
 
   it('says a banned or disabled line is banned or disabled, not "expired on" a future date', async () => {
@@ -357,7 +359,7 @@ describe('2. the Xtream Codes line as it really is (classic panel)', () => {
   it('fails an "Active" line whose end date has passed, saying when it expired', async () => {
     const check = await checkXc(`${base}/xc`, 'lapsed');
     expect(check).toMatchObject({ verdict: 'FAILED', problem: 'XC_INACTIVE' });
-    const day = new Date(Date.now() - 3 * DAY * 1000).toISOString().slice(0, 10);
+    const day = formatDisplayDate(new Date(Date.now() - 3 * DAY * 1000));
     expect(check.message).toContain(`expired on ${day}`);
     expect(check.message).not.toMatch(/active until/);
     expect(check.warnings.join(' ')).not.toMatch(/expires in 0 days/);

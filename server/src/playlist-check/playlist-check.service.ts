@@ -1,3 +1,4 @@
+import { formatDisplayDate } from '../../../common/dates';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
@@ -219,7 +220,7 @@ function summary(base: Pick<CheckResult, 'm3u' | 'xc'>): string {
   }
   if (base.xc) {
     const { liveCategories, vodCategories, seriesCategories, expiresAt } = base.xc;
-    return `The account is active${expiresAt ? ` until ${expiresAt.slice(0, 10)}` : ' with no end date'}: ${liveCategories} live, ${vodCategories} film and ${seriesCategories} series categories.`;
+    return `The account is active${expiresAt ? ` until ${formatDisplayDate(expiresAt)}` : ' with no end date'}: ${liveCategories} live, ${vodCategories} film and ${seriesCategories} series categories.`;
   }
   return 'Checked.';
 }

@@ -1,3 +1,4 @@
+import { formatDisplayDate } from '../../../common/dates';
 import { CheckFailure, type XcCheckResult, type XcLineState } from './check-result';
 import { safeFetch, type SafeFetchOptions, type SafeResponse } from './safe-fetch';
 import { checkFailureOf, readText } from './sources';
@@ -170,8 +171,9 @@ function accepted(value: unknown): boolean {
   return value === 1 || value === '1' || value === true;
 }
 
+/** A date as the portal writes dates everywhere else ('15 Jan. 2031'), not the panel's ISO form. */
 function day(iso: string): string {
-  return iso.slice(0, 10);
+  return formatDisplayDate(iso);
 }
 
 /**
