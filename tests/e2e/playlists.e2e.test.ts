@@ -280,6 +280,34 @@ describe('playlist manager in Chromium', () => {
     await page.context().close();
   });
 
+  it('on a phone, eight playlists are compact cards, not 2,800 px of scrolling', async () => {
+    const session = await signedIn(PORTAL_VIEWPORTS[0], async (owner) => {
+      for (let n = 1; n <= 8; n += 1) {
+        await seedPlaylist(
+          portal.product.url,
+          owner,
+          n % 2
+            ? { name: `Phone list ${n}`, url: `http://tv.example/phone-${n}.m3u` }
+            : {
+                name: `Phone XC ${n}`,
+                type: 'XC',
+                url: 'http://xc.example:8080',
+                username: `user${n}`,
+                password: 'pw',
+              },
+        );
+      }
+    });
+    const { page, manager } = session;
+    await manager.row('Phone XC 8').waitFor();
+    // About 2,800 px of scrolling for eight cards before; each card now about 200 px.
+    const height = await page
+      .locator('.playlists__table tbody')
+      .evaluate((body) => body.getBoundingClientRect().height);
+    await page.screenshot({ path: `${SHOTS}/playlist-cards-phone.png`, fullPage: true });
+    expect(height).toBeLessThan(1900);
+  });
+
   it('searches by name ignoring case, and pages only past 8 playlists', async () => {
     const names = [
       'Alpha News',
