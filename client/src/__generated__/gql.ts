@@ -15,6 +15,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "fragment DeviceFields on Device {\n  id\n  macAddress\n  status\n  createdAt\n  expireDate\n  hasParentPin\n}\n\nquery CurrentDevice {\n  currentDevice {\n    ...DeviceFields\n  }\n}": typeof types.DeviceFieldsFragmentDoc,
+    "query CardCheckout($input: CardCheckoutInput!) {\n  cardCheckout(input: $input) {\n    status\n  }\n}": typeof types.CardCheckoutDocument,
     "query TvLink($input: TvLinkCodeInput!) {\n  tvLink(input: $input) {\n    code\n    macAddress\n    model\n    appVersion\n    requestedAt\n    expiresAt\n    sameMacAddress\n    signedInTv\n  }\n}\n\nmutation ApproveTvLink($input: TvLinkCodeInput!) {\n  approveTvLink(input: $input) {\n    message\n    device {\n      ...DeviceFields\n    }\n  }\n}\n\nmutation RefuseTvLink($input: TvLinkCodeInput!) {\n  refuseTvLink(input: $input) {\n    message\n    device {\n      ...DeviceFields\n    }\n  }\n}": typeof types.TvLinkDocument,
     "query Captcha {\n  captcha {\n    svg\n    token\n  }\n}\n\nmutation Login($input: LoginInput!) {\n  login(input: $input) {\n    message\n    device {\n      ...DeviceFields\n    }\n  }\n}": typeof types.CaptchaDocument,
     "query DevicePayments($after: ID) {\n  currentDevice {\n    id\n    paymentCount\n    payments(after: $after) {\n      id\n      method\n      status\n      amount\n      currency\n      licenceDays\n      createdAt\n      paidAt\n      licenceExpiresAt\n      sandbox\n      takenBackAt\n      partialPayment {\n        received\n        expected\n        missing\n        currency\n      }\n    }\n  }\n}\n\nquery DeviceTvSessions {\n  currentDevice {\n    id\n    tvSessions {\n      id\n      model\n      appVersion\n      signedInAt\n      lastSeenAt\n    }\n  }\n}\n\nmutation RevokeDeviceToken($input: RevokeDeviceTokenInput!) {\n  revokeDeviceToken(input: $input) {\n    id\n    message\n  }\n}": typeof types.DevicePaymentsDocument,
@@ -26,6 +27,7 @@ type Documents = {
 };
 const documents: Documents = {
     "fragment DeviceFields on Device {\n  id\n  macAddress\n  status\n  createdAt\n  expireDate\n  hasParentPin\n}\n\nquery CurrentDevice {\n  currentDevice {\n    ...DeviceFields\n  }\n}": types.DeviceFieldsFragmentDoc,
+    "query CardCheckout($input: CardCheckoutInput!) {\n  cardCheckout(input: $input) {\n    status\n  }\n}": types.CardCheckoutDocument,
     "query TvLink($input: TvLinkCodeInput!) {\n  tvLink(input: $input) {\n    code\n    macAddress\n    model\n    appVersion\n    requestedAt\n    expiresAt\n    sameMacAddress\n    signedInTv\n  }\n}\n\nmutation ApproveTvLink($input: TvLinkCodeInput!) {\n  approveTvLink(input: $input) {\n    message\n    device {\n      ...DeviceFields\n    }\n  }\n}\n\nmutation RefuseTvLink($input: TvLinkCodeInput!) {\n  refuseTvLink(input: $input) {\n    message\n    device {\n      ...DeviceFields\n    }\n  }\n}": types.TvLinkDocument,
     "query Captcha {\n  captcha {\n    svg\n    token\n  }\n}\n\nmutation Login($input: LoginInput!) {\n  login(input: $input) {\n    message\n    device {\n      ...DeviceFields\n    }\n  }\n}": types.CaptchaDocument,
     "query DevicePayments($after: ID) {\n  currentDevice {\n    id\n    paymentCount\n    payments(after: $after) {\n      id\n      method\n      status\n      amount\n      currency\n      licenceDays\n      createdAt\n      paidAt\n      licenceExpiresAt\n      sandbox\n      takenBackAt\n      partialPayment {\n        received\n        expected\n        missing\n        currency\n      }\n    }\n  }\n}\n\nquery DeviceTvSessions {\n  currentDevice {\n    id\n    tvSessions {\n      id\n      model\n      appVersion\n      signedInAt\n      lastSeenAt\n    }\n  }\n}\n\nmutation RevokeDeviceToken($input: RevokeDeviceTokenInput!) {\n  revokeDeviceToken(input: $input) {\n    id\n    message\n  }\n}": types.DevicePaymentsDocument,
@@ -54,6 +56,10 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "fragment DeviceFields on Device {\n  id\n  macAddress\n  status\n  createdAt\n  expireDate\n  hasParentPin\n}\n\nquery CurrentDevice {\n  currentDevice {\n    ...DeviceFields\n  }\n}"): (typeof documents)["fragment DeviceFields on Device {\n  id\n  macAddress\n  status\n  createdAt\n  expireDate\n  hasParentPin\n}\n\nquery CurrentDevice {\n  currentDevice {\n    ...DeviceFields\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query CardCheckout($input: CardCheckoutInput!) {\n  cardCheckout(input: $input) {\n    status\n  }\n}"): (typeof documents)["query CardCheckout($input: CardCheckoutInput!) {\n  cardCheckout(input: $input) {\n    status\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -3,13 +3,15 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import Swal from 'sweetalert2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PricingDocument } from '../__generated__/graphql';
-import type { PaymentMethod } from '../__generated__/graphql';
+import { CardCheckoutDocument, PricingDocument } from '../__generated__/graphql';
+import type { CardCheckoutStatus, PaymentMethod } from '../__generated__/graphql';
+import type { MockLink } from '@apollo/client/testing';
 import { UserProvider } from '../hooks/useUser';
 import { portalRoutes } from '../routes';
+import { FRAME_TIMEOUT_MS } from './CowpayCheckoutPage';
 import { dialogs } from '../test/dialogs';
 import { buildPricing } from '../test/factories';
-import { playlistsMock } from '../test/playlistPages';
+import { graphQLFailure, playlistsMock } from '../test/playlistPages';
 import { signedIn } from '../test/renderDashboardRoute';
 
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
@@ -17,11 +19,28 @@ vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ i
 const SANDBOX = 'Sandbox: no money moves. This method runs against a local stand-in of its provider.';
 let pluginCount = 0;
 
+/** What the server answers about a link: a status, a failure, or nothing yet ('no answer': not within the test). */
+type StatusAnswer = CardCheckoutStatus | Error | 'no answer';
+
+/** The server's answer to the page's question: where the checkout of /cowpay/checkout/{frameCode}/{token} stands. */
+function checkoutStatus(path: string, answer: StatusAnswer = 'OPEN'): MockLink.MockedResponse {
+  const [, frameCode, token] = /^\/cowpay\/checkout\/([^/]+)\/([^/]+)$/.exec(path) ?? [];
+  return {
+    request: { query: CardCheckoutDocument, variables: { input: { frameCode, token } } },
+    ...(answer === 'no answer'
+      ? { delay: 60_000, result: { data: { cardCheckout: { __typename: 'CardCheckout', status: 'OPEN' } } } }
+      : answer instanceof Error
+        ? { result: graphQLFailure('UNAVAILABLE', answer.message) }
+        : { result: { data: { cardCheckout: { __typename: 'CardCheckout', status: answer } } } }),
+  };
+}
+
 /**
  * Opens the checkout page with a plugin address of its own (a script loads once per page and address), and
- * returns what stands in for Cowpay's iframe plugin: its script element and the calls the page makes.
+ * returns what stands in for Cowpay's iframe plugin: its script element and the calls the page makes. `statuses`
+ * are the server's answers about the link's checkout, one per time the page asks (open by default).
  */
-function openCheckout(path: string, sandboxMethods: PaymentMethod[] = []) {
+function openCheckout(path: string, sandboxMethods: PaymentMethod[] = [], statuses: StatusAnswer[] = ['OPEN']) {
   pluginCount += 1;
   const pluginUrl = `https://cowpay.example/js/plugins/CCIframePlugin.js?test=${pluginCount}`;
   const router = createMemoryRouter([{ path: '/', HydrateFallback: () => null, children: portalRoutes }], {
@@ -30,7 +49,12 @@ function openCheckout(path: string, sandboxMethods: PaymentMethod[] = []) {
   const pricing = buildPricing({ cowpayFrameUrl: pluginUrl, sandboxMethods });
   render(
     <MockedProvider
-      mocks={[{ request: { query: PricingDocument }, result: { data: { pricing } } }, signedIn(), playlistsMock([])]}
+      mocks={[
+        ...statuses.map((answer) => checkoutStatus(path, answer)),
+        { request: { query: PricingDocument }, result: { data: { pricing } } },
+        signedIn(),
+        playlistsMock([]),
+      ]}
     >
       <UserProvider>
         <RouterProvider router={router} />
@@ -68,6 +92,11 @@ function frameSays(data: unknown, source: Window | null = frameWindow()) {
   act(() => {
     window.dispatchEvent(new MessageEvent('message', { data, source }));
   });
+}
+
+/** The texts of an element's paragraphs. */
+function paragraphs(element: HTMLElement): string[] {
+  return Array.from(element.querySelectorAll('p')).map((p) => p.textContent ?? '');
 }
 
 function frameWindow(): Window {
@@ -162,6 +191,134 @@ describe('CowpayCheckoutPage', () => {
     );
     expect(page.plugin.load).not.toHaveBeenCalled();
     expect(screen.queryByText('Loading the payment form…')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'UNKNOWN',
+      'This card payment link is no longer valid.',
+      'It may be incomplete or mistyped. To pay, start a new card payment from Activate Device (sign in first if asked).',
+    ],
+    [
+      'EXPIRED',
+      'This card payment link is no longer valid.',
+      'Its payment form expired before the payment was made, so nothing was charged. To pay, start a new card payment from Activate Device.',
+    ],
+    [
+      'FAILED',
+      'This card payment link is no longer valid.',
+      'Its card payment failed, so nothing was charged. To pay, start a new card payment from Activate Device.',
+    ],
+  ] as const)(
+    'a link whose checkout is %s: says so and leads back to Activate Device, no frame',
+    async (status, title, detail) => {
+      const page = openCheckout('/cowpay/checkout/FRAME-42/dead-link-token', [], [status]);
+      const alert = await screen.findByRole('alert');
+      expect(paragraphs(alert)).toEqual([title, detail]);
+      const back = screen.getByRole('link', { name: 'Back to Activate Device' });
+      expect(back).toHaveAttribute('href', '/dashboard/active-device');
+      expect(back).toHaveClass('button');
+      // Nothing of Cowpay's: no plugin, no container, no card frame, no empty box.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(document.querySelector(`script[src="${page.pluginUrl}"]`)).toBeNull();
+      expect(document.getElementById('cowpay-iframe-container')).toBeNull();
+      expect(screen.queryByText('Enter your card details below.', { exact: false })).not.toBeInTheDocument();
+      expect(screen.queryByText('Loading the payment form…')).not.toBeInTheDocument();
+    },
+  );
+
+  it('a link already paid: says so and leads to Account Details, no frame', async () => {
+    const page = openCheckout('/cowpay/checkout/FRAME-42/paid-token', [], ['PAID']);
+    expect(paragraphs(await screen.findByRole('alert'))).toEqual([
+      'This card payment has already been made.',
+      'There is nothing more to pay with this link. Your payments are listed under Account Details.',
+    ]);
+    expect(screen.getByRole('link', { name: 'Go to Account Details' })).toHaveAttribute('href', '/dashboard/account');
+    expect(screen.queryByRole('link', { name: 'Back to Activate Device' })).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.querySelector(`script[src="${page.pluginUrl}"]`)).toBeNull();
+    expect(document.getElementById('cowpay-iframe-container')).toBeNull();
+  });
+
+  it("loads nothing of Cowpay's while the server has not said the link is open", async () => {
+    const page = openCheckout('/cowpay/checkout/FRAME-42/tok-asked', [], ['no answer']);
+    expect(await screen.findByText('Loading the payment form…')).toBeInTheDocument();
+    // Long enough for the pricing (and so the plugin's address) to be in.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(document.querySelector(`script[src="${page.pluginUrl}"]`)).toBeNull();
+    expect(document.getElementById('cowpay-iframe-container')).toBeNull();
+  });
+
+  it('cannot ask the server: says so, and Try again asks again and opens the frame', async () => {
+    const page = openCheckout('/cowpay/checkout/FRAME-42/tok-retry', [], [new Error('The server is busy.'), 'OPEN']);
+    const alert = await screen.findByRole('alert');
+    expect(paragraphs(alert)).toEqual(['Could not check this card payment link.', 'The server is busy.']);
+    expect(document.querySelector(`script[src="${page.pluginUrl}"]`)).toBeNull();
+    act(() => screen.getByRole('button', { name: 'Try again' }).click());
+    await page.pluginLoads();
+    expect(page.calls).toEqual(['init', 'load tok-retry']);
+    expect(await screen.findByTitle('Card payment form')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a frame that does not load in time: says so instead of an empty box, and Try again loads it afresh', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const page = openCheckout('/cowpay/checkout/FRAME-42/tok-slow', [], ['OPEN', 'OPEN']);
+      // The first time, Cowpay's plugin never gets its frame in (the connection dropped on the way).
+      page.plugin.load.mockImplementationOnce((token: string) => page.calls.push(`load ${token}`));
+      await page.pluginLoads();
+      expect(page.calls).toEqual(['init', 'load tok-slow']);
+      act(() => vi.advanceTimersByTime(FRAME_TIMEOUT_MS - 1000));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1000));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Cowpay’s payment form is taking too long to load. Check your connection, then try again.',
+      );
+      expect(document.getElementById('cowpay-iframe-container')).not.toBeVisible();
+      act(() => screen.getByRole('button', { name: 'Try again' }).click());
+      // The page asks the server again, then makes Cowpay's two calls again; this time the frame arrives.
+      await waitFor(() => expect(page.calls).toEqual(['init', 'load tok-slow', 'init', 'load tok-slow']));
+      const frame = (await screen.findByTitle('Card payment form')) as HTMLIFrameElement;
+      act(() => {
+        frame.dispatchEvent(new Event('load'));
+      });
+      act(() => vi.advanceTimersByTime(FRAME_TIMEOUT_MS * 2));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(document.getElementById('cowpay-iframe-container')).toBeVisible();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a frame that loads late takes the message away again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const page = openCheckout('/cowpay/checkout/FRAME-42/tok-late');
+      await page.pluginLoads();
+      const frame = (await screen.findByTitle('Card payment form')) as HTMLIFrameElement;
+      act(() => vi.advanceTimersByTime(FRAME_TIMEOUT_MS));
+      expect(await screen.findByRole('alert')).toHaveTextContent('taking too long to load');
+      act(() => {
+        frame.dispatchEvent(new Event('load'));
+      });
+      await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+      expect(frame).toBeVisible();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("Cowpay's plugin that did not load can be tried again without leaving the page", async () => {
+    const page = openCheckout('/cowpay/checkout/FRAME-42/tok-again', [], ['OPEN', 'OPEN']);
+    await page.pluginLoads(false);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load Cowpay’s payment form.');
+    act(() => screen.getByRole('button', { name: 'Try again' }).click());
+    // A new script element for the same address, which loads this time.
+    await page.pluginLoads();
+    expect(page.calls).toEqual(['init', 'load tok-again']);
+    expect(await screen.findByTitle('Card payment form')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 
   it('says so when the plugin loads but defines no COWPAYIFRAMEDIALOG', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { usePricingQuery } from '../__generated__/hooks';
+import type { CardCheckoutStatus } from '../__generated__/graphql';
+import { useCardCheckoutQuery, usePricingQuery } from '../__generated__/hooks';
 import { Spinner } from '../components/Spinner';
 import { useExternalScript } from '../hooks/useExternalScript';
 import { usePageHead } from '../hooks/usePageHead';
@@ -29,6 +30,36 @@ export const FRAME_HEIGHT = 1200;
 /** The element Cowpay's plugin puts its frame in. */
 export const CONTAINER_ID = 'cowpay-iframe-container';
 const FRAME_TITLE = 'Card payment form';
+/**
+ * How long the card frame may take to load before the page offers to try again. Cowpay's form is a few hundred
+ * kilobytes; on a slow phone connection 20 seconds is long past what it should take.
+ */
+export const FRAME_TIMEOUT_MS = 20_000;
+
+/**
+ * What the page says for a link whose checkout can no longer be paid: the frame would show only Cowpay's error
+ * page (or the browser's broken-frame icon), 1200px high. Each says what happened and the way on.
+ */
+export const CLOSED_CHECKOUTS: Record<Exclude<CardCheckoutStatus, 'OPEN'>, { title: string; detail: string }> = {
+  PAID: {
+    title: 'This card payment has already been made.',
+    detail: 'There is nothing more to pay with this link. Your payments are listed under Account Details.',
+  },
+  EXPIRED: {
+    title: 'This card payment link is no longer valid.',
+    detail:
+      'Its payment form expired before the payment was made, so nothing was charged. To pay, start a new card payment from Activate Device.',
+  },
+  FAILED: {
+    title: 'This card payment link is no longer valid.',
+    detail: 'Its card payment failed, so nothing was charged. To pay, start a new card payment from Activate Device.',
+  },
+  UNKNOWN: {
+    title: 'This card payment link is no longer valid.',
+    detail:
+      'It may be incomplete or mistyped. To pay, start a new card payment from Activate Device (sign in first if asked).',
+  },
+};
 
 /** What the page says when the frame reports an order status other than PAID. */
 const OUTCOMES: Record<string, string> = {
@@ -53,10 +84,68 @@ function fromCardFrame(source: MessageEventSource | null, container: HTMLElement
   return false;
 }
 
-/** /cowpay/checkout/{fram_code}/{intension}: Cowpay's card form for this payment, inside the site. */
+/**
+ * /cowpay/checkout/{fram_code}/{intension}: Cowpay's card form for this payment, inside the site. The server is asked
+ * first whether the link's checkout is still open: a link already paid, failed, expired or not ours gets a message
+ * and a way on instead of a frame.
+ */
 export default function CowpayCheckoutPage() {
   usePageHead(useLocation().pathname);
-  const { intension = '' } = useParams();
+  const { framCode = '', intension = '' } = useParams();
+  // Asked on every visit: Back after paying must not find the link open in the cache.
+  const checkout = useCardCheckoutQuery({
+    variables: { input: { frameCode: framCode, token: intension } },
+    fetchPolicy: 'network-only',
+  });
+  // Each try again starts the card form afresh (its script, Cowpay's two calls), after asking the server again.
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    setAttempt((n) => n + 1);
+    checkout.refetch().catch(() => undefined);
+  };
+  const status = checkout.data?.cardCheckout.status;
+  const closed = status && status !== 'OPEN' ? CLOSED_CHECKOUTS[status] : null;
+
+  return (
+    <section className="checkout" aria-labelledby="checkout-title">
+      <h1 id="checkout-title" className="checkout__title">
+        Card payment
+      </h1>
+      {status === 'OPEN' ? (
+        <CardForm key={attempt} token={intension} onRetry={retry} />
+      ) : closed ? (
+        <div className="checkout__closed" role="alert">
+          <p className="checkout__closed-title">{closed.title}</p>
+          <p>{closed.detail}</p>
+        </div>
+      ) : checkout.loading ? (
+        <Spinner label="Loading the payment form…" />
+      ) : (
+        <div className="checkout__problem" role="alert">
+          <p>Could not check this card payment link.</p>
+          <p>{readGraphQLFailure(checkout.error).message ?? 'Check your connection, then try again.'}</p>
+          <button type="button" className="button button--primary checkout__retry" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      )}
+      <p className="checkout__links">
+        {status === 'PAID' ? (
+          <Link className="button button--primary" to="/dashboard/account">
+            Go to Account Details
+          </Link>
+        ) : (
+          <Link className={closed ? 'button button--primary' : undefined} to="/dashboard/active-device">
+            Back to Activate Device
+          </Link>
+        )}
+      </p>
+    </section>
+  );
+}
+
+/** Cowpay's card frame for an open checkout's token, with what the frame tells the page. */
+function CardForm({ token: intension, onRetry }: { token: string; onRetry: () => void }) {
   const navigate = useNavigate();
   const { data, loading, error } = usePricingQuery();
   const pricing = data?.pricing;
@@ -64,14 +153,23 @@ export default function CowpayCheckoutPage() {
   const container = useRef<HTMLDivElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
+  // Whether the card frame has loaded; 'slow' once FRAME_TIMEOUT_MS passed without it.
+  const [frameState, setFrameState] = useState<'waiting' | 'loaded' | 'slow'>('waiting');
 
-  // The frame the plugin puts in the container: the spec's 1200px, the page's width, a name for screen readers.
+  // The frame the plugin puts in the container: the spec's 1200px, the page's width, a name for screen readers;
+  // and when it has loaded.
   useEffect(() => {
     const box = container.current;
     if (!box) return;
+    const watched = new WeakSet<HTMLIFrameElement>();
+    const loaded = () => setFrameState('loaded');
     const fit = () => {
       for (const frame of Array.from(box.querySelectorAll('iframe'))) {
         const element = frame as HTMLIFrameElement;
+        if (!watched.has(element)) {
+          watched.add(element);
+          element.addEventListener('load', loaded);
+        }
         if (element.getAttribute('height') !== String(FRAME_HEIGHT))
           element.setAttribute('height', String(FRAME_HEIGHT));
         element.style.height = `${FRAME_HEIGHT}px`;
@@ -90,6 +188,7 @@ export default function CowpayCheckoutPage() {
   useEffect(() => {
     if (script !== 'ready' || !container.current) return;
     let current = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     // After this render: the plugin works on the container React has just put on the page.
     void Promise.resolve().then(() => {
       if (!current) return;
@@ -100,12 +199,15 @@ export default function CowpayCheckoutPage() {
         }
         dialog.init();
         dialog.load(intension);
+        // A frame that never arrives (a connection lost on the way) must not leave an empty box for good.
+        timer = setTimeout(() => setFrameState((now) => (now === 'loaded' ? now : 'slow')), FRAME_TIMEOUT_MS);
       } catch {
         setProblem("Cowpay's payment form did not start. Reload the page to try again.");
       }
     });
     return () => {
       current = false;
+      clearTimeout(timer);
     };
   }, [script, intension]);
 
@@ -125,13 +227,15 @@ export default function CowpayCheckoutPage() {
   }, [navigate]);
 
   const failed =
-    script === 'error' ? 'Could not load Cowpay’s payment form. Check your connection, then reload the page.' : problem;
+    script === 'error'
+      ? 'Could not load Cowpay’s payment form. Check your connection, then reload the page.'
+      : (problem ??
+        (frameState === 'slow'
+          ? 'Cowpay’s payment form is taking too long to load. Check your connection, then try again.'
+          : null));
 
   return (
-    <section className="checkout" aria-labelledby="checkout-title">
-      <h1 id="checkout-title" className="checkout__title">
-        Card payment
-      </h1>
+    <>
       {pricing ? (
         <>
           <p className="checkout__intro">
@@ -143,21 +247,29 @@ export default function CowpayCheckoutPage() {
             </p>
           )}
           {outcome && <p role="alert">{outcome}</p>}
-          {failed && <p role="alert">{failed}</p>}
+          {failed && (
+            <div className="checkout__problem" role="alert">
+              <p>{failed}</p>
+              <button type="button" className="button button--primary checkout__retry" onClick={onRetry}>
+                Try again
+              </button>
+            </div>
+          )}
           {script === 'loading' && <Spinner label="Loading the payment form…" />}
-          <div id={CONTAINER_ID} ref={container} />
+          {/* Out of sight while failed: a frame that did not load shows only the browser's broken-page icon. */}
+          <div id={CONTAINER_ID} ref={container} hidden={Boolean(failed)} />
         </>
       ) : loading ? (
         <Spinner label="Loading the payment form…" />
       ) : (
-        <div role="alert">
+        <div className="checkout__problem" role="alert">
           <p>Could not load the payment form.</p>
           <p>{readGraphQLFailure(error).message ?? 'Check your connection, then reload the page.'}</p>
+          <button type="button" className="button button--primary checkout__retry" onClick={onRetry}>
+            Try again
+          </button>
         </div>
       )}
-      <p>
-        <Link to="/dashboard/active-device">Back to Activate Device</Link>
-      </p>
-    </section>
+    </>
   );
 }

@@ -135,6 +135,37 @@ export type CapturePayPalOrderPayload = {
   device: Device;
 };
 
+/** A card checkout as its link's page sees it. */
+export type CardCheckout = {
+  __typename?: 'CardCheckout';
+  /** Whether the link can still be paid with, and if not, why. */
+  status: CardCheckoutStatus;
+};
+
+/** The parts of a card checkout's link, `/cowpay/checkout/{frameCode}/{intention}`. */
+export type CardCheckoutInput = {
+  /** The link's `{frameCode}`. */
+  frameCode: Scalars['String']['input'];
+  /** The link's `{intention}`: the card frame's token. */
+  token: Scalars['String']['input'];
+};
+
+/**
+ * Where a card checkout stands, as its page (`/cowpay/checkout/{frameCode}/{intention}`) asks before it shows the
+ * card form: only an open checkout can still be paid with its link.
+ */
+export type CardCheckoutStatus =
+  /** The card form expired before the payment was made; nothing was charged. */
+  | 'EXPIRED'
+  /** The payment failed or was cancelled; nothing was charged. A new payment starts from Activate Device. */
+  | 'FAILED'
+  /** Started and not paid yet: the card form can be shown. */
+  | 'OPEN'
+  /** Already paid (money arrived through it, even if it was given back later): there is nothing more to pay. */
+  | 'PAID'
+  /** No checkout of this site has this link (mistyped, cut short, or not this site's). */
+  | 'UNKNOWN';
+
 /** A new device key for the signed-in device. */
 export type ChangeDeviceKeyInput = {
   /**
@@ -940,6 +971,12 @@ export type Query = {
   /** A fresh captcha for the sign-in form. */
   captcha: Captcha;
   /**
+   * Where the card checkout of a `/cowpay/checkout/{frameCode}/{intention}` link stands: its page shows the card
+   * form only while it is `OPEN`. Needs no sign-in (the link itself is the secret, as at the provider) and tells
+   * nothing but the status; a link that is not one of this site's checkouts is `UNKNOWN`.
+   */
+  cardCheckout: CardCheckout;
+  /**
    * The device signed in on this session (portal cookie) or authenticated by its device token (TV app),
    * or null when there is none.
    */
@@ -969,6 +1006,12 @@ export type Query = {
    * device and per client address (`RATE_LIMITED` beyond the limit). `FORBIDDEN` for a TV's token.
    */
   tvLink: TvLink;
+};
+
+
+/** Everything that can be read. Each domain file in `schema/` adds its own fields with `extend type Query`. */
+export type QueryCardCheckoutArgs = {
+  input: CardCheckoutInput;
 };
 
 
@@ -1377,6 +1420,9 @@ export type ResolversTypes = ResolversObject<{
   CannotOpen: ResolverTypeWrapper<CannotOpen>;
   Captcha: ResolverTypeWrapper<Captcha>;
   CapturePayPalOrderPayload: ResolverTypeWrapper<Omit<CapturePayPalOrderPayload, 'activation' | 'device'> & { activation: ResolversTypes['Activation'], device: ResolversTypes['Device'] }>;
+  CardCheckout: ResolverTypeWrapper<CardCheckout>;
+  CardCheckoutInput: CardCheckoutInput;
+  CardCheckoutStatus: CardCheckoutStatus;
   ChangeDeviceKeyInput: ChangeDeviceKeyInput;
   ChangeParentPinInput: ChangeParentPinInput;
   ChannelSample: ResolverTypeWrapper<ChannelSample>;
@@ -1449,6 +1495,8 @@ export type ResolversParentTypes = ResolversObject<{
   CannotOpen: CannotOpen;
   Captcha: Captcha;
   CapturePayPalOrderPayload: Omit<CapturePayPalOrderPayload, 'activation' | 'device'> & { activation: ResolversParentTypes['Activation'], device: ResolversParentTypes['Device'] };
+  CardCheckout: CardCheckout;
+  CardCheckoutInput: CardCheckoutInput;
   ChangeDeviceKeyInput: ChangeDeviceKeyInput;
   ChangeParentPinInput: ChangeParentPinInput;
   ChannelSample: ChannelSample;
@@ -1547,6 +1595,10 @@ export type CaptchaResolvers<ContextType = GraphQLContext, ParentType extends Re
 export type CapturePayPalOrderPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CapturePayPalOrderPayload'] = ResolversParentTypes['CapturePayPalOrderPayload']> = ResolversObject<{
   activation?: Resolver<ResolversTypes['Activation'], ParentType, ContextType>;
   device?: Resolver<ResolversTypes['Device'], ParentType, ContextType>;
+}>;
+
+export type CardCheckoutResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CardCheckout'] = ResolversParentTypes['CardCheckout']> = ResolversObject<{
+  status?: Resolver<ResolversTypes['CardCheckoutStatus'], ParentType, ContextType>;
 }>;
 
 export type ChannelSampleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ChannelSample'] = ResolversParentTypes['ChannelSample']> = ResolversObject<{
@@ -1728,6 +1780,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   activationEligibility?: Resolver<ResolversTypes['ActivationEligibility'], ParentType, ContextType>;
   appConfig?: Resolver<ResolversTypes['AppConfig'], ParentType, ContextType>;
   captcha?: Resolver<ResolversTypes['Captcha'], ParentType, ContextType>;
+  cardCheckout?: Resolver<ResolversTypes['CardCheckout'], ParentType, ContextType, RequireFields<QueryCardCheckoutArgs, 'input'>>;
   currentDevice?: Resolver<Maybe<ResolversTypes['Device']>, ParentType, ContextType>;
   ping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   playlist?: Resolver<Maybe<ResolversTypes['Playlist']>, ParentType, ContextType, RequireFields<QueryPlaylistArgs, 'id'>>;
@@ -1822,6 +1875,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   CannotOpen?: CannotOpenResolvers<ContextType>;
   Captcha?: CaptchaResolvers<ContextType>;
   CapturePayPalOrderPayload?: CapturePayPalOrderPayloadResolvers<ContextType>;
+  CardCheckout?: CardCheckoutResolvers<ContextType>;
   ChannelSample?: ChannelSampleResolvers<ContextType>;
   CheckParentPinPayload?: CheckParentPinPayloadResolvers<ContextType>;
   Coin?: CoinResolvers<ContextType>;

@@ -6,6 +6,10 @@ import { siteBaseFor } from './return-urls';
 export const paymentResolvers: Resolvers = {
   Query: {
     activationEligibility: (_parent, _args, ctx) => ctx.services.payments.eligibility(requireOwner(ctx)),
+    // No sign-in: whoever has the link may pay with it at Cowpay, and learns here only whether it is still open.
+    cardCheckout: async (_parent, { input }, ctx) => ({
+      status: await ctx.services.payments.cardCheckoutStatus(input.frameCode, input.token),
+    }),
   },
   Mutation: {
     startActivation: async (_parent, { input }, ctx) => {

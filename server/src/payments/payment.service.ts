@@ -65,6 +65,9 @@ export interface PayPalCapture {
   device: DeviceEntity;
 }
 
+/** Where a card checkout's link stands (the graph's CardCheckoutStatus). */
+export type CardCheckoutState = 'OPEN' | 'PAID' | 'FAILED' | 'EXPIRED' | 'UNKNOWN';
+
 export interface ReturnUrls {
   /** The origin the owner's browser uses (return pages go there). */
   siteBase: string;
@@ -151,6 +154,38 @@ export class PaymentService {
   /** How many payments and attempts the device has. */
   historyCount(deviceId: string): Promise<number> {
     return this.dataSource.getRepository(ActivationEntity).countBy({ deviceId });
+  }
+
+  /**
+   * Where the card checkout of a /cowpay/checkout/{frameCode}/{token} link stands, so that its page shows the card
+   * form only while it can still be paid (a dead link would otherwise show the provider's error page, or the
+   * browser's broken-frame icon, 1200px high). The link is found as the end of the checkout URL kept when the
+   * checkout started: that URL is this very path on whichever origin the owner used.
+   */
+  async cardCheckoutStatus(frameCode: string, token: string): Promise<CardCheckoutState> {
+    // The shapes the provider's adapter and the configuration allow; anything else cannot be one of ours.
+    if (!/^[A-Za-z0-9_-]{1,60}$/.test(frameCode) || !/^[\w-]{1,200}$/.test(token)) return 'UNKNOWN';
+    const path = `/cowpay/checkout/${frameCode}/${token}`;
+    const [row] = (await this.dataSource.query(
+      `SELECT status, failure_reason FROM activations
+        WHERE method = 'cowpay' AND right(checkout_url, $2) = $1
+        ORDER BY created_at DESC LIMIT 1`,
+      [path, path.length],
+    )) as { status: ActivationStatusValue; failure_reason: string | null }[];
+    if (!row) return 'UNKNOWN';
+    switch (row.status) {
+      case 'pending':
+        return 'OPEN';
+      case 'paid':
+      case 'partial':
+      case 'refunded':
+      case 'reversed':
+        return 'PAID';
+      case 'failed':
+      case 'cancelled':
+        // Cowpay's EXPIRED callback fails the checkout; its reason keeps the word (see confirm).
+        return /\bEXPIRED$/.test(row.failure_reason ?? '') ? 'EXPIRED' : 'FAILED';
+    }
   }
 
   /**

@@ -24,6 +24,7 @@ import {
   formatMessageTime,
   startNotificationTimer,
 } from './chatWidgetState';
+import { boxesOverlap, keptClearOfChat, onKeepClearChange } from './keepClear';
 import { messagingAppUrl } from '../../lib/contactLinks';
 import '../../styles/chat-widget.css';
 
@@ -181,6 +182,54 @@ export function ChatWidget({
 
   useEffect(() => () => clearTimeout(delayTimerRef.current), []);
 
+  // The launcher steps aside while it would cover a notice the visitor has to read (keepClear.ts: the landing
+  // page's disclaimer on a phone), and comes back once the page has scrolled on or the notice is closed. The page
+  // is watched only while there is such a notice.
+  const [aside, setAside] = useState(false);
+  useEffect(() => {
+    let frame = 0;
+    let resizes: ResizeObserver | undefined;
+    const check = () => {
+      frame = 0;
+      const root = rootRef.current;
+      // The root keeps the launcher's place: the launcher's own box moves as it steps aside.
+      const place = root?.getBoundingClientRect();
+      setAside(!!place && keptClearOfChat().some((notice) => boxesOverlap(place, notice.getBoundingClientRect())));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    const events = ['scroll', 'resize', 'animationend', 'transitionend'] as const;
+    const unwatch = () => {
+      for (const name of events) window.removeEventListener(name, schedule, true);
+      resizes?.disconnect();
+      resizes = undefined;
+      cancelAnimationFrame(frame);
+      frame = 0;
+    };
+    const watch = () => {
+      const notices = keptClearOfChat();
+      unwatch();
+      if (!notices.length) {
+        setAside(false);
+        return;
+      }
+      // Captured: the notice's own entrance animation, and a scroll of any scrolling box, move it too.
+      for (const name of events) window.addEventListener(name, schedule, { capture: true, passive: true });
+      if (typeof ResizeObserver === 'function') {
+        resizes = new ResizeObserver(schedule);
+        for (const element of [document.documentElement, ...notices]) resizes.observe(element);
+      }
+      schedule();
+    };
+    watch();
+    const stop = onKeepClearChange(watch);
+    return () => {
+      stop();
+      unwatch();
+    };
+  }, []);
+
   const close = useCallback(() => {
     // Keyboard users whose focus was in the box get it back on the button instead of losing it.
     if (boxRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
@@ -245,7 +294,16 @@ export function ChatWidget({
   const canSend = message.trim() !== '';
 
   return (
-    <div className={classNames('chat-widget', darkMode && 'chat-widget--dark', className)} style={style} ref={rootRef}>
+    <div
+      className={classNames(
+        'chat-widget',
+        darkMode && 'chat-widget--dark',
+        aside && !flags.open && 'chat-widget--aside',
+        className,
+      )}
+      style={style}
+      ref={rootRef}
+    >
       <button
         type="button"
         ref={buttonRef}

@@ -1,4 +1,5 @@
-import { type RefObject, useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
+import { useKeepClearOfChat } from '../chat/keepClear';
 
 interface DisclaimerPopupProps {
   productName: string;
@@ -8,13 +9,16 @@ interface DisclaimerPopupProps {
 
 /**
  * The hero's disclaimer: shown on arrival, gone for the rest of the visit
- * to this page once closed.
+ * to this page once closed. While it is open the floating chat launchers keep clear of it: on a phone it ends near
+ * the bottom of the first screen, where they sit, and its last line (no refunds) must be read.
  */
 export function DisclaimerPopup({ productName, returnFocusTo }: DisclaimerPopupProps) {
   const [open, setOpen] = useState(true);
+  const notice = useRef<HTMLElement>(null);
+  useKeepClearOfChat(notice, open);
   if (!open) return null;
   return (
-    <aside className="disclaimer" aria-labelledby="disclaimer-title">
+    <aside className="disclaimer" aria-labelledby="disclaimer-title" ref={notice}>
       <div className="disclaimer__head">
         <h2 id="disclaimer-title" className="disclaimer__title">
           Before you buy
