@@ -9,7 +9,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const serverTarget = 'http://localhost:3000';
 const serverPaths = ['/graphql', '/frontend', '/healthz', '/readyz', '/webhooks'];
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   root: clientRoot,
   // Keep Vite's and Vitest's caches in the repository's node_modules, not in a second one under client/.
   cacheDir: '../node_modules/.vite',
@@ -18,8 +18,22 @@ export default defineConfig(({ isSsrBuild }) => ({
   // (dist/ssr), which the Node server uses to send public pages with their content already in the HTML.
   build: isSsrBuild
     ? { outDir: '../dist/ssr', emptyOutDir: true, copyPublicDir: false }
-    : { outDir: '../dist/client', emptyOutDir: true },
+    : mode === 'site'
+      ? // The public pages and the sign-in screen (site.html, a light router, no GraphQL client), built on their
+        // own after the portal: in one build the two would share one copy of React Router, and every page would
+        // download the whole of it (a single module), the data router the portal needs included.
+        {
+          outDir: '../dist/client',
+          emptyOutDir: false,
+          rollupOptions: { input: { site: `${clientRoot}site.html` } },
+        }
+      : { outDir: '../dist/client', emptyOutDir: true },
   ssr: { noExternal: ['react-fast-marquee'] },
+  // The built page's script and style tags, and a <meta property="csp-nonce">, carry this placeholder
+  // (common/csp.ts CSP_NONCE_PLACEHOLDER, written out: Vite's config loader is to take no TypeScript module from
+  // outside); the server replaces it with each response's nonce (server/src/http/page-renderer.ts withNonce). The
+  // client reads the nonce from that meta element for the scripts it adds (PayPal's SDK; Vite's own preloads).
+  html: { cspNonce: '__CSP_NONCE__' },
   server: {
     port: 5173,
     strictPort: true,

@@ -1,24 +1,37 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { routes } from './routes';
+import { StaticRouter } from 'react-router-dom';
+import { PublicApp, preloadPublicPage } from './publicApp';
+import { setSignInState, type SignInState } from './lib/signInState';
 import { setSiteConfig, type SiteConfig } from './lib/siteConfig';
 
+export type { SignInState };
+
 /**
- * Renders a public page to HTML on the server (built with `vite build --ssr`), so visitors read it before any
- * JavaScript runs and link previews and crawlers see its content. The browser then hydrates it (main.tsx).
+ * Renders a public page or the sign-in screen to HTML on the server (built with `vite build --ssr`), so visitors
+ * read it, and can type into the sign-in form, before any JavaScript runs, and link previews and crawlers see its
+ * content. The browser then hydrates it (public-main.tsx). Unknown paths render the not-found page.
  */
-export async function render(url: string, site: SiteConfig): Promise<{ html: string; status: number }> {
+export async function render(
+  url: string,
+  site: SiteConfig,
+  signIn?: SignInState,
+): Promise<{ html: string; status: number }> {
   setSiteConfig(site);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) return { html: '', status: context.status };
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
-    <StrictMode>
-      {/* No inline hydration script: the pages have no loader data, and the CSP allows no inline script. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </StrictMode>,
-  );
-  return { html, status: context.statusCode };
+  const { pathname } = new URL(url);
+  await preloadPublicPage(pathname);
+  // Rendering is synchronous from here: no other request's state can come between setting it and using it.
+  setSignInState(signIn ?? {});
+  try {
+    const html = renderToString(
+      <StrictMode>
+        <StaticRouter location={pathname}>
+          <PublicApp />
+        </StaticRouter>
+      </StrictMode>,
+    );
+    return { html, status: 200 };
+  } finally {
+    setSignInState(undefined);
+  }
 }

@@ -20,6 +20,7 @@ import { playlistRestRouter } from './playlist/playlist.rest';
 import { paymentRestRouter, webhookRouter } from './payments/payment.rest';
 import { sandboxRouter } from './payments/sandbox/sandbox';
 import { clientApp } from './http/client-app';
+import { signInPageRouter } from './http/sign-in-page';
 import { PageRenderer } from './http/page-renderer';
 import { securityHeaders } from './http/security-headers';
 import { seoRouter } from './http/seo';
@@ -189,6 +190,15 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     logger,
   );
   await pages.init();
+  app.use(
+    signInPageRouter(
+      services,
+      pages,
+      logger,
+      [refuseCrossSiteWrites(config.allowedOrigins), ...sessions.middleware],
+      sessions.middleware,
+    ),
+  );
   app.use(clientApp(clientDir, pages));
   // What no route took (a POST to a page, a PUT anywhere): a JSON 404 like the API's, not Express's HTML
   // page echoing the method and path and naming the framework.

@@ -143,6 +143,10 @@ const ROUTES = [
   'GET /graphql/operations.json',
   'GET /frontend/captcha/generate',
   'POST /frontend/device/login',
+  'GET /device/login',
+  'GET /login',
+  'POST /device/login',
+  'POST /login',
   'GET /frontend/device',
   'GET /frontend/device/logout',
   'POST /frontend/device/saveDeviceKey',
@@ -959,6 +963,21 @@ interface RouteSpec {
   weight?: number;
 }
 
+const SIGN_IN_NEXTS = [
+  '/dashboard',
+  '/dashboard/active-device',
+  '/link?code=BCDF-GHJK',
+  '//evil.example/',
+  'https://evil.example/',
+];
+const SIGN_IN_FORM = (rng: Rng) => ({
+  mac_address: pickMac(rng),
+  device_key: '000000',
+  captcha: TEST_CAPTCHA,
+  token: rng.uuid(),
+  next: rng.pick(SIGN_IN_NEXTS),
+});
+
 const PLAYLIST_BODY = (rng: Rng) => ({
   current_playlist_url_id: rng.chance(0.5) ? -1 : pickId(rng),
   current_pin: '0000',
@@ -987,6 +1006,12 @@ const ROUTE_SPECS: Record<Route, RouteSpec> = {
     judge: 'refuse',
     body: (rng) => ({ mac_address: pickMac(rng), device_key: '000000', captcha: TEST_CAPTCHA, token: rng.uuid() }),
   },
+  // The sign-in screen as a page: a signed-in owner is sent on (never off the site), anyone else gets the page.
+  'GET /device/login': { judge: 'page', weight: 20, query: (rng) => ({ next: rng.pick(SIGN_IN_NEXTS) }) },
+  'GET /login': { judge: 'page', weight: 10, query: (rng) => ({ next: rng.pick(SIGN_IN_NEXTS) }) },
+  // Its form, posted before the screen's script ran: a wrong key, bent by the generator, is always refused.
+  'POST /device/login': { judge: 'refuse', body: SIGN_IN_FORM },
+  'POST /login': { judge: 'refuse', weight: 40, body: SIGN_IN_FORM },
   'GET /frontend/device': { judge: 'read', weight: 30 },
   'GET /frontend/device/logout': { judge: 'read', sessionOnlyCrossSite: true, weight: 40 },
   'POST /frontend/device/saveDeviceKey': {
@@ -1221,9 +1246,21 @@ function fillPath(route: string, spec: RouteSpec, values: ValueGen): string {
 
 /** The judge's view of a route's answer. */
 function restHarmless(spec: RouteSpec, route: string, caller: CallerKind, view: Record<string, unknown> | null) {
+  if (route === 'POST /device/login' || route === 'POST /login') {
+    // The sign-in form is refused as the screen again, an HTML page whose state says why (or, from another site,
+    // the API's 403): never a redirect into the portal.
+    return (res: Answer) =>
+      res.status >= 400 &&
+      res.status < 500 &&
+      (res.json?.status === 'error' || /<script id="sign-in-state"[^>]*>[^<]*"error":"[^"]/.test(res.text));
+  }
   switch (spec.judge) {
     case 'read':
       return (res: Answer) => res.status >= 200 && res.status < 300;
+    case 'page':
+      // The page, or (signed in) a redirect that stays on this site, whatever `next` asked for.
+      return (res: Answer) =>
+        res.status === 200 || (res.status === 303 && /^\/(?!\/)/.test(res.headers.get('location') ?? ''));
     case 'contact': {
       const record = view && typeof view === 'object' && !Array.isArray(view) ? view : {};
       const fields = { name: record.name, email: record.email, subject: record.subject, message: record.message };
@@ -1564,7 +1601,7 @@ function wireProbes(rng: Rng): FuzzProbe[] {
         spec.judge === 'contact'
           ? // A body the parser still reads as the valid message is stored; it is counted like the others.
             (res: Answer) => res.status === 200 && res.json?.status === 'success'
-          : spec.judge === 'sandbox'
+          : spec.judge === 'sandbox' || route === 'POST /device/login' || route === 'POST /login'
             ? restHarmless(spec, route, caller, null)
             : undefined;
       const p = probe(

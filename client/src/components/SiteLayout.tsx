@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { type Location, Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { Header } from './Header';
 import { Footer } from './Footer';
@@ -13,6 +14,9 @@ import '../styles/layout.css';
 // when the page's own code arrives.
 import '../styles/legal.css';
 import '../styles/contact.css';
+import '../styles/landing.css';
+import '../styles/sign-in.css';
+import '../styles/forms.css';
 
 /** The two chat widgets of the frame: one business number, the product as the account. */
 function SiteChatWidgets() {
@@ -44,10 +48,11 @@ function scrollKey(location: Location): string {
   return location.key === 'default' ? `default:${location.pathname}${location.search}` : location.key;
 }
 
-/** The frame every page shares: fixed header, the page, footer, the chat widgets. */
-export function SiteLayout() {
-  // Pages load on first visit; a thin bar says so while the next page's code arrives.
-  const loading = useNavigation().state === 'loading';
+/**
+ * The frame every page shares: fixed header, the page, footer, the chat widgets. Used by both ways the site
+ * runs: the portal's data router (SiteLayout below) and the public pages' lighter router (publicApp.tsx).
+ */
+export function SiteFrame({ children, loading = false }: { children: ReactNode; loading?: boolean }) {
   useExternalScript(siteConfig().liveChatScriptUrl);
   useHashScroll();
   return (
@@ -58,15 +63,26 @@ export function SiteLayout() {
       </a>
       <Header />
       <main id="main" className="site__main" tabIndex={-1}>
-        <PreloadGate>
-          <Outlet />
-        </PreloadGate>
+        <PreloadGate>{children}</PreloadGate>
       </main>
       <Footer />
       <SiteChatWidgets />
+    </div>
+  );
+}
+
+/** The frame under the portal's data router. */
+export function SiteLayout() {
+  // Pages load on first visit; a thin bar says so while the next page's code arrives.
+  const loading = useNavigation().state === 'loading';
+  return (
+    <>
+      <SiteFrame loading={loading}>
+        <Outlet />
+      </SiteFrame>
       {/* Each route change starts at the top of the page; a hash link's target already there is scrolled to here,
           one that appears later by useHashScroll. */}
       <ScrollRestoration getKey={scrollKey} />
-    </div>
+    </>
   );
 }

@@ -1,20 +1,31 @@
-import Swal, { type SweetAlertIcon } from 'sweetalert2';
+import type { SweetAlertIcon } from 'sweetalert2';
 import { messages } from '../../../common/messages';
 import { CONFIRM_BUTTON_COLOR } from './dialogTheme';
 
+/**
+ * sweetalert2 (about 25 KB gzip) loads with the first dialog, not with the page: the sign-in screen and most
+ * portal pages show none before the owner acts, and a phone should not parse it before the form is usable.
+ */
+function dialogs() {
+  return import('sweetalert2').then((module) => module.default);
+}
+
 /** A short success notice that closes itself and does not hold up whatever happens next. */
 export function notifySuccess(title: string) {
-  void Swal.fire({
-    icon: 'success',
-    title,
-    timer: 1500,
-    showConfirmButton: false,
-    confirmButtonColor: CONFIRM_BUTTON_COLOR,
-  });
+  void dialogs().then((Swal) =>
+    Swal.fire({
+      icon: 'success',
+      title,
+      timer: 1500,
+      showConfirmButton: false,
+      confirmButtonColor: CONFIRM_BUTTON_COLOR,
+    }),
+  );
 }
 
 /** A dialog the owner dismisses; resolves once it is closed, so the next step can wait for it. */
 export async function showAlert(icon: SweetAlertIcon, title: string, text?: string): Promise<void> {
+  const Swal = await dialogs();
   await Swal.fire({ icon, title, text, confirmButtonColor: CONFIRM_BUTTON_COLOR });
 }
 
@@ -33,6 +44,7 @@ export function showWrongPin(): Promise<void> {
  * is only checked for presence here: the server decides whether it is right.
  */
 export async function promptPin(text?: string): Promise<string | null> {
+  const Swal = await dialogs();
   const result = await Swal.fire<string>({
     title: 'Enter PIN',
     text,
@@ -57,6 +69,7 @@ export async function confirmAction({
   text?: string;
   confirmText: string;
 }): Promise<boolean> {
+  const Swal = await dialogs();
   const result = await Swal.fire({
     icon: 'warning',
     title,

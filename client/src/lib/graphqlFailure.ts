@@ -1,5 +1,6 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
-import { isErrorCode, type ErrorCode } from '../../../common/errors';
+import type { ErrorCode } from '../../../common/errors';
+import { GraphQLResponseError, failureOf } from './graphqlRequest';
 
 /** What a failed GraphQL operation told us. */
 export interface GraphQLFailure {
@@ -20,24 +21,9 @@ export interface GraphQLFailure {
 
 /** Reads a failed operation: its first error's code, message and per-field messages. */
 export function readGraphQLFailure(error: unknown): GraphQLFailure {
+  if (error instanceof GraphQLResponseError) return failureOf(error.errors);
   if (!CombinedGraphQLErrors.is(error)) {
     return { answered: false, code: undefined, message: undefined, fieldErrors: {}, extensions: {} };
   }
-  const first = error.errors[0];
-  const extensions = first?.extensions ?? {};
-  const fieldErrors: Record<string, string> = {};
-  const reported = extensions.fieldErrors;
-  if (reported && typeof reported === 'object') {
-    for (const [path, message] of Object.entries(reported)) {
-      // Tolerate paths such as `input.pin`: a form only knows the last segment.
-      if (typeof message === 'string') fieldErrors[path.split('.').pop() ?? path] = message;
-    }
-  }
-  return {
-    answered: true,
-    code: isErrorCode(extensions.code) ? extensions.code : undefined,
-    message: first?.message || undefined,
-    fieldErrors,
-    extensions,
-  };
+  return failureOf(error.errors);
 }

@@ -1,29 +1,59 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MockedProvider } from '@apollo/client/testing/react';
-import type { MockLink } from '@apollo/client/testing';
-import { GraphQLError } from 'graphql';
+import { isDeepStrictEqual } from 'node:util';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import Swal from 'sweetalert2';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../common/messages';
-import { CaptchaDocument, CurrentDeviceDocument, LoginDocument } from '../__generated__/graphql';
 import { UserProvider } from '../hooks/useUser';
+import { HandsOverToPortal } from '../lib/handOver';
+import { SIGN_IN_STATE_ELEMENT_ID, forgetSignInState } from '../lib/signInState';
 import { buildDevice } from '../test/factories';
 import SignInPage from './SignInPage';
 
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
 
-const noSession: MockLink.MockedResponse = {
-  request: { query: CurrentDeviceDocument },
-  result: { data: { currentDevice: null } },
-};
+/**
+ * One answer of the graph, as the screen's requests receive it over fetch (POST /graphql, the operation named):
+ * `result` is the JSON body sent back, `error` a request that never got an answer. Each answers one request, in
+ * order, and only a request with the same variables when they are given (as Apollo's MockedProvider did).
+ */
+interface GraphAnswer {
+  operation: 'CurrentDevice' | 'Captcha' | 'Login';
+  variables?: Record<string, unknown>;
+  result?: { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+  error?: Error;
+}
 
-function captchaMock(n: number): MockLink.MockedResponse {
+const noSession: GraphAnswer = { operation: 'CurrentDevice', result: { data: { currentDevice: null } } };
+const signedIn: GraphAnswer = { operation: 'CurrentDevice', result: { data: { currentDevice: buildDevice() } } };
+
+function captchaMock(n: number): GraphAnswer {
   return {
-    request: { query: CaptchaDocument },
+    operation: 'Captcha',
     result: { data: { captcha: { __typename: 'Captcha', svg: `<svg id="captcha-${n}"></svg>`, token: `token-${n}` } } },
   };
+}
+
+/** Answers the screen's GraphQL requests from `answers`; returns the requests it received. */
+function mockGraph(answers: GraphAnswer[]) {
+  const pending = [...answers];
+  const requests: { operationName: string; variables: Record<string, unknown>; headers: Headers }[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+    expect(String(url)).toBe('/graphql');
+    const body = JSON.parse(String(init?.body)) as { operationName: string; variables: Record<string, unknown> };
+    requests.push({ ...body, headers: new Headers(init?.headers) });
+    const index = pending.findIndex(
+      (answer) =>
+        answer.operation === body.operationName &&
+        (!answer.variables || isDeepStrictEqual(answer.variables, body.variables)),
+    );
+    if (index < 0) throw new Error(`No answer left for ${body.operationName} ${JSON.stringify(body.variables)}`);
+    const [answer] = pending.splice(index, 1);
+    if (answer!.error) throw answer!.error;
+    return new Response(JSON.stringify(answer!.result), { headers: { 'content-type': 'application/json' } });
+  });
+  return requests;
 }
 
 const validInput = {
@@ -35,8 +65,14 @@ const validInput = {
 
 /** The dashboard, with the payment outcome it was handed (if any). */
 function DashboardReached() {
-  const flash = (useLocation().state as { flash?: { message: string } } | null)?.flash;
-  return <p>Dashboard reached{flash ? ` with "${flash.message}"` : ''}</p>;
+  const state = useLocation().state as { flash?: { message: string }; signedIn?: string } | null;
+  const flash = state?.flash;
+  return (
+    <p>
+      Dashboard reached{flash ? ` with "${flash.message}"` : ''}
+      {state?.signedIn ? ` with welcome "${state.signedIn}"` : ''}
+    </p>
+  );
 }
 
 function LinkReached() {
@@ -44,12 +80,14 @@ function LinkReached() {
 }
 
 function renderSignIn(
-  mocks: MockLink.MockedResponse[],
+  answers: GraphAnswer[],
   path: string | { pathname: string; state: unknown } = '/device/login',
+  { handsOver = false }: { handsOver?: boolean } = {},
 ) {
   const user = userEvent.setup();
-  render(
-    <MockedProvider mocks={mocks}>
+  const requests = mockGraph(answers);
+  const { unmount } = render(
+    <HandsOverToPortal.Provider value={handsOver}>
       <UserProvider>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
@@ -60,9 +98,11 @@ function renderSignIn(
           </Routes>
         </MemoryRouter>
       </UserProvider>
-    </MockedProvider>,
+    </HandsOverToPortal.Provider>,
   );
   return {
+    requests,
+    unmount,
     user,
     mac: screen.getByLabelText('MAC Address'),
     key: screen.getByLabelText('Device Key'),
@@ -83,6 +123,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  forgetSignInState();
 });
 
 describe('SignInPage', () => {
@@ -99,7 +140,7 @@ describe('SignInPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderSignIn([
       noSession,
-      { request: { query: CaptchaDocument }, error: new Error('Failed to fetch') },
+      { operation: 'Captcha', error: new TypeError('Failed to fetch') },
       captchaMock(2),
     ]);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the captcha. Try again');
@@ -166,8 +207,9 @@ describe('SignInPage', () => {
       noSession,
       captchaMock(1),
       {
-        request: { query: LoginDocument, variables: { input: validInput } },
-        result: { errors: [new GraphQLError(serverMessage)] },
+        operation: 'Login',
+        variables: { input: validInput },
+        result: { errors: [{ message: serverMessage, extensions: { code: 'UNAUTHENTICATED' } }] },
       },
       captchaMock(2),
     ]);
@@ -195,7 +237,7 @@ describe('SignInPage', () => {
     const { user, mac, key, captcha, submit } = renderSignIn([
       noSession,
       captchaMock(1),
-      { request: { query: LoginDocument, variables: { input: validInput } }, error: new Error('Network down') },
+      { operation: 'Login', variables: { input: validInput }, error: new TypeError('Network down') },
       captchaMock(2),
     ]);
     await captchaImageFor(1);
@@ -216,7 +258,8 @@ describe('SignInPage', () => {
       noSession,
       captchaMock(1),
       {
-        request: { query: LoginDocument, variables: { input: validInput } },
+        operation: 'Login',
+        variables: { input: validInput },
         result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
       },
     ]);
@@ -238,7 +281,8 @@ describe('SignInPage', () => {
         noSession,
         captchaMock(1),
         {
-          request: { query: LoginDocument, variables: { input: validInput } },
+          operation: 'Login',
+          variables: { input: validInput },
           result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
         },
       ],
@@ -261,7 +305,8 @@ describe('SignInPage', () => {
         noSession,
         captchaMock(1),
         {
-          request: { query: LoginDocument, variables: { input: validInput } },
+          operation: 'Login',
+          variables: { input: validInput },
           result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
         },
       ],
@@ -276,26 +321,16 @@ describe('SignInPage', () => {
   });
 
   it('goes nowhere but the link page or the dashboard after signing in', async () => {
-    renderSignIn(
-      [
-        { request: { query: CurrentDeviceDocument }, result: { data: { currentDevice: buildDevice() } } },
-        captchaMock(1),
-      ],
-      `/device/login?next=${encodeURIComponent('//evil.example/link')}`,
-    );
+    renderSignIn([signedIn, captchaMock(1)], `/device/login?next=${encodeURIComponent('//evil.example/link')}`);
     expect(await screen.findByText('Dashboard reached')).toBeInTheDocument();
   });
 
   it('sends a signed-in device straight to the dashboard', async () => {
-    renderSignIn([
-      { request: { query: CurrentDeviceDocument }, result: { data: { currentDevice: buildDevice() } } },
-      captchaMock(1),
-    ]);
+    renderSignIn([signedIn, captchaMock(1)]);
     expect(await screen.findByText('Dashboard reached')).toBeInTheDocument();
   });
 
   it("the header's ACTIVATE DEVICE link sends a signed-in owner on to Activate Device, and nowhere else", async () => {
-    const signedIn = { request: { query: CurrentDeviceDocument }, result: { data: { currentDevice: buildDevice() } } };
     renderSignIn([signedIn, captchaMock(1)], {
       pathname: '/device/login',
       state: { next: '/dashboard/active-device' },
@@ -304,7 +339,6 @@ describe('SignInPage', () => {
   });
 
   it('goes to the dashboard when the state names a place it does not go', async () => {
-    const signedIn = { request: { query: CurrentDeviceDocument }, result: { data: { currentDevice: buildDevice() } } };
     renderSignIn([signedIn, captchaMock(1)], { pathname: '/device/login', state: { next: '//evil.example/' } });
     expect(await screen.findByText('Dashboard reached')).toBeInTheDocument();
   });
@@ -318,9 +352,96 @@ describe('SignInPage', () => {
 
   it('logs a captcha that fails to load and says so in its place, without a dialog', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderSignIn([noSession, { request: { query: CaptchaDocument }, error: new Error('Captcha service down') }]);
+    renderSignIn([noSession, { operation: 'Captcha', error: new TypeError('Captcha service down') }]);
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Could not load a captcha', expect.any(Error)));
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the captcha.');
+    expect(Swal.fire).not.toHaveBeenCalled();
+  });
+
+  describe('as the server sent it', () => {
+    /** The block the server writes into the page it sends (server/src/http/page-renderer.ts). */
+    function sentByServer(state: object) {
+      const element = document.createElement('script');
+      element.type = 'application/json';
+      element.id = SIGN_IN_STATE_ELEMENT_ID;
+      element.textContent = JSON.stringify(state);
+      document.head.append(element);
+    }
+
+    it("uses the page's own captcha and asks the graph for none", async () => {
+      sentByServer({ captcha: { svg: '<svg id="captcha-7"></svg>', token: 'token-7' } });
+      const { requests } = renderSignIn([noSession]);
+      await captchaImageFor(7);
+      await waitFor(() => expect(requests.map((r) => r.operationName)).toEqual(['CurrentDevice']));
+      // Posted as a plain form (before the script runs), the server reads the token from the form.
+      expect(document.querySelector('input[type="hidden"][name="token"]')).toHaveValue('token-7');
+      expect(document.querySelector('form')).toHaveAttribute('action', '/device/login');
+      expect(document.querySelector('form')).toHaveAttribute('method', 'post');
+    });
+
+    it('signs in with the captcha the page came with', async () => {
+      sentByServer({ captcha: { svg: '<svg id="captcha-7"></svg>', token: 'token-7' } });
+      const { user, mac, key, captcha, submit } = renderSignIn([
+        noSession,
+        {
+          operation: 'Login',
+          variables: { input: { ...validInput, captchaToken: 'token-7' } },
+          result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
+        },
+      ]);
+      await user.type(mac, 'A1B2C3D4E5F6');
+      await user.type(key, '123456');
+      await user.type(captcha, 'abcd');
+      await submit();
+      expect(await screen.findByText('Dashboard reached')).toBeInTheDocument();
+    });
+
+    it('after a refused form post, keeps the MAC address typed and says why', async () => {
+      sentByServer({
+        captcha: { svg: '<svg id="captcha-8"></svg>', token: 'token-8' },
+        macAddress: 'a1:b2:c3:d4:e5:f6',
+        error: 'The MAC address, device key or captcha is not correct.',
+      });
+      const { mac } = renderSignIn([noSession]);
+      expect(mac).toHaveValue('a1:b2:c3:d4:e5:f6');
+      expect(screen.getByRole('alert')).toHaveTextContent('Device information is incorrect');
+      expect(screen.getByText(/^Login failed\./)).toHaveTextContent(
+        'Login failed. The MAC address, device key or captcha is not correct.',
+      );
+      await captchaImageFor(8);
+    });
+
+    it('uses its captcha once: coming back to the screen brings a new one', async () => {
+      sentByServer({ captcha: { svg: '<svg id="captcha-7"></svg>', token: 'token-7' } });
+      const first = renderSignIn([noSession]);
+      await captchaImageFor(7);
+      first.unmount();
+      vi.restoreAllMocks();
+      renderSignIn([noSession, captchaMock(2)]);
+      await captchaImageFor(2);
+    });
+  });
+
+  it('under the public pages, leaves the welcome to the portal page it opens, in the history entry', async () => {
+    const { user, mac, key, captcha, submit } = renderSignIn(
+      [
+        noSession,
+        captchaMock(1),
+        {
+          operation: 'Login',
+          variables: { input: validInput },
+          result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
+        },
+      ],
+      '/device/login',
+      { handsOver: true },
+    );
+    await captchaImageFor(1);
+    await user.type(mac, 'A1B2C3D4E5F6');
+    await user.type(key, '123456');
+    await user.type(captcha, 'abcd');
+    await submit();
+    expect(await screen.findByText('Dashboard reached with welcome "Welcome back!"')).toBeInTheDocument();
     expect(Swal.fire).not.toHaveBeenCalled();
   });
 });

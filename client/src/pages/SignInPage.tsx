@@ -1,35 +1,50 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { messages } from '../../../common/messages';
-import { loginSchema } from '../../../common/validation';
+import { afterSignIn } from '../../../common/signIn';
 import type { LoginInput, LoginValues } from '../../../common/validation';
-import { useCaptchaLazyQuery, useCurrentDeviceQuery, useLoginMutation } from '../__generated__/hooks';
+import type { CaptchaQuery, CurrentDeviceQuery, LoginMutation, LoginMutationVariables } from '../__generated__/graphql';
 import { FormMacAddressField } from '../components/MacAddressField';
 import { TextField } from '../components/TextField';
 import { useUser } from '../hooks/useUser';
 import { usePageHead } from '../hooks/usePageHead';
 import { alertError, notifySuccess } from '../lib/alerts';
-import { readGraphQLFailure } from '../lib/graphqlFailure';
+import { GraphQLResponseError, failureOf, graphqlRequest } from '../lib/graphqlRequest';
+import { forgetSignInState, signInState } from '../lib/signInState';
+import { HandsOverToPortal } from '../lib/handOver';
+import operations from './SignInPage.graphql?raw';
+import deviceOperations from '../hooks/currentDevice.graphql?raw';
 import type { PaymentFlash } from './PaymentReturnPage';
 import '../styles/sign-in.css';
 
-const EMPTY_FORM: LoginInput = { macAddress: '', deviceKey: '', captcha: '', captchaToken: '' };
+// The screen's operations as written in its .graphql files (typed by codegen), sent over plain fetch: the screen
+// must work before the portal's Apollo Client could arrive.
+const DOCUMENT = `${operations}\n${deviceOperations}`;
+
+/** The inputs as the server's form reads them (a post without the page's script): name → form field. */
+const INPUT_NAMES = { mac_address: 'macAddress', device_key: 'deviceKey', captcha: 'captcha' } as const;
 
 /**
- * Where to go once signed in: the dashboard, or the page that sent the owner here (`?next=`, or the header's
- * ACTIVATE DEVICE link's state), which may only be the link page (a TV's code kept) or Activate Device, so
- * neither can send anyone elsewhere.
+ * The form's rules (common/validation.ts, the server's own) load when the owner first sends it: they bring zod
+ * (about 15 KB compressed), which a phone need not fetch and parse before the form can be typed into.
  */
-function afterSignIn(next: unknown): string {
-  if (typeof next !== 'string') return '/dashboard';
-  if (/^\/link(\?code=[A-Za-z0-9%-]{1,40})?$/.test(next) || next === '/dashboard/active-device') return next;
-  return '/dashboard';
+const loginResolver: Resolver<LoginInput, unknown, LoginValues> = async (values, context, options) => {
+  const [{ zodResolver }, { loginSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('../../../common/validation'),
+  ]);
+  return zodResolver(loginSchema)(values, context, options);
+};
+
+/** Starts loading the rules as soon as the owner is in the form, so sending it does not wait for them. */
+function warmRules() {
+  void import('@hookform/resolvers/zod');
+  void import('../../../common/validation');
 }
 
 function loginErrorMessage(error: unknown): string {
-  return readGraphQLFailure(error).message ?? messages.login.failedFallback;
+  return (error instanceof GraphQLResponseError && failureOf(error.errors).message) || messages.login.failedFallback;
 }
 
 export default function SignInPage() {
@@ -42,12 +57,12 @@ export default function SignInPage() {
   // The session ended while the owner was paying: say what became of the payment, and show it again after.
   const flash = state?.flash;
   const { login } = useUser();
-  const [loginFailed, setLoginFailed] = useState(false);
+  const handsOver = useContext(HandsOverToPortal);
+  // What the server sent with the page: its captcha, and after a sign-in posted without script, what failed.
+  const [sent] = useState(signInState);
+  const [loginFailed, setLoginFailed] = useState(Boolean(sent.error));
   const [showKey, setShowKey] = useState(false);
-
-  const { data: sessionData } = useCurrentDeviceQuery({ fetchPolicy: 'network-only' });
-  const [loadCaptcha, { data: captchaData }] = useCaptchaLazyQuery({ fetchPolicy: 'network-only' });
-  const [loginMutation] = useLoginMutation();
+  const formElement = useRef<HTMLFormElement>(null);
 
   const {
     control,
@@ -56,44 +71,71 @@ export default function SignInPage() {
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, LoginValues>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: EMPTY_FORM,
+    resolver: loginResolver,
+    defaultValues: {
+      macAddress: sent.macAddress ?? '',
+      deviceKey: '',
+      captcha: '',
+      captchaToken: sent.captcha?.token ?? '',
+    },
     // Errors appear on submit only; a field's error then hides as soon as that field changes.
     reValidateMode: 'onSubmit',
   });
 
-  const signedInDevice = sessionData?.currentDevice;
+  // Keys typed before the page's script ran are in the inputs but not yet in the form's state: take them in.
   useEffect(() => {
-    if (signedInDevice) void navigate(next, { replace: true });
-  }, [signedInDevice, navigate, next]);
+    for (const [name, field] of Object.entries(INPUT_NAMES)) {
+      const input = formElement.current?.elements.namedItem(name);
+      if (input instanceof HTMLInputElement && input.value) setValue(field, input.value);
+    }
+  }, [setValue]);
+
+  // A device already signed in goes straight on.
+  useEffect(() => {
+    let current = true;
+    graphqlRequest<CurrentDeviceQuery>(DOCUMENT, 'CurrentDevice')
+      .then(({ currentDevice }) => {
+        if (current && currentDevice) void navigate(next, { replace: true });
+      })
+      .catch((error: unknown) => console.warn('Could not check for a session', error));
+    return () => {
+      current = false;
+    };
+  }, [navigate, next]);
+
+  // The captcha the server sent answers this page load; leaving the screen uses it up.
+  useEffect(() => forgetSignInState, []);
 
   // A captcha that did not load says so, with a way to try again (not 'Loading captcha…' for ever).
+  const [captcha, setCaptcha] = useState(sent.captcha);
   const [captchaFailed, setCaptchaFailed] = useState(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const refreshCaptcha = useCallback(() => {
-    loadCaptcha()
-      .then((result) => {
-        if (!result.error) return;
-        console.error('Could not load a captcha', result.error);
-        setCaptchaFailed(true);
+    graphqlRequest<CaptchaQuery>(DOCUMENT, 'Captcha')
+      .then((data) => {
+        if (!mounted.current) return;
+        setCaptcha(data.captcha);
+        setValue('captchaToken', data.captcha.token);
+        clearErrors('captchaToken');
       })
       .catch((error: unknown) => {
-        // Leaving the page cancels the request; that is not a failure.
-        if (error instanceof DOMException && error.name === 'AbortError') return;
+        if (!mounted.current) return;
         console.error('Could not load a captcha', error);
         setCaptchaFailed(true);
       });
-  }, [loadCaptcha]);
+  }, [setValue, clearErrors]);
 
+  // Only when the server sent none (the screen opened from another page of the site).
+  const hadCaptcha = useRef(Boolean(sent.captcha));
   useEffect(() => {
-    refreshCaptcha();
+    if (!hadCaptcha.current) refreshCaptcha();
   }, [refreshCaptcha]);
-
-  const captcha = captchaData?.captcha;
-  useEffect(() => {
-    if (!captcha) return;
-    setValue('captchaToken', captcha.token);
-    clearErrors('captchaToken');
-  }, [captcha, setValue, clearErrors]);
 
   function newCaptcha() {
     setValue('captcha', '');
@@ -104,20 +146,22 @@ export default function SignInPage() {
   async function onSubmit(values: LoginValues) {
     setLoginFailed(false);
     try {
-      const { data } = await loginMutation({
-        variables: {
-          input: {
-            macAddress: values.macAddress,
-            deviceKey: values.deviceKey,
-            captcha: values.captcha,
-            captchaToken: values.captchaToken,
-          },
+      const data = await graphqlRequest<LoginMutation, LoginMutationVariables>(DOCUMENT, 'Login', {
+        input: {
+          macAddress: values.macAddress,
+          deviceKey: values.deviceKey,
+          captcha: values.captcha,
+          captchaToken: values.captchaToken,
         },
       });
-      if (!data) throw new Error('The login answer carried no data');
       login(data.login.device);
-      notifySuccess(data.login.message);
-      void navigate(next, flash ? { state: { flash } } : undefined);
+      if (handsOver) {
+        // The portal's page loads next: it says the welcome (PortalRoot).
+        void navigate(next, { state: { flash, signedIn: data.login.message } });
+      } else {
+        notifySuccess(data.login.message);
+        void navigate(next, flash ? { state: { flash } } : undefined);
+      }
     } catch (error) {
       setLoginFailed(true);
       alertError(messages.login.failedTitle, loginErrorMessage(error));
@@ -150,7 +194,25 @@ export default function SignInPage() {
           </div>
         )}
 
-        <form className="sign-in__form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        {/* A sign-in posted before the page's script arrived, refused: its reason (otherwise said in a dialog). */}
+        {sent.error && (
+          <p className="sign-in__notice" role="status">
+            {messages.login.failedTitle} {sent.error}
+          </p>
+        )}
+
+        {/* Also a plain form: sent before the page's script has arrived, the server signs in and goes on. */}
+        <form
+          ref={formElement}
+          className="sign-in__form"
+          method="post"
+          action="/device/login"
+          noValidate
+          onFocus={warmRules}
+          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        >
+          <input type="hidden" name="token" value={captcha?.token ?? ''} />
+          <input type="hidden" name="next" value={next} />
           <FormMacAddressField
             control={control}
             id="mac_address"

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import express, { type Router } from 'express';
-import type { PageRenderer } from './page-renderer';
+import { withNonce, type PageRenderer } from './page-renderer';
 
 const API_PREFIXES = ['/graphql', '/frontend', '/webhooks', '/healthz', '/readyz', '/assets/'];
 
@@ -30,7 +30,9 @@ export function clientApp(clientDir: string, pages: PageRenderer): Router {
     const page = await pages.page(req.path);
     res.status(page.status);
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(page.html);
+    // The page is kept built; this response's CSP nonce (security-headers.ts) goes in as it is sent.
+    const nonce = res.locals.cspNonce;
+    res.type('html').send(nonce ? withNonce(page.html, nonce) : page.html);
   });
   return router;
 }

@@ -27,6 +27,16 @@ describe('refuseCrossSiteWrites', () => {
     }
   });
 
+  it("takes a form posted from the site's own page, which the browser sends with Origin: null", () => {
+    // Under the pages' Referrer-Policy: no-referrer, a browser sends a form post's Origin as "null"; the
+    // browser's Sec-Fetch-Site says where it came from (a script cannot set it).
+    expect(run('POST', '/device/login', { origin: 'null', 'sec-fetch-site': 'same-origin' })).toBe('passed');
+    // A null origin from anywhere else (a sandboxed frame, a data: page, another site) stays refused.
+    expect(run('POST', '/device/login', { origin: 'null', 'sec-fetch-site': 'cross-site' })).toBe(403);
+    expect(run('POST', '/device/login', { origin: 'null', 'sec-fetch-site': 'same-site' })).toBe(403);
+    expect(run('POST', '/device/login', { origin: 'null', 'sec-fetch-site': 'none' })).toBe(403);
+  });
+
   it('lets reads through from anywhere, but guards the GETs that change state', () => {
     expect(run('GET', '/device/playlists', { origin: 'https://evil.example' })).toBe('passed');
     expect(run('GET', '/device/playlists', { 'sec-fetch-site': 'cross-site' })).toBe('passed');

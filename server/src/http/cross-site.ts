@@ -20,9 +20,15 @@ export function refuseCrossSiteWrites(allowedOrigins: string[], stateChangingGet
     const guarded = (req.method === 'GET' || req.method === 'HEAD') && guardedGets.has(req.path);
     if (SAFE_METHODS.has(req.method) && !guarded) return next();
     const origin = req.headers.origin;
-    const crossSite = origin
-      ? !allowed.has(origin) && origin !== ownOrigin(req)
-      : req.headers['sec-fetch-site'] === 'cross-site';
+    const fetchSite = req.headers['sec-fetch-site'];
+    // A form the site's own page posts arrives with Origin "null" (the pages' Referrer-Policy is no-referrer):
+    // the browser's Sec-Fetch-Site, which no script can set, then says whether it came from this site.
+    const crossSite =
+      origin === 'null'
+        ? fetchSite !== 'same-origin'
+        : origin
+          ? !allowed.has(origin) && origin !== ownOrigin(req)
+          : fetchSite === 'cross-site';
     if (crossSite) {
       res.status(403).json({ status: 'error', message: 'Requests from other sites are not allowed.' });
       return;

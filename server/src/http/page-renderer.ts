@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CSP_NONCE_PLACEHOLDER } from '../../../common/csp';
 import { headFor, SHARE_IMAGE, type HeadData } from '../../../common/head';
 import { isClientRoute } from '../../../common/routes';
 import type { Config } from '../config';
@@ -9,7 +10,19 @@ import type { Logger } from '../logger';
 /** The public pages whose content the server renders into the HTML (portal pages depend on the session). */
 export const PRERENDERED_PATHS = ['/', '/contact', '/terms-and-conditions', '/privacy-policy'];
 
-type SsrModule = { render(url: string, site: Config['site']): Promise<{ html: string; status: number }> };
+const NONCE_ATTRIBUTE = `nonce="${CSP_NONCE_PLACEHOLDER}"`;
+
+/**
+ * A kept page as one response sends it: the placeholder in its `nonce` attributes replaced by that response's
+ * CSP nonce (res.locals.cspNonce, the one its Content-Security-Policy header allows; security-headers.ts).
+ */
+export function withNonce(html: string, nonce: string): string {
+  return html.replaceAll(NONCE_ATTRIBUTE, `nonce="${nonce}"`);
+}
+
+type SsrModule = {
+  render(url: string, site: Config['site'], signIn?: SignInState): Promise<{ html: string; status: number }>;
+};
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -54,14 +67,40 @@ export interface RenderedPage {
   html: string;
 }
 
+/** The sign-in screen's paths: sent rendered on every request, each with a captcha of its own. */
+export const SIGN_IN_PATHS = ['/device/login', '/login'];
+
+/** What the sign-in screen is sent with (client/src/lib/signInState.ts). */
+export interface SignInState {
+  captcha?: { svg: string; token: string };
+  macAddress?: string;
+  error?: string;
+}
+
+type Template = 'portal' | 'site';
+
+function prepareTemplate(file: string): string {
+  let template = readFileSync(file, 'utf8')
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/i, '');
+  // The nonce the client gives the scripts it adds (PayPal's SDK): Vite's build writes this meta element, an
+  // index.html built without html.cspNonce would lack it.
+  if (!template.includes('property="csp-nonce"'))
+    template = template.replace('</head>', `  <meta property="csp-nonce" ${NONCE_ATTRIBUTE} />\n  </head>`);
+  return template;
+}
+
 /**
- * Builds the HTML the server sends for every client route: the built index.html with that route's head data
- * (title, description, canonical URL, share tags), the site's brand values for the scripts, and for public
- * pages their content rendered by React on the server. Pages are rendered once per process and kept.
+ * Builds the HTML the server sends for every client route: a built page (site.html for the public pages, the
+ * sign-in screen and the not-found page, which the server renders with React and the browser hydrates with a
+ * light router; index.html for the portal's pages, which depend on the session and render in the browser) with
+ * that route's head data (title, description, canonical URL, share tags) and the site's brand values for the
+ * scripts. Pages are rendered once per process and kept, except the sign-in screen: it carries a new captcha each
+ * time.
  */
 export class PageRenderer {
   private readonly cache = new Map<string, RenderedPage>();
-  private template: string | undefined;
+  private templates: Record<Template, string> | undefined;
   private ssr: SsrModule | undefined;
 
   constructor(
@@ -72,16 +111,16 @@ export class PageRenderer {
   ) {}
 
   get built(): boolean {
-    return this.template !== undefined;
+    return this.templates !== undefined;
   }
 
   /** Reads the build and renders the public pages, so the first visitor does not wait. */
   async init(): Promise<void> {
     const indexFile = path.join(this.clientDir, 'index.html');
     if (!existsSync(indexFile)) return;
-    this.template = readFileSync(indexFile, 'utf8')
-      .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-      .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/i, '');
+    const siteFile = path.join(this.clientDir, 'site.html');
+    const portal = prepareTemplate(indexFile);
+    this.templates = { portal, site: existsSync(siteFile) ? prepareTemplate(siteFile) : portal };
     if (existsSync(this.ssrEntry)) {
       // The renderer is an ES module built by Vite; the server is CommonJS, so it is loaded with import().
       this.ssr = (await import(pathToFileURL(this.ssrEntry).href)) as SsrModule;
@@ -103,23 +142,34 @@ export class PageRenderer {
     return page;
   }
 
-  private async build(pathname: string, found: boolean): Promise<RenderedPage> {
-    if (!this.template) throw new Error('The web client is not built');
+  /** The sign-in screen with this request's captcha (and, after a refused form post, what was typed and why). */
+  async signInPage(pathname: string, state: SignInState, status = 200): Promise<RenderedPage> {
+    const page = await this.build(pathname, true, state);
+    return { ...page, status };
+  }
+
+  private async build(pathname: string, found: boolean, signIn?: SignInState): Promise<RenderedPage> {
+    if (!this.templates) throw new Error('The web client is not built');
     const { site, publicUrl } = this.config;
     const head = headFor(pathname, site.productName, found);
+    const serverRendered = !found || PRERENDERED_PATHS.includes(pathname) || signIn !== undefined;
     let body = '';
-    if (this.ssr && (!found || PRERENDERED_PATHS.includes(pathname))) {
+    if (this.ssr && serverRendered) {
       try {
-        body = (await this.ssr.render(`${publicUrl}${found ? pathname : '/__not-found__'}`, site)).html;
+        body = (await this.ssr.render(`${publicUrl}${found ? pathname : '/__not-found__'}`, site, signIn)).html;
       } catch (err) {
         // The browser can still render the page itself.
         this.logger.error({ err, pathname }, 'server rendering failed');
       }
     }
-    const html = this.template
+    const state = signIn
+      ? `\n    <script id="sign-in-state" type="application/json">${scriptJson(signIn)}</script>`
+      : '';
+    const template = serverRendered ? this.templates.site : this.templates.portal;
+    const html = template
       .replace(
         '</head>',
-        `    ${headTags(head, publicUrl, site.productName)}\n    <script id="site-config" type="application/json">${scriptJson(site)}</script>\n  </head>`,
+        `    ${headTags(head, publicUrl, site.productName)}\n    <script id="site-config" type="application/json">${scriptJson(site)}</script>${state}\n  </head>`,
       )
       .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
     return { status: found ? 200 : 404, html };

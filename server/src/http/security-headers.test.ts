@@ -1,5 +1,7 @@
-import { loadConfig } from '../config';
-import { contentSecurityPolicy } from './security-headers';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { loadConfig, type Config } from '../config';
+import { contentSecurityPolicy, securityHeaders } from './security-headers';
 
 describe('contentSecurityPolicy', () => {
   it('allows only the site itself when no external service is configured', () => {
@@ -75,5 +77,71 @@ describe('contentSecurityPolicy', () => {
     expect(() => loadConfig({ LIVE_CHAT_SCRIPT_URL: 'http://embed.chat.example/widget.js' })).toThrow(
       /LIVE_CHAT_SCRIPT_URL/,
     );
+  });
+});
+
+describe('securityHeaders', () => {
+  const LIVE_PAYPAL = {
+    PAYPAL_CLIENT_ID: 'AbC-live-client',
+    PAYPAL_CLIENT_SECRET: 'live-secret-value',
+    PAYPAL_WEBHOOK_ID: '1JE4291016473214C',
+  };
+
+  /** Answers each path through the middleware with the nonce it left for the page: the CSP and that nonce. */
+  async function answers(config: Config, paths: string[]) {
+    const app = express();
+    app.use(securityHeaders(config));
+    app.use((_req, res) => {
+      res.json({ nonce: res.locals.cspNonce ?? null });
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const results = [];
+      for (const path of paths) {
+        const res = await fetch(`http://127.0.0.1:${port}${path}`);
+        const { nonce } = (await res.json()) as { nonce: string | null };
+        const csp = res.headers.get('content-security-policy');
+        const directive = (name: string) =>
+          csp
+            ?.split(';')
+            .map((part) => part.trim().split(' '))
+            .find(([key]) => key === name)
+            ?.slice(1);
+        results.push({ nonce, csp, scriptSrc: directive('script-src'), styleSrc: directive('style-src') });
+      }
+      return results;
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it("allows each response's own fresh nonce in script-src, after every configured source", async () => {
+    const [first, second] = await answers(loadConfig(LIVE_PAYPAL), ['/', '/']);
+    for (const answer of [first, second]) {
+      // 16 random bytes, base64.
+      expect(answer?.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(answer?.scriptSrc).toEqual([
+        "'self'",
+        'https://*.paypal.com',
+        'https://*.paypalobjects.com',
+        'https://*.venmo.com',
+        `'nonce-${answer?.nonce}'`,
+      ]);
+      expect(answer?.scriptSrc).not.toContain("'unsafe-inline'");
+    }
+    expect(first?.nonce).not.toBe(second?.nonce);
+  });
+
+  it("keeps the nonce out of style-src, where it would switch off the 'unsafe-inline' React's style attributes need", async () => {
+    const [answer] = await answers(loadConfig({}), ['/dashboard']);
+    expect(answer?.styleSrc).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(answer?.csp).not.toMatch(/style-src[^;]*nonce/);
+  });
+
+  it("leaves Sandbox's page (/graphql) without a CSP or a nonce, as before", async () => {
+    const [sandbox] = await answers(loadConfig({}), ['/graphql']);
+    expect(sandbox).toEqual({ nonce: null, csp: null, scriptSrc: undefined, styleSrc: undefined });
   });
 });

@@ -1,4 +1,6 @@
-import type { RequestHandler } from 'express';
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { Config } from '../config';
 import { pricingFrom } from '../pricing/pricing.service';
@@ -7,15 +9,16 @@ import { pricingFrom } from '../pricing/pricing.service';
 const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
 // PayPal's JavaScript SDK: the sources PayPal documents for its CSP (developer.paypal.com/sdk/js/best-practices:
 // child-src, connect-src, frame-src, img-src, script-src and style-src `*.paypal.com *.paypalobjects.com
-// *.venmo.com`, img-src `data:` too). PayPal also recommends 'unsafe-inline' in script-src, or a nonce passed to
-// the SDK as data-csp-nonce: neither is given. The pages carry no inline script and are rendered once per process
-// (no per-request nonce), PayPal's loader inserts a script from an allowed host (no nonce needed for that), the
-// buttons run in PayPal's own frames, and the inline styles the SDK writes are allowed by style-src.
+// *.venmo.com`, img-src `data:` too). PayPal also asks for a nonce, passed to the SDK as data-csp-nonce, so that
+// the scripts and styles the SDK writes into the page pass the CSP: every page response gets a fresh one (see
+// securityHeaders), the page carries it in <meta property="csp-nonce">, and the client gives it to PayPal's loader
+// as `dataCspNonce`. No 'unsafe-inline' for scripts.
 const PAYPAL_ORIGINS = ['https://*.paypal.com', 'https://*.paypalobjects.com', 'https://*.venmo.com'];
 
 /**
  * The pages' Content Security Policy: only this site's own scripts, plus exactly the external services the
- * configuration switches on (the live-chat script, the intro video).
+ * configuration switches on (the live-chat script, the intro video). securityHeaders adds each response's nonce
+ * to script-src.
  */
 export function contentSecurityPolicy(config: Config) {
   // The widget's script, and the hosts it loads its frame, styles and fonts from and talks to (LIVE_CHAT_ORIGINS).
@@ -60,10 +63,35 @@ export function contentSecurityPolicy(config: Config) {
   };
 }
 
-/** Security headers: the CSP on pages; Sandbox's page (/graphql) loads Apollo's CDN script and gets no CSP. */
+// Express types res.locals through its global namespace: extended the only way it can be.
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      /** This response's CSP nonce (base64 of 16 random bytes): script-src allows it, the page carries it. */
+      cspNonce?: string;
+    }
+  }
+}
+
+/** The script-src entry for this response's nonce (helmet calls it with Node's request and response). */
+function nonceSource(_req: IncomingMessage, res: ServerResponse): string {
+  return `'nonce-${(res as Response).locals.cspNonce}'`;
+}
+
+/**
+ * Security headers: the CSP on pages, with a fresh nonce for each response in script-src (res.locals.cspNonce;
+ * the page renderer writes the same one into the page, server/src/http/page-renderer.ts withNonce). Sandbox's page
+ * (/graphql) loads Apollo's CDN script and gets no CSP.
+ */
 export function securityHeaders(config: Config): RequestHandler {
+  const directives = contentSecurityPolicy(config);
   const pageHeaders = helmet({
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: {
+      // The nonce goes in script-src only. In style-src it would make browsers ignore 'unsafe-inline', which
+      // React's style attributes (and the live-chat widget's and PayPal's inline styles) need.
+      directives: { ...directives, scriptSrc: [...directives.scriptSrc, nonceSource] },
+    },
     strictTransportSecurity: config.servedOverHttps,
   });
   const sandboxHeaders = helmet({
@@ -71,5 +99,10 @@ export function securityHeaders(config: Config): RequestHandler {
     strictTransportSecurity: config.servedOverHttps,
     crossOriginEmbedderPolicy: false,
   });
-  return (req, res, next) => (req.path === '/graphql' ? sandboxHeaders : pageHeaders)(req, res, next);
+  return (req, res, next) => {
+    if (req.path === '/graphql') return sandboxHeaders(req, res, next);
+    // Every other answer gets one (16 random bytes cost next to nothing); only pages put it to use.
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    return pageHeaders(req, res, next);
+  };
 }

@@ -1,6 +1,10 @@
+import { MockedProvider } from '@apollo/client/testing/react';
 import { loadScript } from '@paypal/paypal-js';
+import { render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sdkOptions } from './PayPalButtons';
+import { CSP_NONCE_PLACEHOLDER } from '../../../../../common/csp';
+import { UserProvider } from '../../../hooks/useUser';
+import { PayPalButtons, sdkOptions } from './PayPalButtons';
 
 describe('PayPal SDK loader options', () => {
   afterEach(() => {
@@ -36,5 +40,52 @@ describe('PayPal SDK loader options', () => {
     window.paypal = { version: 'test' };
     script?.dispatchEvent(new Event('load'));
     await expect(loading).resolves.toEqual({ version: 'test' });
+  });
+});
+
+describe("PayPal's SDK under the page's Content Security Policy", () => {
+  afterEach(() => {
+    document.head.querySelectorAll('script, meta[property="csp-nonce"]').forEach((element) => element.remove());
+    delete window.paypal;
+  });
+
+  /** The page as the server sends it: its response's nonce in <meta property="csp-nonce">. */
+  function pageNonce(nonce: string) {
+    const meta = document.createElement('meta');
+    meta.setAttribute('property', 'csp-nonce');
+    meta.setAttribute('nonce', nonce);
+    document.head.append(meta);
+  }
+
+  /** Renders the buttons and returns the SDK script PayPal's loader put in the page. */
+  async function sdkScript(sdkUrl: string) {
+    render(
+      <MockedProvider mocks={[]}>
+        <UserProvider>
+          <PayPalButtons sdkUrl={sdkUrl} />
+        </UserProvider>
+      </MockedProvider>,
+    );
+    let script: HTMLScriptElement | undefined;
+    await waitFor(() => {
+      script = Array.from(document.scripts).find((element) => element.getAttribute('src') === sdkUrl);
+      expect(script).toBeDefined();
+    });
+    return script as HTMLScriptElement;
+  }
+
+  it("gives PayPal's loader the page's nonce: the SDK's script carries it, and data-csp-nonce for the SDK", async () => {
+    pageNonce('kB3q9mZ1xY7vT2pL0aRw8g==');
+    const script = await sdkScript('https://www.paypal.com/sdk/js?client-id=nonce-test&currency=EUR');
+    expect(script.getAttribute('data-csp-nonce')).toBe('kB3q9mZ1xY7vT2pL0aRw8g==');
+    expect(script.getAttribute('nonce')).toBe('kB3q9mZ1xY7vT2pL0aRw8g==');
+  });
+
+  it("passes no nonce where the page has none, or only the build's placeholder (the dev server)", async () => {
+    expect(sdkOptions('https://www.paypal.com/sdk/js?client-id=a')).not.toHaveProperty('dataCspNonce');
+    pageNonce(CSP_NONCE_PLACEHOLDER);
+    const script = await sdkScript('https://www.paypal.com/sdk/js?client-id=placeholder-test&currency=EUR');
+    expect(script.hasAttribute('data-csp-nonce')).toBe(false);
+    expect(script.hasAttribute('nonce')).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { loadScript, type PayPalNamespace, type PayPalScriptOptions } from '@paypal/paypal-js';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { CSP_NONCE_PLACEHOLDER } from '../../../../../common/csp';
 import { messages } from '../../../../../common/messages';
 import { useCapturePayPalOrderMutation, useCreatePayPalOrderMutation } from '../../../__generated__/hooks';
 import { useUser } from '../../../hooks/useUser';
@@ -49,15 +50,33 @@ function refusedNotice(failure: GraphQLFailure): Notice {
 }
 
 /**
+ * This page's Content Security Policy nonce, from the `<meta property="csp-nonce">` the server writes a fresh
+ * one into for each page it sends. Read as the element's `nonce` property: browsers hide the attribute's value
+ * once the page's CSP has applied (getAttribute then gives '').
+ */
+export function pageCspNonce(): string | undefined {
+  const meta = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
+  const nonce = meta?.nonce || meta?.getAttribute('nonce');
+  // Vite's dev server sends the page as built, with the placeholder (and no CSP): no nonce then.
+  return nonce && nonce !== CSP_NONCE_PLACEHOLDER ? nonce : undefined;
+}
+
+/**
  * The options for PayPal's loader (@paypal/paypal-js `loadScript`) from the SDK address the server gives
  * (`pricing.paypalSdkUrl`): its base as `sdkBaseUrl` (PayPal's, or the stand-in's in sandbox mode) and its query
- * (client-id, currency, intent) as they are, in their order, so the loader asks for exactly that address.
+ * (client-id, currency, intent) as they are, in their order, so the loader asks for exactly that address. The
+ * page's CSP nonce goes along as `dataCspNonce` (PayPal's data-csp-nonce, developer.paypal.com/sdk/js/best-practices):
+ * the loader puts it on the SDK's script, and the SDK on the scripts and styles it writes, so they pass the CSP.
  */
-export function sdkOptions(sdkUrl: string, base: string = window.location.href): PayPalScriptOptions {
+export function sdkOptions(
+  sdkUrl: string,
+  base: string = window.location.href,
+  nonce: string | undefined = pageCspNonce(),
+): PayPalScriptOptions {
   const url = new URL(sdkUrl, base);
   const options: Record<string, string> = { sdkBaseUrl: `${url.origin}${url.pathname}` };
   for (const [key, value] of url.searchParams) options[key === 'client-id' ? 'clientId' : key] = value;
-  return { ...options, clientId: options.clientId ?? '' };
+  return { ...options, clientId: options.clientId ?? '', ...(nonce ? { dataCspNonce: nonce } : {}) };
 }
 
 type SdkState = { url: string; status: 'ready'; paypal: PayPalNamespace } | { url: string; status: 'error' };

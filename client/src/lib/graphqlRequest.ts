@@ -1,0 +1,78 @@
+import { isErrorCode } from '../../../common/errors';
+import type { GraphQLFailure } from './graphqlFailure';
+import { REQUEST_TIMEOUT_MS } from './requestTimeout';
+
+/** An error the graph answered with, as sent (`message` and `extensions`). */
+export interface GraphQLErrorEntry {
+  message: string;
+  extensions?: Record<string, unknown>;
+}
+
+/** An operation the graph answered with errors (it ran, or refused to run it). */
+export class GraphQLResponseError extends Error {
+  constructor(readonly errors: readonly GraphQLErrorEntry[]) {
+    super(errors[0]?.message ?? 'The graph answered with an error');
+    this.name = 'GraphQLResponseError';
+  }
+}
+
+/**
+ * Reads the first of the errors the graph sent: its code, message and per-field messages. Shared by the portal's
+ * Apollo Client (graphqlFailure.ts) and the plain requests below.
+ */
+export function failureOf(errors: readonly GraphQLErrorEntry[]): GraphQLFailure {
+  const first = errors[0];
+  const extensions = first?.extensions ?? {};
+  const fieldErrors: Record<string, string> = {};
+  const reported = extensions.fieldErrors;
+  if (reported && typeof reported === 'object') {
+    for (const [path, message] of Object.entries(reported)) {
+      // Tolerate paths such as `input.pin`: a form only knows the last segment.
+      if (typeof message === 'string') fieldErrors[path.split('.').pop() ?? path] = message;
+    }
+  }
+  return {
+    answered: true,
+    code: isErrorCode(extensions.code) ? extensions.code : undefined,
+    message: first?.message || undefined,
+    fieldErrors,
+    extensions,
+  };
+}
+
+/**
+ * One GraphQL operation over plain `fetch`, for the screens that must be usable before the portal's Apollo Client
+ * could arrive (the sign-in screen is sent by the server and works with a few kilobytes of script). Same endpoint,
+ * same cookie, same CSRF rule as Apollo Client (a JSON body, which a cross-site form cannot send), same time limit.
+ * Resolves with the data; rejects with a GraphQLResponseError when the graph answered errors, or with the network's
+ * error (or a timeout's) when it did not answer.
+ */
+export async function graphqlRequest<Data, Variables extends Record<string, unknown> = Record<string, never>>(
+  document: string,
+  operationName: string,
+  variables?: Variables,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): Promise<Data> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('The server did not answer in time.')), timeoutMs);
+  try {
+    const response = await fetch('/graphql', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+      body: JSON.stringify({ query: document, operationName, variables: variables ?? {} }),
+      signal: controller.signal,
+    });
+    let body: { data?: Data | null; errors?: GraphQLErrorEntry[] };
+    try {
+      body = (await response.json()) as typeof body;
+    } catch {
+      throw new Error(`The graph answered ${response.status} with no readable body`);
+    }
+    if (body.errors?.length) throw new GraphQLResponseError(body.errors);
+    if (!body.data) throw new Error(`The graph answered ${response.status} with no data`);
+    return body.data;
+  } finally {
+    clearTimeout(timer);
+  }
+}
