@@ -119,6 +119,9 @@ describe('playlist manager in Chromium', () => {
       username: 'john.doe',
       password: expect.stringMatching(/^•+\s*Show$/),
     });
+    // The whole mask shows, never '•…': in a narrow column the Show button goes under it.
+    const mask = manager.row('Sports XC').locator('.playlists__secret > .playlists__clip');
+    expect(await mask.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     await manager.revealPassword('Sports XC');
     expect((await manager.cells('Sports XC')).password).toMatch(/^S3cret!pass\s*Hide$/);
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
 /** How long a hash link waits for its target to appear: 10 seconds. */
@@ -21,6 +21,13 @@ export function useHashScroll() {
   const { hash, key } = useLocation();
   const navigationType = useNavigationType();
   const firstLoad = key === 'default';
+
+  // Lay the whole page out before anything scrolls to a section (the landing page skips its far sections until
+  // they come near: landing.css), so the section is where it will stay. Before the router's own hash scroll,
+  // which runs in a layout effect of a component after this one.
+  useLayoutEffect(() => {
+    if (hash.length > 1) document.documentElement.classList.add('whole-page');
+  }, [hash]);
 
   useEffect(() => {
     if (hash.length < 2) return;

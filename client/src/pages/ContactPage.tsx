@@ -1,7 +1,5 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { messages } from '../../../common/messages';
-import { contactSchema } from '../../../common/validation';
 import type { ContactInput, ContactValues } from '../../../common/validation';
 import { FieldError } from '../components/FieldError';
 import { usePageHead } from '../hooks/usePageHead';
@@ -39,6 +37,20 @@ const FIELDS: readonly FieldSpec[] = [
     multiline: true,
   },
 ];
+
+/**
+ * The form's rules (common/validation.ts, the server's own) load when the visitor starts on the form, not with
+ * the page: with zod and the phone-number rules they weigh more than the rest of the page's script, and a
+ * phone that only reads the page need not fetch or parse them.
+ */
+function loadRules() {
+  return Promise.all([import('@hookform/resolvers/zod'), import('../../../common/validation')]);
+}
+
+const contactResolver: Resolver<ContactInput, unknown, ContactValues> = async (values, context, options) => {
+  const [{ zodResolver }, { contactSchema }] = await loadRules();
+  return zodResolver(contactSchema)(values, context, options);
+};
 
 /**
  * sweetalert2 is only needed once a message is on its way, so it loads then, alongside the request, and stays out
@@ -114,7 +126,7 @@ export default function ContactPage() {
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<ContactInput, unknown, ContactValues>({
-    resolver: zodResolver(contactSchema),
+    resolver: contactResolver,
     defaultValues: EMPTY_FORM,
     // Errors appear on submit only; a field's error then hides as soon as that field changes.
     reValidateMode: 'onSubmit',
@@ -194,6 +206,7 @@ export default function ContactPage() {
           <form
             className="contact-form"
             noValidate
+            onFocus={() => void loadRules()}
             aria-labelledby="contact-card-title"
             onSubmit={(event) => void handleSubmit(onSubmit)(event)}
           >
