@@ -100,14 +100,25 @@ function renderSignIn(
       </UserProvider>
     </HandsOverToPortal.Provider>,
   );
+  const fields = {
+    mac: screen.getByLabelText('MAC Address'),
+    key: screen.getByLabelText('Device Key'),
+    captcha: screen.getByLabelText('Captcha'),
+  };
+  const submit = () => user.click(screen.getByRole('button', { name: 'Login' }));
   return {
     requests,
     unmount,
     user,
-    mac: screen.getByLabelText('MAC Address'),
-    key: screen.getByLabelText('Device Key'),
-    captcha: screen.getByLabelText('Captcha'),
-    submit: () => user.click(screen.getByRole('button', { name: 'Login' })),
+    ...fields,
+    submit,
+    /** Types the valid sign-in (as `validInput`, the MAC in capitals and unseparated) and presses Login. */
+    async signInValidly() {
+      await user.type(fields.mac, 'A1B2C3D4E5F6');
+      await user.type(fields.key, '123456');
+      await user.type(fields.captcha, 'abcd');
+      await submit();
+    },
   };
 }
 
@@ -203,7 +214,7 @@ describe('SignInPage', () => {
 
   it('shows the banner and the server message when the login fails, then asks for a new captcha', async () => {
     const serverMessage = 'The MAC address, device key or captcha is not correct.';
-    const { user, mac, key, captcha, submit } = renderSignIn([
+    const { signInValidly, captcha } = renderSignIn([
       noSession,
       captchaMock(1),
       {
@@ -214,10 +225,7 @@ describe('SignInPage', () => {
       captchaMock(2),
     ]);
     await captchaImageFor(1);
-    await user.type(mac, 'a1b2c3d4e5f6');
-    await user.type(key, '123456');
-    await user.type(captcha, 'abcd');
-    await submit();
+    await signInValidly();
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Device information is incorrect');
     expect(Swal.fire).toHaveBeenCalledWith(
@@ -234,17 +242,14 @@ describe('SignInPage', () => {
   });
 
   it('falls back to a generic message when the login fails without a server message', async () => {
-    const { user, mac, key, captcha, submit } = renderSignIn([
+    const { signInValidly } = renderSignIn([
       noSession,
       captchaMock(1),
       { operation: 'Login', variables: { input: validInput }, error: new TypeError('Network down') },
       captchaMock(2),
     ]);
     await captchaImageFor(1);
-    await user.type(mac, 'a1b2c3d4e5f6');
-    await user.type(key, '123456');
-    await user.type(captcha, 'abcd');
-    await submit();
+    await signInValidly();
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Device information is incorrect');
     expect(Swal.fire).toHaveBeenCalledWith(
@@ -254,7 +259,7 @@ describe('SignInPage', () => {
   });
 
   it('signs in with a normalised MAC and an upper-cased captcha, shows the server message and opens the dashboard', async () => {
-    const { user, mac, key, captcha, submit } = renderSignIn([
+    const { signInValidly } = renderSignIn([
       noSession,
       captchaMock(1),
       {
@@ -264,10 +269,7 @@ describe('SignInPage', () => {
       },
     ]);
     await captchaImageFor(1);
-    await user.type(mac, 'A1B2C3D4E5F6');
-    await user.type(key, '123456');
-    await user.type(captcha, 'abcd');
-    await submit();
+    await signInValidly();
 
     expect(await screen.findByText('Dashboard reached')).toBeInTheDocument();
     expect(Swal.fire).toHaveBeenCalledWith(expect.objectContaining({ icon: 'success', title: 'Welcome back!' }));
@@ -276,7 +278,7 @@ describe('SignInPage', () => {
 
   it('says what became of a payment when the session ended during it, and hands it on to the dashboard', async () => {
     const flash = { message: messages.payment.pending, paymentStatus: 'success' };
-    const { user, mac, key, captcha, submit } = renderSignIn(
+    const { signInValidly } = renderSignIn(
       [
         noSession,
         captchaMock(1),
@@ -292,15 +294,12 @@ describe('SignInPage', () => {
       'Your session ended during the payment. Your device will be activated once the payment is confirmed. Sign in to see your device.',
     );
     await captchaImageFor(1);
-    await user.type(mac, 'A1B2C3D4E5F6');
-    await user.type(key, '123456');
-    await user.type(captcha, 'abcd');
-    await submit();
+    await signInValidly();
     expect(await screen.findByText(`Dashboard reached with "${messages.payment.pending}"`)).toBeInTheDocument();
   });
 
   it('goes back to the link page it was sent from, the code kept', async () => {
-    const { user, mac, key, captcha, submit } = renderSignIn(
+    const { signInValidly } = renderSignIn(
       [
         noSession,
         captchaMock(1),
@@ -313,10 +312,7 @@ describe('SignInPage', () => {
       `/device/login?next=${encodeURIComponent('/link?code=BCDF-GHJK')}`,
     );
     await captchaImageFor(1);
-    await user.type(mac, 'A1B2C3D4E5F6');
-    await user.type(key, '123456');
-    await user.type(captcha, 'abcd');
-    await submit();
+    await signInValidly();
     expect(await screen.findByText('Link page reached with BCDF-GHJK')).toBeInTheDocument();
   });
 
@@ -381,7 +377,7 @@ describe('SignInPage', () => {
 
     it('signs in with the captcha the page came with', async () => {
       sentByServer({ captcha: { svg: '<svg id="captcha-7"></svg>', token: 'token-7' } });
-      const { user, mac, key, captcha, submit } = renderSignIn([
+      const { signInValidly } = renderSignIn([
         noSession,
         {
           operation: 'Login',
@@ -389,10 +385,7 @@ describe('SignInPage', () => {
           result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
         },
       ]);
-      await user.type(mac, 'A1B2C3D4E5F6');
-      await user.type(key, '123456');
-      await user.type(captcha, 'abcd');
-      await submit();
+      await signInValidly();
       expect(await screen.findByText('Dashboard reached')).toBeInTheDocument();
     });
 
@@ -423,7 +416,7 @@ describe('SignInPage', () => {
   });
 
   it('under the public pages, leaves the welcome to the portal page it opens, in the history entry', async () => {
-    const { user, mac, key, captcha, submit } = renderSignIn(
+    const { signInValidly } = renderSignIn(
       [
         noSession,
         captchaMock(1),
@@ -437,10 +430,7 @@ describe('SignInPage', () => {
       { handsOver: true },
     );
     await captchaImageFor(1);
-    await user.type(mac, 'A1B2C3D4E5F6');
-    await user.type(key, '123456');
-    await user.type(captcha, 'abcd');
-    await submit();
+    await signInValidly();
     expect(await screen.findByText('Dashboard reached with welcome "Welcome back!"')).toBeInTheDocument();
     expect(Swal.fire).not.toHaveBeenCalled();
   });
