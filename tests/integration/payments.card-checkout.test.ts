@@ -111,3 +111,23 @@ describe('cardCheckout: where the checkout of a card payment link stands', () =>
     expect(asTv.json).toEqual({ data: { cardCheckout: { status: 'OPEN' } } });
   });
 });
+
+describe('cardCheckout under load', () => {
+  it('finds a link through its index, not by reading every card checkout (anyone may ask, as often as they like)', async () => {
+    const { frameCode, token } = await startCardCheckout();
+    const path = `/cowpay/checkout/${frameCode}/${token}`;
+    // The statement the service sends, planned with scans made as dear as they can be: only a matching index
+    // lets the planner avoid one, so this fails if the query and the index's expression drift apart.
+    const plan = await server.db.dataSource.transaction(async (manager) => {
+      await manager.query('SET LOCAL enable_seqscan = off');
+      return (await manager.query(
+        `EXPLAIN SELECT status, failure_reason FROM activations
+          WHERE method = 'cowpay' AND substring(checkout_url from '/cowpay/checkout/.*$') = $1
+          ORDER BY created_at DESC LIMIT 1`,
+        [path],
+      )) as { 'QUERY PLAN': string }[];
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('ix_activations_card_checkout_link');
+    expect(await statusOf(frameCode, token)).toBe('OPEN');
+  });
+});

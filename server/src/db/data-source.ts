@@ -15,6 +15,7 @@ import { TokenLifecycle1764300000000 } from '../migrations/1764300000000-TokenLi
 import { TvLinks1764400000000 } from '../migrations/1764400000000-TvLinks';
 import { TvLinkRequester1764500000000 } from '../migrations/1764500000000-TvLinkRequester';
 import { MoneyBack1764600000000 } from '../migrations/1764600000000-MoneyBack';
+import { CardCheckoutLink1764700000000 } from '../migrations/1764700000000-CardCheckoutLink';
 import { ActivationEntity } from '../payments/activation.entity';
 import { PlaylistEntity } from '../playlist/playlist.entity';
 import { DeviceMacChangeEntity } from '../device/device-mac-change.entity';
@@ -42,6 +43,7 @@ export const migrations = [
   TvLinks1764400000000,
   TvLinkRequester1764500000000,
   MoneyBack1764600000000,
+  CardCheckoutLink1764700000000,
 ];
 
 export function createDataSource(url: string, poolSize: number): DataSource {

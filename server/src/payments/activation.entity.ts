@@ -34,6 +34,8 @@ export interface PartialPaymentValue {
 @Index('ix_activations_device_created', ['deviceId', 'createdAt'])
 // Exactly once per confirmed payment: one activation per provider reference.
 @Index('uq_activations_provider_reference', ['method', 'providerReference'], { unique: true })
+// A card checkout found by its link (the migration's expression index, which decorators cannot express).
+@Index('ix_activations_card_checkout_link', { synchronize: false })
 @Check('ck_activations_method', `"method" IN ('opay', 'opay1', 'cowpay', 'crypto', 'paypal')`)
 @Check(
   'ck_activations_status',
