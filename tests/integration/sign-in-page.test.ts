@@ -165,5 +165,11 @@ describe('the sign-in page for an owner already signed in', () => {
     expect(next.headers.get('location')).toBe('/dashboard/active-device');
     const elsewhere = await client.request('GET', `/login?next=${encodeURIComponent('https://evil.example/')}`);
     expect(elsewhere.headers.get('location')).toBe('/dashboard');
+    // A bearer token that opens nothing, sent along by some tool, gets the page rather than an API's 401.
+    const stray = await client.request('GET', '/device/login', {
+      headers: { authorization: `Bearer ${'A'.repeat(43)}` },
+    });
+    expect(stray.status).toBe(200);
+    expect(stray.text).toContain('id="sign-in-state"');
   });
 });

@@ -56,8 +56,9 @@ export function signInPageRouter(
     try {
       // An owner already signed in goes straight on, as the screen would send them.
       if (req.session?.deviceId) {
-        const caller = await authenticate(req, devices);
-        if (caller.device && caller.via === 'session') return res.redirect(303, afterSignIn(req.query.next));
+        // (A page load with a stray Authorization header that opens nothing still gets the page.)
+        const caller = await authenticate(req, devices).catch(() => undefined);
+        if (caller?.device && caller.via === 'session') return res.redirect(303, afterSignIn(req.query.next));
       }
       await send(res, req.path, { captcha: await newCaptcha(req) });
     } catch (err) {
