@@ -50,8 +50,9 @@ async function holdScripts(page: Page) {
   };
 }
 
+/** Types as a person does: the MAC's digits only (the field adds the colons once its script runs). */
 async function fill(page: Page, mac: string, key: string) {
-  await page.getByLabel('MAC Address', { exact: true }).pressSequentially(mac);
+  await page.getByLabel('MAC Address', { exact: true }).pressSequentially(mac.replace(/:/g, ''));
   await page.getByLabel('Device Key', { exact: true }).fill(key);
   await page.getByLabel('Captcha', { exact: true }).fill(CAPTCHA);
 }

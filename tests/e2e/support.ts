@@ -109,8 +109,8 @@ export class SignInScreen {
   }
 
   async signIn(mac: string, key: string, captcha = CAPTCHA) {
-    // The form is live once its captcha is in: typed into earlier (a loaded machine, the page not yet hydrated),
-    // the keys are lost and Login submits the plain form.
+    // The server sends the form with its captcha, usable at once: keys typed before the script took over are
+    // kept, and Login pressed before then posts the form to the server (signin-early.e2e.test.ts).
     await this.page.getByRole('img', { name: 'Captcha' }).waitFor();
     // Typed key by key, as a person would, so the MAC input's separators are exercised.
     await this.page.getByLabel('MAC Address', { exact: true }).pressSequentially(mac.replace(/:/g, ''));

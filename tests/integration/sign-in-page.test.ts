@@ -62,6 +62,15 @@ describe('the sign-in page the server sends', () => {
     expect(me.json.data.currentDevice).toEqual({ macAddress: device.macAddress });
   });
 
+  it('reads a MAC typed without its colons (no script was there to add them) as the TV shows it', async () => {
+    const { device, deviceKey } = await buildDevice(server);
+    const digits = device.macAddress.replace(/:/g, '');
+    const res = await postForm(server.client(), { mac_address: digits, device_key: deviceKey });
+    expect(res.status).toBe(303);
+    const refused = await postForm(server.client(), { mac_address: digits, device_key: '000000' });
+    expect(stateOf(refused.text).macAddress).toBe(device.macAddress);
+  });
+
   it('goes on only to the places the screen goes on to (no open redirect)', async () => {
     const { device, deviceKey } = await buildDevice(server);
     for (const [next, location] of [

@@ -2,6 +2,7 @@ import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { messages } from '../../../common/messages';
+import { formatTypedMac } from '../../../common/mac';
 import { afterSignIn } from '../../../common/signIn';
 import type { LoginInput, LoginValues } from '../../../common/validation';
 import type { CaptchaQuery, CurrentDeviceQuery, LoginMutation, LoginMutationVariables } from '../__generated__/graphql';
@@ -86,7 +87,9 @@ export default function SignInPage() {
   useEffect(() => {
     for (const [name, field] of Object.entries(INPUT_NAMES)) {
       const input = formElement.current?.elements.namedItem(name);
-      if (input instanceof HTMLInputElement && input.value) setValue(field, input.value);
+      if (!(input instanceof HTMLInputElement) || !input.value) continue;
+      // The MAC field's formatting (colons as one types) was not there yet: give the value the field's shape.
+      setValue(field, field === 'macAddress' ? formatTypedMac(input.value) : input.value);
     }
   }, [setValue]);
 

@@ -1,4 +1,5 @@
 import express, { type RequestHandler, type Router } from 'express';
+import { formatTypedMac } from '../../../common/mac';
 import { afterSignIn } from '../../../common/signIn';
 import { messages } from '../../../common/messages';
 import type { LoginInput } from '../../../common/validation';
@@ -73,7 +74,8 @@ export function signInPageRouter(
     async (req, res, next) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const input: LoginInput = {
-        macAddress: text(body.mac_address, 64) ?? '',
+        // Typed with no script to add the colons ('a1b2c3d4e5f6'): read as the TV shows it.
+        macAddress: formatTypedMac(text(body.mac_address, 64) ?? ''),
         deviceKey: text(body.device_key, 64) ?? '',
         captcha: text(body.captcha, 64) ?? '',
         captchaToken: text(body.token, 100) ?? '',
