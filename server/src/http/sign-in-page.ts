@@ -73,9 +73,10 @@ export function signInPageRouter(
     express.urlencoded({ extended: false, limit: '10kb' }),
     async (req, res, next) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
+      const typedMac = text(body.mac_address, 64) ?? '';
       const input: LoginInput = {
         // Typed with no script to add the colons ('a1b2c3d4e5f6'): read as the TV shows it.
-        macAddress: formatTypedMac(text(body.mac_address, 64) ?? ''),
+        macAddress: formatTypedMac(typedMac),
         deviceKey: text(body.device_key, 64) ?? '',
         captcha: text(body.captcha, 64) ?? '',
         captchaToken: text(body.token, 100) ?? '',
@@ -92,7 +93,8 @@ export function signInPageRouter(
         try {
           const state = {
             captcha: await newCaptcha(req),
-            macAddress: input.macAddress,
+            // As typed: the page gives back what was sent, never a MAC address of its own making.
+            macAddress: typedMac,
             error: error || messages.login.failedFallback,
           };
           await send(res, req.path, state, httpStatusFor(err.code));
