@@ -208,6 +208,9 @@ export async function signInToDashboard(page: Page, baseUrl: string, mac: string
   await page.waitForURL(`${baseUrl}/dashboard`);
   const dashboard = new Dashboard(page, baseUrl);
   await dashboard.topBarMac.filter({ hasText: mac }).waitFor();
+  // The welcome the portal's page says once loaded: let it come and go before the test's own dialogs.
+  await page.getByRole('heading', { name: 'Signed in successfully.' }).waitFor();
+  await page.locator('.swal2-container').waitFor({ state: 'detached' });
   return dashboard;
 }
 

@@ -98,6 +98,8 @@ describe('device sign-in in Chromium', () => {
     await screen.open(product.url);
     await screen.signIn(mac, deviceKey);
     await page.waitForURL(`${product.url}/dashboard`);
+    // The portal's welcome comes and goes first.
+    await page.getByRole('heading', { name: 'Signed in successfully.' }).waitFor();
     await page.locator('.swal2-container').waitFor({ state: 'detached' });
     // The network drops the sign-out.
     await page.route('**/graphql', (route) =>

@@ -106,6 +106,9 @@ export class SignInScreen {
     await this.page.getByRole('heading', { name: 'Manage Your Playlist' }).waitFor();
     // On a first visit the site's loading cover holds the page (inert) until its images are in.
     await this.page.locator('.preload-cover').waitFor({ state: 'detached' });
+    // The screen's script has arrived and taken over (keys typed earlier are tested in signin-early): the sign-in
+    // then goes through the graph, and the portal's page says its welcome.
+    await this.page.waitForLoadState('networkidle');
   }
 
   async signIn(mac: string, key: string, captcha = CAPTCHA) {
