@@ -1,6 +1,6 @@
 import path from 'node:path';
-import express, { type Router } from 'express';
-import { withNonce, type PageRenderer } from './page-renderer';
+import express, { type Response, type Router } from 'express';
+import { withNonce, type PageRenderer, type RenderedPage } from './page-renderer';
 
 const API_PREFIXES = ['/graphql', '/frontend', '/webhooks', '/healthz', '/readyz', '/assets/'];
 
@@ -27,12 +27,14 @@ export function clientApp(clientDir: string, pages: PageRenderer): Router {
       res.status(503).type('text/plain').send('The web client is not built yet. Run `npm run build` (or `npm start`).');
       return;
     }
-    const page = await pages.page(req.path);
-    res.status(page.status);
-    res.setHeader('Cache-Control', 'no-cache');
-    // The page is kept built; this response's CSP nonce (security-headers.ts) goes in as it is sent.
-    const nonce = res.locals.cspNonce;
-    res.type('html').send(nonce ? withNonce(page.html, nonce) : page.html);
+    sendPage(res, await pages.page(req.path), 'no-cache');
   });
   return router;
+}
+
+/** Sends a page with its status and caching rule, this response's CSP nonce (security-headers.ts) put in. */
+export function sendPage(res: Response, page: RenderedPage, cacheControl: 'no-cache' | 'no-store'): void {
+  res.status(page.status).setHeader('Cache-Control', cacheControl);
+  const nonce = res.locals.cspNonce as string | undefined;
+  res.type('html').send(nonce ? withNonce(page.html, nonce) : page.html);
 }

@@ -8,7 +8,8 @@ import { signIn } from '../auth/session';
 import { DomainError, httpStatusFor } from '../common/errors';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
-import { SIGN_IN_PATHS, type PageRenderer, type SignInState, withNonce } from './page-renderer';
+import { sendPage } from './client-app';
+import { SIGN_IN_PATHS, type PageRenderer, type SignInState } from './page-renderer';
 
 /** A form field as posted: text, or nothing (a repeated field arrives as an array and is not taken). */
 function text(value: unknown, max: number): string | undefined {
@@ -35,11 +36,8 @@ export function signInPageRouter(
   const { devices, captcha } = services;
 
   async function send(res: express.Response, pathname: string, state: SignInState, status = 200) {
-    const page = await pages.signInPage(pathname, state, status);
     // One captcha, one page: never kept by a cache or brought back by Back from the browser's cache.
-    res.status(page.status).setHeader('Cache-Control', 'no-store');
-    const nonce = res.locals.cspNonce as string | undefined;
-    res.type('html').send(nonce ? withNonce(page.html, nonce) : page.html);
+    sendPage(res, await pages.signInPage(pathname, state, status), 'no-store');
   }
 
   /** A captcha for this page, or none when this address asked for too many (the screen then offers a retry). */
