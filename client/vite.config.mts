@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import formatjs from '@formatjs/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { i18nCatalogs, noParserAlias } from './i18n-catalogs';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -13,7 +15,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   root: clientRoot,
   // Keep Vite's and Vitest's caches in the repository's node_modules, not in a second one under client/.
   cacheDir: '../node_modules/.vite',
-  plugins: [react()],
+  // Messages in the code (react-intl's FormattedMessage, formatMessage, defineMessages) are compiled to ASTs at
+  // build time, as the translations are (i18n-catalogs.ts): the browser gets no ICU parser.
+  plugins: [formatjs({ ast: true }), i18nCatalogs(`${repoRoot}lang`), react()],
+  resolve: { alias: [noParserAlias] },
   // `vite build` makes the browser bundle; `vite build --ssr src/entry-server.tsx` the server renderer
   // (dist/ssr), which the Node server uses to send public pages with their content already in the HTML.
   build: isSsrBuild

@@ -1,8 +1,11 @@
 /**
  * Head data for every route: the server writes it into the HTML it sends, so
  * link previews and crawlers see it without JavaScript, and the client updates it on navigation.
- * `{product}` is replaced by the configured product name.
+ * `{product}` is replaced by the configured product name. Titles and descriptions are shared messages (common/i18n.ts
+ * `text`), said in the page's language where the head is written.
  */
+import { text } from './i18n';
+
 export interface HeadData {
   title: string;
   description: string;
@@ -17,56 +20,81 @@ export interface HeadData {
   noindex?: boolean;
 }
 
-export const DEFAULT_TITLE = 'Premium Media Player for M3U & M3U8 Playlists';
+export const DEFAULT_TITLE = text({
+  id: 'msg.head.defaultTitle',
+  defaultMessage: 'Premium Media Player for M3U & M3U8 Playlists',
+});
 export const SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
 
 const base = {
   ogImage: SHARE_IMAGE.path,
   ogType: 'website',
   twitterCard: 'summary_large_image',
-  keywords: 'M3U player, M3U8 player, IPTV player, smart TV player, playlist player, {product}',
+  keywords: text({
+    id: 'msg.head.keywords',
+    defaultMessage: 'M3U player, M3U8 player, IPTV player, smart TV player, playlist player, {product}',
+  }),
 } as const;
 
 const HEADS: Record<string, HeadData> = {
   '/': {
     ...base,
-    title: 'premium media player',
-    description:
-      '{product} is a premium media player for smart TVs that plays your own M3U and M3U8 playlists. Try it free for 7 days.',
+    title: text({ id: 'msg.head.landing.title', defaultMessage: 'premium media player' }),
+    description: text({
+      id: 'msg.head.landing.description',
+      defaultMessage:
+        '{product} is a premium media player for smart TVs that plays your own M3U and M3U8 playlists. Try it free for 7 days.',
+    }),
     canonicalPath: '/',
   },
   '/contact': {
     ...base,
-    title: '{product} | Contact Us',
-    description: 'Contact {product} for support, inquiries or feedback: send us a message, e-mail or call us.',
+    title: text({ id: 'msg.head.contact.title', defaultMessage: '{product} | Contact Us' }),
+    description: text({
+      id: 'msg.head.contact.description',
+      defaultMessage: 'Contact {product} for support, inquiries or feedback: send us a message, e-mail or call us.',
+    }),
     canonicalPath: '/contact',
   },
   '/terms-and-conditions': {
     ...base,
-    title: 'Terms and Conditions | {product}',
-    description:
-      'The terms for using {product}: a media player only, a 7-day free trial, licences without refunds, and activation within one hour.',
+    title: text({ id: 'msg.head.terms.title', defaultMessage: 'Terms and Conditions | {product}' }),
+    description: text({
+      id: 'msg.head.terms.description',
+      defaultMessage:
+        'The terms for using {product}: a media player only, a 7-day free trial, licences without refunds, and activation within one hour.',
+    }),
     canonicalPath: '/terms-and-conditions',
     ogType: 'article',
   },
   '/privacy-policy': {
     ...base,
-    title: 'Privacy Policy | {product}',
-    description: '{product} collects no personal data. Read what the portal stores to work and how to reach us.',
+    title: text({ id: 'msg.head.privacy.title', defaultMessage: 'Privacy Policy | {product}' }),
+    description: text({
+      id: 'msg.head.privacy.description',
+      defaultMessage: '{product} collects no personal data. Read what the portal stores to work and how to reach us.',
+    }),
     canonicalPath: '/privacy-policy',
     ogType: 'article',
   },
   '/device/login': {
     ...base,
-    title: 'Device Login | {product}',
-    description: 'Sign in with your TV’s MAC address and device key to manage your playlists and activate your device.',
+    title: text({ id: 'msg.head.signIn.title', defaultMessage: 'Device Login | {product}' }),
+    description: text({
+      id: 'msg.head.signIn.description',
+      defaultMessage:
+        'Sign in with your TV’s MAC address and device key to manage your playlists and activate your device.',
+    }),
     canonicalPath: '/device/login',
     noindex: true,
   },
   '/link': {
     ...base,
-    title: 'Link a TV | {product}',
-    description: 'Approve the code your TV shows to sign it in to your device.',
+    title: text({ id: 'msg.head.link.title', defaultMessage: 'Link a TV | {product}' }),
+    description: text({
+      id: 'msg.head.link.description',
+      defaultMessage: 'Approve the code your TV shows to sign it in to your device.',
+    }),
     canonicalPath: '/link',
     noindex: true,
   },
@@ -74,38 +102,52 @@ const HEADS: Record<string, HeadData> = {
 
 const NOT_FOUND: HeadData = {
   ...base,
-  title: 'Page not found | {product}',
-  description: 'This page was not found.',
+  title: text({ id: 'msg.head.notFound.title', defaultMessage: 'Page not found | {product}' }),
+  description: text({ id: 'msg.head.notFound.description', defaultMessage: 'This page was not found.' }),
   canonicalPath: '/',
   noindex: true,
 };
 
 const PORTAL: HeadData = {
   ...base,
-  title: 'Dashboard | {product}',
-  description: 'Manage your playlists, device key, parent PIN and activation.',
+  title: text({ id: 'msg.head.portal.title', defaultMessage: 'Dashboard | {product}' }),
+  description: text({
+    id: 'msg.head.portal.description',
+    defaultMessage: 'Manage your playlists, device key, parent PIN and activation.',
+  }),
   canonicalPath: '/dashboard',
   noindex: true,
 };
 
 const CARD_PAYMENT: HeadData = {
   ...base,
-  title: 'Card payment | {product}',
-  description: 'Pay for your device’s licence by card.',
+  title: text({ id: 'msg.head.cardPayment.title', defaultMessage: 'Card payment | {product}' }),
+  description: text({
+    id: 'msg.head.cardPayment.description',
+    defaultMessage: 'Pay for your device’s licence by card.',
+  }),
   canonicalPath: '/dashboard/active-device',
   noindex: true,
 };
 
-function fill(head: HeadData, product: string): HeadData {
-  const sub = (text: string) => text.replace(/\{product\}/g, product);
-  return { ...head, title: sub(head.title), description: sub(head.description), keywords: sub(head.keywords) };
+/** Says a head's English in the page's language, `{product}` filled (the server's Localizer, the client's text). */
+export type HeadTranslator = (english: string, values: { product: string }) => string;
+
+const inEnglish: HeadTranslator = (english, { product }) => english.replace(/\{product\}/g, product);
+
+function fill(head: HeadData, product: string, translate: HeadTranslator): HeadData {
+  const say = (english: string) => translate(english, { product });
+  return { ...head, title: say(head.title), description: say(head.description), keywords: say(head.keywords) };
 }
 
-/** Head data for a path; `found: false` paths get the not-found page's. */
-export function headFor(pathname: string, product: string, found = true): HeadData {
+/**
+ * Head data for a path (an app path, without its language segment); `found: false` paths get the not-found
+ * page's. `translate` says it in the page's language (English by default).
+ */
+export function headFor(pathname: string, product: string, found = true, translate = inEnglish): HeadData {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (!found) return fill(NOT_FOUND, product);
-  if (path === '/login') return fill(HEADS['/device/login'] as HeadData, product);
+  if (!found) return fill(NOT_FOUND, product, translate);
+  if (path === '/login') return fill(HEADS['/device/login'] as HeadData, product, translate);
   const head =
     HEADS[path] ??
     (path.startsWith('/cowpay/checkout/')
@@ -116,5 +158,6 @@ export function headFor(pathname: string, product: string, found = true): HeadDa
   return fill(
     head ?? { ...base, title: DEFAULT_TITLE, description: HEADS['/']!.description, canonicalPath: path },
     product,
+    translate,
   );
 }

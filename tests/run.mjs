@@ -1,5 +1,5 @@
 // Runs every test suite and ends with one line: "N passed, N failed".
-// Suites: codegen drift, server (jest: unit + integration), client (vitest), browser (playwright-core), load
+// Suites: codegen drift, i18n (messages extracted and translated), server (jest: unit + integration), client (vitest), browser (playwright-core), load
 // (the load benchmark's short form).
 // DATABASE_URL set: integration tests run on that PostgreSQL server; otherwise on the embedded engine.
 // REQUIRE_BROWSER=1 (CI): a missing Chromium is a failure instead of a visible skip.
@@ -55,6 +55,12 @@ suite('codegen', () => {
   const code = run('npx', ['graphql-codegen', '--config', 'codegen.yml', '--check']);
   if (code !== 0)
     console.error('Generated files drifted from schema/ or the operations: run `npm run codegen` and commit.');
+  return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+});
+
+suite('i18n', () => {
+  // Every message the code shows is in lang/en.json, and every language has each of them, well formed.
+  const code = run('node', ['scripts/i18n.mjs', 'check']);
   return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 });
 

@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import { localeBasename, splitLocalePath } from '../../common/i18n';
+import { LocaleProvider } from './i18n/LocaleProvider';
+import { LOCALES } from './i18n/locale';
 import { PublicApp, preloadPublicPage } from './publicApp';
 import { setSignInState, type SignInState } from './lib/signInState';
 import { setSiteConfig, type SiteConfig } from './lib/siteConfig';
@@ -19,15 +22,19 @@ export async function render(
 ): Promise<{ html: string; status: number }> {
   setSiteConfig(site);
   const { pathname } = new URL(url);
-  await preloadPublicPage(pathname);
+  // In the language of the URL: `/ar/contact` is the contact page in Arabic.
+  const { locale, path } = splitLocalePath(pathname, LOCALES);
+  await preloadPublicPage(path, locale);
   // Rendering is synchronous from here: no other request's state can come between setting it and using it.
   setSignInState(signIn ?? {});
   try {
     const html = renderToString(
       <StrictMode>
-        <StaticRouter location={pathname}>
-          <PublicApp />
-        </StaticRouter>
+        <LocaleProvider locale={locale}>
+          <StaticRouter basename={localeBasename(locale)} location={pathname}>
+            <PublicApp />
+          </StaticRouter>
+        </LocaleProvider>
       </StrictMode>,
     );
     return { html, status: 200 };

@@ -1,6 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { localeBasename, splitLocalePath } from '../../common/i18n';
+import { LocaleProvider } from './i18n/LocaleProvider';
+import { LOCALES } from './i18n/locale';
 import { PublicApp, preloadPublicPage } from './publicApp';
 
 // The public pages and the sign-in screen (site.html): sent rendered by the server, made interactive here.
@@ -16,16 +19,21 @@ function enterPortal() {
 }
 
 async function start(element: HTMLElement) {
+  // The page's language is its URL's (`/ar/contact`); the router sees the path without it.
+  const { locale, path } = splitLocalePath(window.location.pathname, LOCALES);
   const app = (
     <StrictMode>
-      <BrowserRouter>
-        <PublicApp enterPortal={enterPortal} />
-      </BrowserRouter>
+      <LocaleProvider locale={locale}>
+        <BrowserRouter basename={localeBasename(locale)}>
+          <PublicApp enterPortal={enterPortal} />
+        </BrowserRouter>
+      </LocaleProvider>
     </StrictMode>
   );
+  const loading = preloadPublicPage(path, locale);
   if (element.hasChildNodes()) {
-    // The page's code first, so the first render is the server's HTML and not a spinner.
-    await preloadPublicPage(window.location.pathname);
+    // The page's code and words first, so the first render is the server's HTML and not a spinner.
+    await loading;
     // The page is already on screen: hydrating it is a transition, which React does in slices of a few
     // milliseconds, yielding to the browser between them, so a phone never blocks on one long task, and a tap
     // or key during hydration is handled first.
@@ -33,6 +41,7 @@ async function start(element: HTMLElement) {
       hydrateRoot(element, app);
     });
   } else {
+    await loading.catch(() => undefined);
     createRoot(element).render(app);
   }
 }

@@ -1,6 +1,8 @@
 import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
+import { DEFAULT_LOCALE } from '../../common/i18n';
 import { isClientRoute } from '../../common/routes';
+import { loadMessages, type CatalogPart } from './i18n/locale';
 import { SiteFrame } from './components/SiteLayout';
 import { Spinner } from './components/Spinner';
 import { UserProvider } from './hooks/useUser';
@@ -27,6 +29,19 @@ const PAGES: Readonly<Record<string, () => Promise<PageModule>>> = {
 /** The paths this app shows itself; every other client route is the portal's. */
 export const PUBLIC_APP_PATHS = Object.keys(PAGES);
 
+/** The parts of a translation a page shows besides the frame's (client/i18n-catalogs.ts). */
+const PAGE_PARTS: Readonly<Record<string, CatalogPart[]>> = {
+  '/terms-and-conditions': ['legal'],
+  '/privacy-policy': ['legal'],
+};
+
+// The language of this page load (its URL's): a page reached later loads its messages in it.
+let appLocale = DEFAULT_LOCALE;
+
+function messagesFor(path: string, locale: string): Promise<void> {
+  return loadMessages(locale, ['site', ...(PAGE_PARTS[path] ?? [])]);
+}
+
 function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
@@ -36,7 +51,7 @@ function normalise(pathname: string): string {
 // lazy one that loads it (a move to another page).
 const elements = new Map<string, ReactElement>(
   Object.entries(PAGES).map(([path, load]) => {
-    const Lazy = lazy(load);
+    const Lazy = lazy(async () => (await Promise.all([load(), messagesFor(path, appLocale)]))[0]);
     return [
       path,
       <Suspense key={path} fallback={<Spinner />}>
@@ -47,12 +62,17 @@ const elements = new Map<string, ReactElement>(
 );
 const preloaded = new Set<string>();
 
-/** Loads the code of the page at `pathname` (nothing for other paths), so it renders without suspending. */
-export async function preloadPublicPage(pathname: string): Promise<void> {
+/**
+ * Loads the code of the page at `pathname` (an app path, without its language segment) and its messages in
+ * `locale`, so it renders without suspending (nothing but the frame's messages for other paths).
+ */
+export async function preloadPublicPage(pathname: string, locale: string): Promise<void> {
+  appLocale = locale;
   const path = normalise(pathname);
   const load = PAGES[path];
-  if (!load || preloaded.has(path)) return;
-  const { default: Loaded } = await load();
+  if (!load) return messagesFor(path, locale);
+  if (preloaded.has(path)) return messagesFor(path, locale);
+  const [{ default: Loaded }] = await Promise.all([load(), messagesFor(path, locale)]);
   preloaded.add(path);
   elements.set(path, <Loaded key={path} />);
 }

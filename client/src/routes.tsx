@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { SiteLayout } from './components/SiteLayout';
+import { loadMessages, localeOfPath, type CatalogPart } from './i18n/locale';
 import { Spinner } from './components/Spinner';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -10,8 +11,11 @@ import LandingPage from './pages/LandingPage';
  * A route whose module loads on first visit. The landing page and the frame are in the entry chunk; everything
  * else, and above all the portal (Apollo Client, sweetalert2), comes in its own chunk.
  */
-function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return async () => ({ Component: (await load()).default });
+function lazyPage(load: () => Promise<{ default: ComponentType }>, parts: CatalogPart[] = []) {
+  return async () => {
+    const [page] = await Promise.all([load(), loadMessages(localeOfPath(window.location.pathname), parts)]);
+    return { Component: page.default };
+  };
 }
 
 const signInPage = lazyPage(() => import('./pages/SignInPage'));
@@ -53,8 +57,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: LandingPage },
       { path: 'contact', lazy: lazyPage(() => import('./pages/ContactPage')) },
-      { path: 'terms-and-conditions', lazy: lazyPage(() => import('./pages/TermsPage')) },
-      { path: 'privacy-policy', lazy: lazyPage(() => import('./pages/PrivacyPage')) },
+      { path: 'terms-and-conditions', lazy: lazyPage(() => import('./pages/TermsPage'), ['legal']) },
+      { path: 'privacy-policy', lazy: lazyPage(() => import('./pages/PrivacyPage'), ['legal']) },
       { lazy: lazyPage(() => import('./pages/PortalRoot')), children: portalRoutes },
       { path: '*', Component: NotFoundPage },
     ],

@@ -20,10 +20,12 @@ import { playlistRestRouter } from './playlist/playlist.rest';
 import { paymentRestRouter, webhookRouter } from './payments/payment.rest';
 import { sandboxRouter } from './payments/sandbox/sandbox';
 import { clientApp } from './http/client-app';
+import { localizer } from './i18n/localizer';
 import { signInPageRouter } from './http/sign-in-page';
 import { PageRenderer } from './http/page-renderer';
 import { securityHeaders } from './http/security-headers';
 import { seoRouter } from './http/seo';
+import { localeRedirect } from './http/locale-redirect';
 import { corsFor, refuseCrossSiteWrites } from './http/cross-site';
 import { drainHttpServerPlugin } from './http/drain';
 import { databaseUnavailableStatus, errorHandler } from './http/errors';
@@ -181,7 +183,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     app.use('/sandbox', sandboxRouter(services.payments.providers.sandboxKeys, site, sandboxed, logger));
   }
 
-  app.use(seoRouter(config));
+  app.use(seoRouter(config, localizer().locales));
   const clientDir = deps.clientDir ?? path.join(projectRoot(), 'dist', 'client');
   const pages = new PageRenderer(
     clientDir,
@@ -190,6 +192,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     logger,
   );
   await pages.init();
+  // An English page asked for by a visitor of another of our languages goes to that language's page.
+  app.use(localeRedirect(pages.localizer));
   app.use(
     signInPageRouter(
       services,

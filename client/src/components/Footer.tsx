@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Logo } from './Header';
+import { LanguageSwitcher } from './LanguageSwitcher';
 import { messagingAppUrl, phoneHref } from '../lib/contactLinks';
 import { siteConfig } from '../lib/siteConfig';
 
@@ -26,6 +27,7 @@ export function Footer() {
           <Link to="/privacy-policy">Privacy Policy</Link>
           <Link to="/contact">Contact</Link>
         </nav>
+        <LanguageSwitcher className="site-footer__language" />
       </div>
       <p className="site-footer__copyright">
         © {year} {productName}. All rights reserved.

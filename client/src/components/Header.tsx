@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { siteConfig } from '../lib/siteConfig';
+import { LanguageSwitcher } from './LanguageSwitcher';
 
 // The header slides away once the visitor scrolls down past this point and returns when they scroll up.
 const HIDE_AFTER_PX = 500;
@@ -84,6 +85,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
+        <LanguageSwitcher className="site-header__language" />
       </div>
     </header>
   );

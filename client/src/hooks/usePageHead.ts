@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { headFor } from '../../../common/head';
+import { localizePath } from '../../../common/i18n';
+import { useLocale } from '../i18n/LocaleProvider';
 import { siteConfig } from '../lib/siteConfig';
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string) {
@@ -17,11 +19,12 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string) {
  * into the first HTML, updated on client-side navigation.
  */
 export function usePageHead(path: string, found = true) {
+  const { locale, text } = useLocale();
   useEffect(() => {
     const previousTitle = document.title;
     const { productName } = siteConfig();
-    const head = headFor(path, productName, found);
-    const canonical = new URL(head.canonicalPath, window.location.origin).toString();
+    const head = headFor(path, productName, found, text);
+    const canonical = new URL(localizePath(locale, head.canonicalPath), window.location.origin).toString();
     document.title = head.title;
     setMeta('name', 'description', head.description);
     setMeta('name', 'keywords', head.keywords);
@@ -42,5 +45,5 @@ export function usePageHead(path: string, found = true) {
     return () => {
       document.title = previousTitle;
     };
-  }, [path, found]);
+  }, [path, found, locale, text]);
 }

@@ -15,6 +15,21 @@ if (typeof window.ResizeObserver === 'undefined') {
 }
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  (await import('./locale')).resetTestLocale();
+});
+
+// Every app renders inside its page's language (LocaleProvider, react-intl's provider under it): so does every
+// test's render, in English unless a test renders in another language with `setTestLocale` (test/locale.tsx).
+vi.mock('@testing-library/react', async (importOriginal) => {
+  const library = await importOriginal<typeof import('@testing-library/react')>();
+  const { withLocale } = await import('./locale');
+  return {
+    ...library,
+    render: ((ui: Parameters<typeof library.render>[0], options?: Parameters<typeof library.render>[1]) =>
+      library.render(ui, { ...options, wrapper: withLocale(options?.wrapper) })) as typeof library.render,
+    renderHook: ((hook, options) =>
+      library.renderHook(hook, { ...options, wrapper: withLocale(options?.wrapper) })) as typeof library.renderHook,
+  };
 });

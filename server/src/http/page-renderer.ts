@@ -3,7 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CSP_NONCE_PLACEHOLDER } from '../../../common/csp';
 import { headFor, SHARE_IMAGE, type HeadData } from '../../../common/head';
+import { DEFAULT_LOCALE, localizePath, splitLocalePath, textDirection } from '../../../common/i18n';
 import { isClientRoute } from '../../../common/routes';
+import { localizer as productLocalizer, type Localizer } from '../i18n/localizer';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 
@@ -36,8 +38,30 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function headTags(head: HeadData, publicUrl: string, productName: string): string {
-  const canonical = new URL(head.canonicalPath, `${publicUrl}/`).toString();
+/** A page's URL in a language: English at its own path, another language under its tag. */
+function pageUrl(publicUrl: string, locale: string, path: string): string {
+  return new URL(localizePath(locale, path), `${publicUrl}/`).toString();
+}
+
+/**
+ * The page's address in each language, for search engines (hreflang alternates, and x-default: the English
+ * page, where a visitor whose language is none of ours lands). Pages that are not for search engines have none.
+ */
+function alternateLinks(head: HeadData, publicUrl: string, locales: readonly string[]): string[] {
+  if (head.noindex) return [];
+  const link = (hreflang: string, locale: string) =>
+    `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(pageUrl(publicUrl, locale, head.canonicalPath))}" />`;
+  return [...locales.map((locale) => link(locale, locale)), link('x-default', DEFAULT_LOCALE)];
+}
+
+function headTags(
+  head: HeadData,
+  publicUrl: string,
+  productName: string,
+  locale: string,
+  locales: readonly string[],
+): string {
+  const canonical = pageUrl(publicUrl, locale, head.canonicalPath);
   const image = new URL(head.ogImage, `${publicUrl}/`).toString();
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
@@ -47,7 +71,9 @@ function headTags(head: HeadData, publicUrl: string, productName: string): strin
     meta('name', 'keywords', head.keywords),
     meta('name', 'robots', head.noindex ? 'noindex' : 'index, follow'),
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    ...alternateLinks(head, publicUrl, locales),
     meta('property', 'og:site_name', productName),
+    meta('property', 'og:locale', locale.replace('-', '_')),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:type', head.ogType),
@@ -67,8 +93,13 @@ export interface RenderedPage {
   html: string;
 }
 
-/** The sign-in screen's paths: sent rendered on every request, each with a captcha of its own. */
+/** The sign-in screen's paths (in English; under each language's tag too): a captcha of its own each time. */
 export const SIGN_IN_PATHS = ['/device/login', '/login'];
+
+/** SIGN_IN_PATHS in every language. */
+export function signInPaths(locales: readonly string[]): string[] {
+  return locales.flatMap((locale) => SIGN_IN_PATHS.map((path) => localizePath(locale, path)));
+}
 
 /** What the sign-in screen is sent with (client/src/lib/signInState.ts). */
 export interface SignInState {
@@ -108,6 +139,7 @@ export class PageRenderer {
     private readonly ssrEntry: string,
     private readonly config: Config,
     private readonly logger: Logger,
+    readonly localizer: Localizer = productLocalizer(),
   ) {}
 
   get built(): boolean {
@@ -127,16 +159,23 @@ export class PageRenderer {
     } else {
       this.logger.warn({ ssrEntry: this.ssrEntry }, 'no server renderer built: pages are sent without content');
     }
-    for (const pagePath of PRERENDERED_PATHS) await this.page(pagePath);
-    await this.page('/__not-found__');
+    for (const locale of this.localizer.locales) {
+      for (const pagePath of PRERENDERED_PATHS) await this.page(localizePath(locale, pagePath));
+      await this.page(localizePath(locale, '/__not-found__'));
+    }
   }
 
-  /** The page for a path: status 200 for client routes, 404 (with the not-found page) for anything else. */
+  /**
+   * The page for a path, in the language of the path (`/ar/contact`: Arabic): status 200 for client routes, 404
+   * (with the not-found page) for anything else.
+   */
   async page(pathname: string): Promise<RenderedPage> {
-    const key = cacheKey(pathname);
+    const { locale, path } = splitLocalePath(pathname, this.localizer.locales);
+    const pageKey = cacheKey(path);
+    const key = `${locale}:${pageKey}`;
     let page = this.cache.get(key);
     if (!page) {
-      page = await this.build(key === '404' ? pathname : key, key !== '404');
+      page = await this.build(locale, pageKey === '404' ? path : pageKey, pageKey !== '404');
       this.cache.set(key, page);
     }
     return page;
@@ -144,19 +183,23 @@ export class PageRenderer {
 
   /** The sign-in screen with this request's captcha (and, after a refused form post, what was typed and why). */
   async signInPage(pathname: string, state: SignInState, status = 200): Promise<RenderedPage> {
-    const page = await this.build(pathname, true, state);
+    const { locale, path } = splitLocalePath(pathname, this.localizer.locales);
+    const page = await this.build(locale, path, true, state);
     return { ...page, status };
   }
 
-  private async build(pathname: string, found: boolean, signIn?: SignInState): Promise<RenderedPage> {
+  private async build(locale: string, pathname: string, found: boolean, signIn?: SignInState): Promise<RenderedPage> {
     if (!this.templates) throw new Error('The web client is not built');
     const { site, publicUrl } = this.config;
-    const head = headFor(pathname, site.productName, found);
+    const head = headFor(pathname, site.productName, found, (english, values) =>
+      this.localizer.text(locale, english, values),
+    );
     const serverRendered = !found || PRERENDERED_PATHS.includes(pathname) || signIn !== undefined;
     let body = '';
     if (this.ssr && serverRendered) {
+      const url = `${publicUrl}${localizePath(locale, found ? pathname : '/__not-found__')}`;
       try {
-        body = (await this.ssr.render(`${publicUrl}${found ? pathname : '/__not-found__'}`, site, signIn)).html;
+        body = (await this.ssr.render(url, site, signIn)).html;
       } catch (err) {
         // The browser can still render the page itself.
         this.logger.error({ err, pathname }, 'server rendering failed');
@@ -167,9 +210,11 @@ export class PageRenderer {
       : '';
     const template = serverRendered ? this.templates.site : this.templates.portal;
     const html = template
+      // The page's language and direction: right to left for Arabic, from Intl's own data.
+      .replace(/<html lang="[^"]*">/, `<html lang="${locale}" dir="${textDirection(locale)}">`)
       .replace(
         '</head>',
-        `    ${headTags(head, publicUrl, site.productName)}\n    <script id="site-config" type="application/json">${scriptJson(site)}</script>${state}\n  </head>`,
+        `    ${headTags(head, publicUrl, site.productName, locale, this.localizer.locales)}\n    <script id="site-config" type="application/json">${scriptJson(site)}</script>${state}\n  </head>`,
       )
       .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
     return { status: found ? 200 : 404, html };

@@ -9,7 +9,8 @@ import { DomainError, httpStatusFor } from '../common/errors';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
 import { sendPage } from './client-app';
-import { SIGN_IN_PATHS, type PageRenderer, type SignInState } from './page-renderer';
+import { localizePath, splitLocalePath } from '../../../common/i18n';
+import { signInPaths, type PageRenderer, type SignInState } from './page-renderer';
 
 /** A form field as posted: text, or nothing (a repeated field arrives as an array and is not taken). */
 function text(value: unknown, max: number): string | undefined {
@@ -34,6 +35,10 @@ export function signInPageRouter(
 ): Router {
   const router = express.Router();
   const { devices, captcha } = services;
+  const { localizer } = pages;
+  const paths = signInPaths(localizer.locales);
+  /** The language of the screen (its URL's): where the owner goes next is in it, and so is the reason a post failed. */
+  const localeOf = (req: express.Request) => splitLocalePath(req.path, localizer.locales).locale;
 
   async function send(res: express.Response, pathname: string, state: SignInState, status = 200) {
     // One captcha, one page: never kept by a cache or brought back by Back from the browser's cache.
@@ -50,14 +55,15 @@ export function signInPageRouter(
     }
   }
 
-  router.get(SIGN_IN_PATHS, ...session, async (req, res, next) => {
+  router.get(paths, ...session, async (req, res, next) => {
     if (!pages.built) return next();
     try {
       // An owner already signed in goes straight on, as the screen would send them.
       if (req.session?.deviceId) {
         // (A page load with a stray Authorization header that opens nothing still gets the page.)
         const caller = await authenticate(req, devices).catch(() => undefined);
-        if (caller?.device && caller.via === 'session') return res.redirect(303, afterSignIn(req.query.next));
+        if (caller?.device && caller.via === 'session')
+          return res.redirect(303, localizePath(localeOf(req), afterSignIn(req.query.next)));
       }
       await send(res, req.path, { captcha: await newCaptcha(req) });
     } catch (err) {
@@ -66,7 +72,7 @@ export function signInPageRouter(
   });
 
   router.post(
-    SIGN_IN_PATHS,
+    paths,
     ...guards,
     express.urlencoded({ extended: false, limit: '10kb' }),
     async (req, res, next) => {
@@ -82,18 +88,19 @@ export function signInPageRouter(
       try {
         const device = await devices.login(input, clientIp(req));
         await signIn(req, device.id);
-        res.redirect(303, afterSignIn(body.next));
+        res.redirect(303, localizePath(localeOf(req), afterSignIn(body.next)));
       } catch (err) {
         if (!(err instanceof DomainError)) return next(err);
         // What the screen's script would have said in its dialog, or under each field.
-        const error = err.fieldErrors ? Object.values(err.fieldErrors).join(' ') : err.message;
+        const say = (english: string) => localizer.text(localeOf(req), english);
+        const error = err.fieldErrors ? Object.values(err.fieldErrors).map(say).join(' ') : say(err.message);
         if (err.retryAfterSeconds) res.setHeader('Retry-After', String(err.retryAfterSeconds));
         try {
           const state = {
             captcha: await newCaptcha(req),
             // As typed: the page gives back what was sent, never a MAC address of its own making.
             macAddress: typedMac,
-            error: error || messages.login.failedFallback,
+            error: error || say(messages.login.failedFallback),
           };
           await send(res, req.path, state, httpStatusFor(err.code));
         } catch (renderError) {

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * How the messages of a language reach the browser: lang/<tag>.json (ICU strings, as translators write them) is
+ * compiled at build time into ASTs (the runtime then needs no ICU parser, 18 KB gzip less), and split into parts
+ * so a page downloads only the part it shows: `site` (the frame and the public pages), `legal` (terms and
+ * privacy: long) and `portal` (the dashboard and payments). A message's part is the first segment of its id.
+ *
+ * `import('lang/ar.json?part=site')` gives `{ messages, byEnglish }`: `byEnglish` maps the English of the shared
+ * messages (common/messages.ts, ids under `msg.`) to their ids, so text that travels as English (a validation
+ * message, a server's error) is translated where it is shown (client/src/i18n/translate.ts).
+ */
+export const CATALOG_PARTS: Record<string, readonly string[]> = {
+  legal: ['terms', 'privacy'],
+  portal: ['portal', 'dashboard', 'playlists', 'check', 'payments', 'settings', 'account', 'link', 'tv', 'checkout'],
+};
+
+export function partOf(id: string): string {
+  const segment = id.split('.')[0] ?? '';
+  return Object.entries(CATALOG_PARTS).find(([, prefixes]) => prefixes.includes(segment))?.[0] ?? 'site';
+}
+
+// The parser react-intl itself is built with (its own copy), so the ASTs match the runtime that reads them.
+const requireFromReactIntl = createRequire(createRequire(import.meta.url).resolve('react-intl'));
+const parserPath = requireFromReactIntl.resolve('@formatjs/icu-messageformat-parser');
+
+/** The runtime's ICU parser swapped for its no-parser build: every message arrives compiled. */
+export const noParserAlias = {
+  find: /^@formatjs\/icu-messageformat-parser$/,
+  replacement: requireFromReactIntl.resolve('@formatjs/icu-messageformat-parser/no-parser.js'),
+};
+
+const CATALOG = /[\\/]lang[\\/]([^\\/]+)\.json\?part=(\w+)$/;
+
+export function i18nCatalogs(langDir: string): Plugin {
+  let parse: ((message: string) => unknown) | undefined;
+  return {
+    name: 'i18n-catalogs',
+    enforce: 'pre',
+    async load(id) {
+      const match = CATALOG.exec(id);
+      if (!match) return null;
+      const [, tag, part] = match;
+      parse ??= ((await import(parserPath)) as { parse: (message: string) => unknown }).parse;
+      const file = path.join(langDir, `${tag}.json`);
+      const english = path.join(langDir, 'en.json');
+      this.addWatchFile(file);
+      this.addWatchFile(english);
+      const source = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      const en = JSON.parse(readFileSync(english, 'utf8')) as Record<string, string>;
+      const messages: Record<string, unknown> = {};
+      for (const [key, message] of Object.entries(source))
+        if (partOf(key) === part) messages[key] = parse!(message);
+      const byEnglish: Record<string, string> = {};
+      if (part === 'site')
+        for (const [key, message] of Object.entries(en))
+          if (key.startsWith('msg.') && key in source) byEnglish[message] = key;
+      return `export default ${JSON.stringify({ messages, byEnglish })};`;
+    },
+  };
+}

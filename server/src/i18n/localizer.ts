@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import type { Request } from 'express';
+import { DEFAULT_LOCALE, localesFromFiles, type SourceMessage } from '../../../common/i18n';
+import { projectRoot } from '../common/paths';
+
+type Values = Record<string, string | number>;
+
+/**
+ * The server's words in the request's language. Messages people read (validation, sign-in, payments, rate
+ * limits: common/messages.ts, carried as their English through DomainError) are translated where they leave the
+ * server, by the language of the request: its page's URL for the pages the server renders, its Accept-Language
+ * for the graph and REST (the portal sends its page's language there; a TV app sends its own, or gets English).
+ * Error codes never change: a TV app can show its own words for them.
+ */
+export class Localizer {
+  readonly locales: string[];
+  private readonly intls = new Map<string, IntlShape>();
+  private readonly idsByEnglish = new Map<string, string>();
+
+  constructor(langDir = path.join(projectRoot(), 'lang')) {
+    const files = readdirSync(langDir).filter((file) => file.endsWith('.json'));
+    this.locales = localesFromFiles(files);
+    const read = (tag: string) =>
+      JSON.parse(readFileSync(path.join(langDir, `${tag}.json`), 'utf8')) as Record<string, string>;
+    for (const [id, english] of Object.entries(read(DEFAULT_LOCALE)))
+      if (id.startsWith('msg.')) this.idsByEnglish.set(english, id);
+    const cache = createIntlCache();
+    for (const locale of this.locales) {
+      const messages = locale === DEFAULT_LOCALE ? {} : read(locale);
+      this.intls.set(
+        locale,
+        createIntl(
+          {
+            locale: locale === DEFAULT_LOCALE ? locale : `${locale}-u-nu-latn`,
+            defaultLocale: DEFAULT_LOCALE,
+            messages,
+            // A message missing from a translation is said in English (`npm run i18n:check` keeps that rare).
+            onError: () => undefined,
+          },
+          cache,
+        ),
+      );
+    }
+  }
+
+  supports(locale: string): boolean {
+    return this.locales.includes(locale);
+  }
+
+  private intl(locale: string): IntlShape {
+    return this.intls.get(locale) ?? this.intls.get(DEFAULT_LOCALE)!;
+  }
+
+  /** A shared message, given as its English (common/messages.ts), in `locale`; any other text as it is. */
+  text(locale: string, english: string, values?: Values): string {
+    const id = this.idsByEnglish.get(english);
+    if (!id || locale === DEFAULT_LOCALE) return values ? this.fill(english, values) : english;
+    return this.format(locale, { id, defaultMessage: english }, values);
+  }
+
+  /** A message with arguments, in `locale`. */
+  format(locale: string, message: SourceMessage, values?: Values): string {
+    // (Named apart from `formatMessage`, whose calls the extractor reads as messages of their own.)
+    const translate = this.intl(locale).formatMessage;
+    return translate(message, values);
+  }
+
+  private fill(english: string, values: Values): string {
+    return english.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  }
+
+  /** The language an API request asks for (Accept-Language, by quality): English when it asks for none of ours. */
+  ofRequest(req: Request): string {
+    if (!req.headers['accept-language']) return DEFAULT_LOCALE;
+    const accepted = req.acceptsLanguages(this.locales);
+    return accepted && this.supports(accepted) ? accepted : DEFAULT_LOCALE;
+  }
+}
+
+let shared: Localizer | undefined;
+
+/** The product's Localizer, over lang/ (read once). */
+export function localizer(): Localizer {
+  shared ??= new Localizer();
+  return shared;
+}
