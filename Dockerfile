@@ -13,6 +13,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY schema ./schema
+COPY lang ./lang
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000

@@ -52,8 +52,7 @@ export function i18nCatalogs(langDir: string): Plugin {
       const source = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
       const en = JSON.parse(readFileSync(english, 'utf8')) as Record<string, string>;
       const messages: Record<string, unknown> = {};
-      for (const [key, message] of Object.entries(source))
-        if (partOf(key) === part) messages[key] = parse!(message);
+      for (const [key, message] of Object.entries(source)) if (partOf(key) === part) messages[key] = parse!(message);
       const byEnglish: Record<string, string> = {};
       if (part === 'site')
         for (const [key, message] of Object.entries(en))

@@ -109,7 +109,7 @@ export function preferredLocale(
 export interface SourceMessage {
   /** Stable across wording changes: translators' files are keyed by it. */
   id: string;
-  /** The English, word for word as the specification quotes it; no ICU arguments. */
+  /** The English, word for word as the specification quotes it; no ICU arguments in a `text()` (see defineMessage). */
   defaultMessage: string;
   description?: string;
 }
@@ -121,4 +121,13 @@ export interface SourceMessage {
  */
 export function text(message: SourceMessage): string {
   return message.defaultMessage;
+}
+
+/**
+ * A shared message with ICU arguments (`{minutes, plural, one {# minute} other {# minutes}}`): unlike `text`, its
+ * English needs formatting, so it travels as this descriptor and is said by the server's `Localizer.format` in the
+ * request's language (English included). `npm run i18n:extract` finds these calls by their name.
+ */
+export function defineMessage(message: SourceMessage): SourceMessage {
+  return message;
 }

@@ -48,7 +48,9 @@ function extract(outFile) {
 const command = process.argv[2];
 if (command === 'extract') {
   extract(path.join(langDir, 'en.json'));
-  console.log(`lang/en.json: ${Object.keys(JSON.parse(readFileSync(path.join(langDir, 'en.json'), 'utf8'))).length} messages`);
+  console.log(
+    `lang/en.json: ${Object.keys(JSON.parse(readFileSync(path.join(langDir, 'en.json'), 'utf8'))).length} messages`,
+  );
 } else if (command === 'check') {
   const fresh = path.join(mkdtempSync(path.join(tmpdir(), 'i18n-')), 'en.json');
   extract(fresh);
@@ -59,20 +61,32 @@ if (command === 'extract') {
   );
   let failed = false;
   if (differing.length) {
-    console.error(`lang/en.json differs from the code in ${differing.length} message(s): ${differing.slice(0, 10).join(', ')}`);
+    console.error(
+      `lang/en.json differs from the code in ${differing.length} message(s): ${differing.slice(0, 10).join(', ')}`,
+    );
     console.error('Run `npm run i18n:extract`, translate what changed in every lang/ file, and commit.');
     failed = true;
   }
   const files = readdirSync(langDir)
     .filter((file) => file.endsWith('.json'))
     .map((file) => path.join('lang', file));
-  const verify = run(['verify', '--source-locale', 'en', '--missing-keys', '--extra-keys', '--structural-equality', ...files]);
+  const verify = run([
+    'verify',
+    '--source-locale',
+    'en',
+    '--missing-keys',
+    '--extra-keys',
+    '--structural-equality',
+    ...files,
+  ]);
   if (!verify.ok) {
     console.error(verify.output);
     failed = true;
   }
   if (failed) process.exit(1);
-  console.log(`${Object.keys(inCode).length} messages, in ${files.length} languages: none missing, extra or malformed.`);
+  console.log(
+    `${Object.keys(inCode).length} messages, in ${files.length} languages: none missing, extra or malformed.`,
+  );
 } else if (command === 'merge') {
   const [tag, partFile] = process.argv.slice(3);
   const target = path.join(langDir, `${tag}.json`);

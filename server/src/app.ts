@@ -21,6 +21,7 @@ import { paymentRestRouter, webhookRouter } from './payments/payment.rest';
 import { sandboxRouter } from './payments/sandbox/sandbox';
 import { clientApp } from './http/client-app';
 import { localizer } from './i18n/localizer';
+import { requestLocale } from './i18n/request-locale';
 import { signInPageRouter } from './http/sign-in-page';
 import { PageRenderer } from './http/page-renderer';
 import { securityHeaders } from './http/security-headers';
@@ -153,6 +154,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     express.json({ limit: '100kb' }),
     conditionalGets(persisted, services),
     graphRequestGuard(),
+    // The request's language, for the graph's error messages (formatError has no request at hand).
+    requestLocale(localizer()),
     expressMiddleware(apollo, { context: graphContext(config, services) }),
   );
   app.use('/graphql', graph);

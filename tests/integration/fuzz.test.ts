@@ -147,6 +147,11 @@ const ROUTES = [
   'GET /login',
   'POST /device/login',
   'POST /login',
+  // The same screen in Arabic (every language of lang/ has its paths under its tag).
+  'GET /ar/device/login',
+  'GET /ar/login',
+  'POST /ar/device/login',
+  'POST /ar/login',
   'GET /frontend/device',
   'GET /frontend/device/logout',
   'POST /frontend/device/saveDeviceKey',
@@ -996,6 +1001,14 @@ const idParam = (values: ValueGen) => values.id();
 /** A route on one playlist (by id) that a protected playlist's PIN opens: every playlist of the caller is, with another PIN. */
 const ONE_PLAYLIST_WITH_PIN: RouteSpec = { judge: 'refuse', params: { id: idParam }, body: () => ({ pin: '0000' }) };
 
+/** The sign-in screen's form posts, in every language: refused as the screen again, never a redirect. */
+const SIGN_IN_FORM_ROUTES = new Set<string>([
+  'POST /device/login',
+  'POST /login',
+  'POST /ar/device/login',
+  'POST /ar/login',
+]);
+
 const ROUTE_SPECS: Record<Route, RouteSpec> = {
   'GET /healthz': { judge: 'read', weight: 15 },
   'GET /readyz': { judge: 'read', weight: 15 },
@@ -1012,6 +1025,10 @@ const ROUTE_SPECS: Record<Route, RouteSpec> = {
   // Its form, posted before the screen's script ran: a wrong key, bent by the generator, is always refused.
   'POST /device/login': { judge: 'refuse', body: SIGN_IN_FORM },
   'POST /login': { judge: 'refuse', weight: 40, body: SIGN_IN_FORM },
+  'GET /ar/device/login': { judge: 'page', weight: 10, query: (rng) => ({ next: rng.pick(SIGN_IN_NEXTS) }) },
+  'GET /ar/login': { judge: 'page', weight: 5, query: (rng) => ({ next: rng.pick(SIGN_IN_NEXTS) }) },
+  'POST /ar/device/login': { judge: 'refuse', weight: 40, body: SIGN_IN_FORM },
+  'POST /ar/login': { judge: 'refuse', weight: 20, body: SIGN_IN_FORM },
   'GET /frontend/device': { judge: 'read', weight: 30 },
   'GET /frontend/device/logout': { judge: 'read', sessionOnlyCrossSite: true, weight: 40 },
   'POST /frontend/device/saveDeviceKey': {
@@ -1246,7 +1263,7 @@ function fillPath(route: string, spec: RouteSpec, values: ValueGen): string {
 
 /** The judge's view of a route's answer. */
 function restHarmless(spec: RouteSpec, route: string, caller: CallerKind, view: Record<string, unknown> | null) {
-  if (route === 'POST /device/login' || route === 'POST /login') {
+  if (SIGN_IN_FORM_ROUTES.has(route)) {
     // The sign-in form is refused as the screen again, an HTML page whose state says why (or, from another site,
     // the API's 403): never a redirect into the portal.
     return (res: Answer) =>
@@ -1601,7 +1618,7 @@ function wireProbes(rng: Rng): FuzzProbe[] {
         spec.judge === 'contact'
           ? // A body the parser still reads as the valid message is stored; it is counted like the others.
             (res: Answer) => res.status === 200 && res.json?.status === 'success'
-          : spec.judge === 'sandbox' || route === 'POST /device/login' || route === 'POST /login'
+          : spec.judge === 'sandbox' || SIGN_IN_FORM_ROUTES.has(route)
             ? restHarmless(spec, route, caller, null)
             : undefined;
       const p = probe(

@@ -20,16 +20,19 @@ function remember(locale: string) {
  * The page you are on in each other language, each named in itself ('العربية', 'English'). A plain link, a full
  * page load: the page comes from the server in the new language and direction, and works with no script too.
  */
-export function LanguageSwitcher({ className = '' }: { className?: string }) {
+export function LanguageSwitcher({ className = '', landmark = false }: { className?: string; landmark?: boolean }) {
   const intl = useIntl();
   const { locale: current } = useLocale();
   const { pathname, search, hash } = useLocation();
   const others = LOCALES.filter((locale) => locale !== current);
   if (!others.length) return null;
+  // One navigation landmark named 'Language' per page (the header's): the footer's and the dashboard's are the
+  // same links again, and landmarks of one name would be indistinct to a screen reader.
+  const Wrapper = landmark ? 'nav' : 'div';
   return (
-    <nav
+    <Wrapper
       className={`language-switcher ${className}`.trim()}
-      aria-label={intl.formatMessage({ id: 'site.language.label', defaultMessage: 'Language' })}
+      aria-label={landmark ? intl.formatMessage({ id: 'site.language.label', defaultMessage: 'Language' }) : undefined}
     >
       <ul>
         {others.map((locale) => (
@@ -46,6 +49,6 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
           </li>
         ))}
       </ul>
-    </nav>
+    </Wrapper>
   );
 }

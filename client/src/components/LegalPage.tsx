@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { DEFAULT_LOCALE } from '../../../common/i18n';
 import { usePageHead } from '../hooks/usePageHead';
+import { useLocale } from '../i18n/LocaleProvider';
 
 /** Both legal pages were last changed on this date. */
 export const LEGAL_LAST_UPDATED = { iso: '2024-06-18', text: 'June 18th, 2024' } as const;
@@ -21,23 +24,61 @@ interface LegalPageProps {
   sections: LegalSection[];
 }
 
+/** `<b>…</b>` in a legal message: the words a reader must not miss. */
+export const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+
+/** The product's name (or another left-to-right name) inside a sentence, kept in its own direction. */
+export function ltr(value: ReactNode) {
+  return <bdi>{value}</bdi>;
+}
+
+/** The contact address as a mail link, isolated so it reads left to right inside Arabic. */
+export function MailLink({ email }: { email: string }) {
+  return (
+    <bdi>
+      <a href={`mailto:${email}`}>{email}</a>
+    </bdi>
+  );
+}
+
+/** The date of the last change: the specification's 'June 18th, 2024' in English, Intl's in another language. */
+function useLastUpdated(): string {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  if (locale === DEFAULT_LOCALE) return LEGAL_LAST_UPDATED.text;
+  const [year, month, day] = LEGAL_LAST_UPDATED.iso.split('-').map(Number);
+  return intl.formatDate(new Date(Date.UTC(year!, month! - 1, day)), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
 /** The layout of the Terms and Conditions and the Privacy Policy: heading, date, key points, contents, sections. */
 export function LegalPage({ title, path, lead, keyPoints, sections }: LegalPageProps) {
   usePageHead(path);
+  const lastUpdated = useLastUpdated();
   return (
     <article className="legal">
       <header className="legal__header">
-        <p className="legal__eyebrow">Legal</p>
+        <p className="legal__eyebrow">
+          <FormattedMessage id="site.legal.eyebrow" defaultMessage="Legal" />
+        </p>
         <h1 className="legal__title">{title}</h1>
         <p className="legal__updated">
-          Last updated: <time dateTime={LEGAL_LAST_UPDATED.iso}>{LEGAL_LAST_UPDATED.text}</time>
+          <FormattedMessage
+            id="site.legal.updated"
+            defaultMessage="Last updated: {date}"
+            values={{ date: <time dateTime={LEGAL_LAST_UPDATED.iso}>{lastUpdated}</time> }}
+          />
         </p>
         <p className="legal__lead">{lead}</p>
       </header>
 
       <aside className="legal__key-points" aria-labelledby="legal-key-points">
         <h2 id="legal-key-points" className="legal__box-title">
-          In short
+          <FormattedMessage id="site.legal.keyPoints" defaultMessage="In short" />
         </h2>
         <ul>
           {keyPoints.map((point, index) => (
@@ -48,7 +89,7 @@ export function LegalPage({ title, path, lead, keyPoints, sections }: LegalPageP
 
       <nav className="legal__contents" aria-labelledby="legal-contents">
         <h2 id="legal-contents" className="legal__box-title">
-          On this page
+          <FormattedMessage id="site.legal.contents" defaultMessage="On this page" />
         </h2>
         <ol>
           {sections.map((section) => (

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MacAddressInput } from './MacAddressInput';
+import { setTestLocale } from '../test/locale';
 
 function Harness({ initial = '' }: { initial?: string }) {
   const [value, setValue] = useState(initial);
@@ -84,5 +85,15 @@ describe('MacAddressInput', () => {
     await user.click(input);
     await user.paste('a1:b');
     expect(input).toHaveValue('a1:b');
+  });
+
+  it('reads left to right on an Arabic page too', async () => {
+    await setTestLocale('ar');
+    const user = userEvent.setup();
+    render(<Harness />);
+    const input = screen.getByLabelText('MAC Address');
+    expect(input).toHaveAttribute('dir', 'ltr');
+    await user.type(input, '00aabbccdd11');
+    expect(input).toHaveValue('00:aa:bb:cc:dd:11');
   });
 });

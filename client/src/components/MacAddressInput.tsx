@@ -68,6 +68,8 @@ export function MacAddressInput({
 
   return (
     <input
+      // A MAC address reads left to right in every language, as the TV shows it.
+      dir="ltr"
       {...inputProps}
       ref={setRefs}
       type="text"

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PreloadGate } from './PreloadGate';
+import { setTestLocale } from '../test/locale';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -65,5 +66,12 @@ describe('PreloadGate', () => {
     expect(spinner()).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'The page' }).parentElement).not.toHaveAttribute('inert');
     expect(load).not.toHaveBeenCalled();
+  });
+
+  it('says in Arabic that the site is loading', async () => {
+    await setTestLocale('ar');
+    renderGate({ load: manualLoader().load });
+    expect(screen.getByRole('status')).toHaveTextContent('جارٍ تحميل الموقع…');
+    expect(spinner()).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Spinner } from './Spinner';
 import {
   type ImageLoader,
@@ -31,6 +32,7 @@ export function PreloadGate({
   serverRendered = SERVER_RENDERED_AT_START,
   load = loadImage,
 }: PreloadGateProps) {
+  const intl = useIntl();
   const [ready, setReady] = useState(() => serverRendered || urls.length === 0);
 
   useEffect(() => {
@@ -44,7 +46,7 @@ export function PreloadGate({
     <>
       {!ready && (
         <div className="preload-cover">
-          <Spinner label="Loading the site…" />
+          <Spinner label={intl.formatMessage({ id: 'site.loadingSite', defaultMessage: 'Loading the site…' })} />
         </div>
       )}
       <div className="preload-gate" inert={!ready} aria-busy={!ready}>

@@ -3,6 +3,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../routes';
 import { siteConfig } from '../lib/siteConfig';
+import { setTestLocale } from '../test/locale';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -41,5 +42,53 @@ describe('the chat widgets of the shared frame', () => {
       '_blank',
       'noopener,noreferrer',
     );
+  });
+
+  it('frames the page in Arabic: header, footer and chat widgets, the addresses left to right', async () => {
+    await setTestLocale('ar');
+    const { chatNumber, productName, contactEmail } = siteConfig();
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />);
+    await screen.findByRole('heading', { level: 1 });
+
+    expect(screen.getByRole('link', { name: 'انتقل إلى المحتوى' })).toHaveAttribute('href', '#main');
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: `${productName}: الصفحة الرئيسية` })).toHaveAttribute('href', '/');
+    expect(within(header).getByRole('button', { name: 'فتح القائمة' })).toBeInTheDocument();
+    const nav = within(header).getByRole('navigation', { name: 'القائمة الرئيسية' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['الميزات', 'الأسئلة الشائعة', 'اتصل بنا', 'تفعيل الجهاز', 'إدارة قوائم التشغيل']);
+    expect(within(nav).getByRole('link', { name: 'الميزات' })).toHaveAttribute('href', '/#features');
+    expect(within(header).getByRole('link', { name: 'English' })).toBeInTheDocument();
+
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent('مشغّل وسائط متميّز لقوائم تشغيل M3U وM3U8');
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} ${productName}. جميع الحقوق محفوظة.`);
+    expect(within(footer).getByRole('link', { name: 'راسلنا عبر واتساب' })).toHaveAttribute(
+      'href',
+      `https://wa.me/${chatNumber}`,
+    );
+    const legal = within(footer).getByRole('navigation', { name: 'الصفحات القانونية' });
+    expect(
+      within(legal)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['الشروط والأحكام', 'سياسة الخصوصية', 'اتصل بنا']);
+    expect(within(footer).getByText(contactEmail)).toHaveAttribute('dir', 'ltr');
+
+    const buttons = screen.getAllByRole('button', { name: `ابدأ محادثة مع ${productName}` });
+    expect(buttons).toHaveLength(2);
+    vi.useFakeTimers();
+    fireEvent.click(buttons[0]!);
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    const dialog = screen.getByRole('dialog', { name: productName });
+    expect(dialog.querySelector('.chat-widget__message-text')?.textContent).toBe(
+      `أهلًا بك!\nكيف يمكننا مساعدتك؟\nاسألنا عن أي شيء يخص \u2068${productName}\u2069.`,
+    );
+    expect(document.body).not.toHaveTextContent(/Skip to content|All rights reserved|Chat with us/);
   });
 });

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { type Location, Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { PreloadGate } from './PreloadGate';
-import { ChatWidget } from './chat/ChatWidget';
-import { DEFAULT_CHAT_MESSAGE } from './chat/chatWidgetState';
+import { ChatWidget, useChatGreeting } from './chat/ChatWidget';
+import { useLtrText } from './Bidi';
 import { useExternalScript } from '../hooks/useExternalScript';
 import { useHashScroll } from '../hooks/useHashScroll';
 import { siteConfig } from '../lib/siteConfig';
@@ -20,9 +21,15 @@ import '../styles/forms.css';
 
 /** The two chat widgets of the frame: one business number, the product as the account. */
 function SiteChatWidgets() {
+  const intl = useIntl();
+  const ltr = useLtrText();
+  const greeting = useChatGreeting();
   const { chatNumber, productName } = siteConfig();
   // The spec's greeting, then an invitation to ask about the product; the input itself starts empty.
-  const chatMessage = `${DEFAULT_CHAT_MESSAGE}\nAsk us anything about ${productName}.`;
+  const chatMessage = `${greeting}\n${intl.formatMessage(
+    { id: 'site.chat.askAbout', defaultMessage: 'Ask us anything about {product}.' },
+    { product: ltr(productName) },
+  )}`;
   const shared = {
     phoneNumber: chatNumber,
     accountName: productName,
@@ -53,13 +60,20 @@ function scrollKey(location: Location): string {
  * runs: the portal's data router (SiteLayout below) and the public pages' lighter router (publicApp.tsx).
  */
 export function SiteFrame({ children, loading = false }: { children: ReactNode; loading?: boolean }) {
+  const intl = useIntl();
   useExternalScript(siteConfig().liveChatScriptUrl);
   useHashScroll();
   return (
     <div className="site">
-      {loading && <div className="nav-progress" role="progressbar" aria-label="Loading page" />}
+      {loading && (
+        <div
+          className="nav-progress"
+          role="progressbar"
+          aria-label={intl.formatMessage({ id: 'site.loadingPage', defaultMessage: 'Loading page' })}
+        />
+      )}
       <a className="skip-link" href="#main">
-        Skip to content
+        <FormattedMessage id="site.skipLink" defaultMessage="Skip to content" />
       </a>
       <Header />
       <main id="main" className="site__main" tabIndex={-1}>

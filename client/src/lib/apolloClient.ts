@@ -1,6 +1,7 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { finalize } from 'rxjs';
 import { REQUEST_TIMEOUT_MS } from './requestTimeout';
+import { pageLanguage } from './graphqlRequest';
 
 /** How long the portal waits for the graph's answer (operations not named below). */
 export { REQUEST_TIMEOUT_MS };
@@ -53,11 +54,25 @@ export function requestTimeoutLink(): ApolloLink {
   });
 }
 
+/**
+ * Every operation says the page's language (Accept-Language), so the graph's messages (a refused sign-in, a rate
+ * limit's wait) come back in it; codes never change with it.
+ */
+function pageLanguageLink(): ApolloLink {
+  return new ApolloLink((operation, forward) => {
+    operation.setContext(({ headers }: { headers?: Record<string, string> }) => ({
+      headers: { ...headers, 'accept-language': pageLanguage() },
+    }));
+    return forward(operation);
+  });
+}
+
 /** The one client of the portal. Same-origin cookies carry the device session. */
 export function createApolloClient(options: { fetch?: typeof fetch } = {}) {
   return new ApolloClient({
     link: ApolloLink.from([
       requestTimeoutLink(),
+      pageLanguageLink(),
       new HttpLink({ uri: '/graphql', credentials: 'same-origin', fetch: options.fetch }),
     ]),
     cache: new InMemoryCache(),

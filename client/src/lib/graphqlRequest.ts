@@ -1,4 +1,6 @@
 import { isErrorCode } from '../../../common/errors';
+import { DEFAULT_LOCALE } from '../../../common/i18n';
+import { localeOfPath } from '../i18n/locale';
 import type { GraphQLFailure } from './graphqlFailure';
 import { REQUEST_TIMEOUT_MS } from './requestTimeout';
 
@@ -40,6 +42,11 @@ export function failureOf(errors: readonly GraphQLErrorEntry[]): GraphQLFailure 
   };
 }
 
+/** The language of the page (its URL's), which the graph says its messages in (sent as Accept-Language). */
+export function pageLanguage(): string {
+  return typeof window === 'undefined' ? DEFAULT_LOCALE : localeOfPath(window.location.pathname);
+}
+
 /**
  * One GraphQL operation over plain `fetch`, for the screens that must be usable before the portal's Apollo Client
  * could arrive (the sign-in screen is sent by the server and works with a few kilobytes of script). Same endpoint,
@@ -59,7 +66,11 @@ export async function graphqlRequest<Data, Variables extends Record<string, unkn
     const response = await fetch('/graphql', {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json, application/json',
+        'accept-language': pageLanguage(),
+      },
       body: JSON.stringify({ query: document, operationName, variables: variables ?? {} }),
       signal: controller.signal,
     });

@@ -1,3 +1,5 @@
+import { type MessageDescriptor, defineMessages } from 'react-intl';
+
 /**
  * The site's own artwork, served from client/public/images. Each entry carries its intrinsic size so every
  * <img> reserves its box before the file arrives (no layout shift). The files are original drawings: generic
@@ -12,21 +14,43 @@ export interface SiteImage {
 const image = (src: string, width: number, height: number): SiteImage => ({ src: `/images/${src}`, width, height });
 
 export interface Platform {
-  /** The device's name as the site shows it. */
+  /** The device's name as the site shows it in English (a key). */
   name: string;
+  /** The same in the page's language (`intl.formatMessage(platform.label)`). */
+  label: MessageDescriptor;
   badge: SiteImage;
   icon: SiteImage;
 }
 
+const PLATFORM_NAMES = defineMessages({
+  samsung: { id: 'site.platform.samsung', defaultMessage: 'Samsung smart TV' },
+  lg: { id: 'site.platform.lg', defaultMessage: 'LG webOS' },
+  sony: { id: 'site.platform.sony', defaultMessage: 'Sony smart TV' },
+  android: { id: 'site.platform.android', defaultMessage: 'Android TV' },
+  windows: { id: 'site.platform.windows', defaultMessage: 'Windows' },
+  roku: { id: 'site.platform.roku', defaultMessage: 'Roku' },
+  apple: { id: 'site.platform.apple', defaultMessage: 'Apple TV' },
+});
+
+// (The English name is written out again: the build compiles a message's English into a tree, no string.)
+function platform(name: string, label: MessageDescriptor, badge: string, icon: string): Platform {
+  return {
+    name,
+    label,
+    badge: image(`devices/${badge}`, 220, 72),
+    icon: image(`os/${icon}`, 64, 64),
+  };
+}
+
 /** The compatible devices, in the order the site lists them. */
 export const PLATFORMS: Platform[] = [
-  { name: 'Samsung smart TV', badge: image('devices/samsung-tv.svg', 220, 72), icon: image('os/samsung.svg', 64, 64) },
-  { name: 'LG webOS', badge: image('devices/lg-webos.svg', 220, 72), icon: image('os/lg.svg', 64, 64) },
-  { name: 'Sony smart TV', badge: image('devices/sony-tv.svg', 220, 72), icon: image('os/sony.svg', 64, 64) },
-  { name: 'Android TV', badge: image('devices/android-tv.svg', 220, 72), icon: image('os/android.svg', 64, 64) },
-  { name: 'Windows', badge: image('devices/windows.svg', 220, 72), icon: image('os/windows.svg', 64, 64) },
-  { name: 'Roku', badge: image('devices/roku.svg', 220, 72), icon: image('os/roku.svg', 64, 64) },
-  { name: 'Apple TV', badge: image('devices/apple-tv.svg', 220, 72), icon: image('os/apple.svg', 64, 64) },
+  platform('Samsung smart TV', PLATFORM_NAMES.samsung, 'samsung-tv.svg', 'samsung.svg'),
+  platform('LG webOS', PLATFORM_NAMES.lg, 'lg-webos.svg', 'lg.svg'),
+  platform('Sony smart TV', PLATFORM_NAMES.sony, 'sony-tv.svg', 'sony.svg'),
+  platform('Android TV', PLATFORM_NAMES.android, 'android-tv.svg', 'android.svg'),
+  platform('Windows', PLATFORM_NAMES.windows, 'windows.svg', 'windows.svg'),
+  platform('Roku', PLATFORM_NAMES.roku, 'roku.svg', 'roku.svg'),
+  platform('Apple TV', PLATFORM_NAMES.apple, 'apple-tv.svg', 'apple.svg'),
 ];
 
 export const SCREENSHOTS = {

@@ -1,9 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Swal from 'sweetalert2';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '../lib/requestTimeout';
 import ContactPage from './ContactPage';
+import { setTestLocale } from '../test/locale';
 
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
 
@@ -296,5 +297,51 @@ describe('ContactPage', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('reads in Arabic, its messages and dialog in Arabic and the addresses left to right', async () => {
+    await setTestLocale('ar');
+    fetchMock.mockResolvedValue(jsonResponse(500, {}));
+    const user = userEvent.setup();
+    render(<ContactPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'اتصل بنا' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'أرسل إلينا رسالة' })).toBeInTheDocument();
+    const email = screen.getByLabelText('البريد الإلكتروني');
+    expect(email).toHaveAttribute('dir', 'ltr');
+    expect(email).toHaveAttribute('placeholder', 'you@example.com');
+    expect(screen.getByLabelText('الاسم')).toHaveAttribute('placeholder', 'اسمك');
+    expect(screen.getByLabelText('الرسالة').tagName).toBe('TEXTAREA');
+    const mail = screen.getByRole('link', { name: /support@m3uplayer\.example/ });
+    expect(mail).toHaveTextContent('البريد الإلكتروني');
+    expect(within(mail).getByText('support@m3uplayer.example')).toHaveAttribute('dir', 'ltr');
+    expect(within(screen.getByRole('link', { name: /\+20 100 000 0000/ })).getByText('+20 100 000 0000').tagName).toBe(
+      'BDI',
+    );
+
+    // The shared validation messages arrive in English and are shown in Arabic.
+    await user.click(screen.getByRole('button', { name: 'إرسال الرسالة' }));
+    const errors = await screen.findAllByText(/مطلوب/);
+    expect(errors).toHaveLength(4);
+    expect(document.body).not.toHaveTextContent(/is required/);
+
+    for (const [label, value] of [
+      ['الاسم', 'Jane'],
+      ['البريد الإلكتروني', 'jane@example.com'],
+      ['الموضوع', 'Hello'],
+      ['الرسالة', 'Hi'],
+    ] as const) {
+      await user.type(screen.getByLabelText(label), value);
+    }
+    await user.click(screen.getByRole('button', { name: 'إرسال الرسالة' }));
+    // The title, a shared message, in Arabic; the button named in Arabic.
+    await waitFor(() =>
+      expect(Swal.fire).toHaveBeenCalledWith(
+        expect.objectContaining({
+          icon: 'error',
+          title: expect.stringMatching(/^[^A-Za-z]*[\u0600-\u06FF][^A-Za-z]*$/),
+          confirmButtonText: 'حسنًا',
+        }),
+      ),
+    );
   });
 });

@@ -1,8 +1,12 @@
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { FormattedMessage, type MessageDescriptor, defineMessages, useIntl } from 'react-intl';
+import { DEFAULT_LOCALE } from '../../../common/i18n';
 import { messages } from '../../../common/messages';
 import type { ContactInput, ContactValues } from '../../../common/validation';
+import { useLtr } from '../components/Bidi';
 import { FieldError } from '../components/FieldError';
 import { usePageHead } from '../hooks/usePageHead';
+import { useLocale } from '../i18n/LocaleProvider';
 import { phoneHref } from '../lib/contactLinks';
 import { CONFIRM_BUTTON_COLOR } from '../lib/dialogTheme';
 import { REQUEST_TIMEOUT_MS } from '../lib/requestTimeout';
@@ -18,22 +22,42 @@ interface Dialog {
 
 interface FieldSpec {
   name: keyof ContactInput;
-  label: string;
+  label: MessageDescriptor;
   type?: 'text' | 'email';
   autoComplete: string;
-  placeholder: string;
+  placeholder: MessageDescriptor | string;
   multiline?: boolean;
+  /** An e-mail address reads left to right in every language. */
+  ltr?: boolean;
 }
 
+const TEXTS = defineMessages({
+  name: { id: 'contact.name', defaultMessage: 'Name' },
+  namePlaceholder: { id: 'contact.namePlaceholder', defaultMessage: 'Your name' },
+  email: { id: 'contact.email', defaultMessage: 'Email' },
+  subject: { id: 'contact.subject', defaultMessage: 'Subject' },
+  subjectPlaceholder: { id: 'contact.subjectPlaceholder', defaultMessage: 'What is it about?' },
+  message: { id: 'contact.message', defaultMessage: 'Message' },
+  messagePlaceholder: { id: 'contact.messagePlaceholder', defaultMessage: 'How can we help you?' },
+  ok: { id: 'contact.dialog.ok', defaultMessage: 'OK' },
+});
+
 const FIELDS: readonly FieldSpec[] = [
-  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name', placeholder: 'Your name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'you@example.com' },
-  { name: 'subject', label: 'Subject', type: 'text', autoComplete: 'off', placeholder: 'What is it about?' },
+  { name: 'name', label: TEXTS.name, type: 'text', autoComplete: 'name', placeholder: TEXTS.namePlaceholder },
+  {
+    name: 'email',
+    label: TEXTS.email,
+    type: 'email',
+    autoComplete: 'email',
+    placeholder: 'you@example.com',
+    ltr: true,
+  },
+  { name: 'subject', label: TEXTS.subject, type: 'text', autoComplete: 'off', placeholder: TEXTS.subjectPlaceholder },
   {
     name: 'message',
-    label: 'Message',
+    label: TEXTS.message,
     autoComplete: 'off',
-    placeholder: 'How can we help you?',
+    placeholder: TEXTS.messagePlaceholder,
     multiline: true,
   },
 ];
@@ -56,11 +80,16 @@ const contactResolver: Resolver<ContactInput, unknown, ContactValues> = async (v
  * sweetalert2 is only needed once a message is on its way, so it loads then, alongside the request, and stays out
  * of the first download.
  */
-function loadDialogs(): Promise<(dialog: Dialog) => void> {
+function loadDialogs(confirmButtonText?: string): Promise<(dialog: Dialog) => void> {
   return import('sweetalert2').then(
     ({ default: Swal }) =>
       (dialog: Dialog) =>
-        void Swal.fire({ ...dialog, confirmButtonColor: CONFIRM_BUTTON_COLOR }),
+        // English keeps the dialog's own 'OK'; another language names the button in its words.
+        void Swal.fire({
+          ...dialog,
+          confirmButtonColor: CONFIRM_BUTTON_COLOR,
+          ...(confirmButtonText ? { confirmButtonText } : {}),
+        }),
     // A dialog module that fails to download must not leave the visitor guessing whether the message went.
     () => (dialog: Dialog) => window.alert([dialog.title, dialog.text].filter(Boolean).join('\n\n')),
   );
@@ -116,6 +145,9 @@ async function sendMessage(values: ContactValues): Promise<Outcome | undefined> 
 
 export default function ContactPage() {
   usePageHead('/contact');
+  const intl = useIntl();
+  const { locale, text } = useLocale();
+  const ltr = useLtr();
   const { productName, contactEmail, contactPhone } = siteConfig();
 
   const {
@@ -134,14 +166,19 @@ export default function ContactPage() {
   const values = useWatch({ control });
 
   async function onSubmit(formValues: ContactValues) {
-    const dialogs = loadDialogs();
+    const dialogs = loadDialogs(locale === DEFAULT_LOCALE ? undefined : intl.formatMessage(TEXTS.ok));
     const outcome = await sendMessage(formValues);
     if (outcome?.status === 200) {
       reset(EMPTY_FORM);
-      (await dialogs)({ icon: 'success', title: messages.contact.success });
+      (await dialogs)({ icon: 'success', title: text(messages.contact.success) });
       return;
     }
-    (await dialogs)({ icon: 'error', title: messages.contact.failure, text: outcome?.message });
+    // The server's explanation arrives in English (or already in the page's language): shown in the page's.
+    (await dialogs)({
+      icon: 'error',
+      title: text(messages.contact.failure),
+      text: outcome?.message === undefined ? undefined : text(outcome.message),
+    });
   }
 
   return (
@@ -149,10 +186,15 @@ export default function ContactPage() {
       <div className="contact__inner">
         <div className="contact__aside">
           <header className="contact__intro">
-            <h1 className="contact__title">Contact Us</h1>
+            <h1 className="contact__title">
+              <FormattedMessage id="contact.title" defaultMessage="Contact Us" />
+            </h1>
             <p className="contact__lead">
-              Questions about {productName}, help with your device or playlist, or feedback on the app? Send us a
-              message and we will answer by e-mail.
+              <FormattedMessage
+                id="contact.lead"
+                defaultMessage="Questions about {product}, help with your device or playlist, or feedback on the app? Send us a message and we will answer by e-mail."
+                values={{ product: ltr(productName) }}
+              />
             </p>
           </header>
 
@@ -166,7 +208,10 @@ export default function ContactPage() {
                   />
                 </svg>
                 <span className="contact__channel-text">
-                  <span className="contact__channel-label">Email</span> {contactEmail}
+                  <span className="contact__channel-label">
+                    <FormattedMessage id="contact.channel.email" defaultMessage="Email" />
+                  </span>{' '}
+                  {ltr(contactEmail)}
                 </span>
               </a>
             </li>
@@ -180,7 +225,10 @@ export default function ContactPage() {
                     />
                   </svg>
                   <span className="contact__channel-text">
-                    <span className="contact__channel-label">Phone</span> {contactPhone}
+                    <span className="contact__channel-label">
+                      <FormattedMessage id="contact.channel.phone" defaultMessage="Phone" />
+                    </span>{' '}
+                    {ltr(contactPhone)}
                   </span>
                 </a>
               </li>
@@ -201,7 +249,7 @@ export default function ContactPage() {
 
         <div className="contact__card">
           <h2 id="contact-card-title" className="contact__card-title">
-            Send Us a Message
+            <FormattedMessage id="contact.formTitle" defaultMessage="Send Us a Message" />
           </h2>
           <form
             className="contact-form"
@@ -217,7 +265,9 @@ export default function ContactPage() {
               const inputProps = {
                 id,
                 className: values[field.name] ? 'filled' : undefined,
-                placeholder: field.placeholder,
+                placeholder:
+                  typeof field.placeholder === 'string' ? field.placeholder : intl.formatMessage(field.placeholder),
+                dir: field.ltr ? 'ltr' : undefined,
                 autoComplete: field.autoComplete,
                 'aria-invalid': error ? true : undefined,
                 'aria-describedby': error ? errorId : undefined,
@@ -225,7 +275,7 @@ export default function ContactPage() {
               };
               return (
                 <div key={field.name} className={`contact-form__field contact-form__field--${field.name}`}>
-                  <label htmlFor={id}>{field.label}</label>
+                  <label htmlFor={id}>{intl.formatMessage(field.label)}</label>
                   {field.multiline ? (
                     <textarea rows={6} {...inputProps} />
                   ) : (
@@ -242,7 +292,9 @@ export default function ContactPage() {
               disabled={isSubmitting}
               aria-busy={isSubmitting}
             >
-              {isSubmitting ? 'Sending…' : 'Send Message'}
+              {isSubmitting
+                ? intl.formatMessage({ id: 'contact.sending', defaultMessage: 'Sending…' })
+                : intl.formatMessage({ id: 'contact.send', defaultMessage: 'Send Message' })}
             </button>
           </form>
         </div>

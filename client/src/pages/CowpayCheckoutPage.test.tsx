@@ -10,6 +10,7 @@ import { UserProvider } from '../hooks/useUser';
 import { portalRoutes } from '../routes';
 import { FRAME_TIMEOUT_MS } from './CowpayCheckoutPage';
 import { dialogs } from '../test/dialogs';
+import { setTestLocale } from '../test/locale';
 import { buildPricing } from '../test/factories';
 import { graphQLFailure, playlistsMock } from '../test/playlistPages';
 import { signedIn } from '../test/renderDashboardRoute';
@@ -331,4 +332,49 @@ describe('CowpayCheckoutPage', () => {
       "Cowpay's payment form did not start. Reload the page to try again.",
     );
   });
+});
+
+describe('CowpayCheckoutPage in Arabic', () => {
+  it('a link already paid: says so in Arabic and leads to Account Details', async () => {
+    await setTestLocale('ar');
+    openCheckout('/cowpay/checkout/FRAME-42/paid-token-ar', [], ['PAID']);
+    expect(paragraphs(await screen.findByRole('alert', {}, { timeout: 10_000 }))).toEqual([
+      'تمّت عملية الدفع بالبطاقة هذه بالفعل.',
+      'لم يعد هناك ما يُدفع بهذا الرابط. تجد مدفوعاتك في صفحة تفاصيل الحساب.',
+    ]);
+    expect(screen.getByRole('heading', { name: 'الدفع بالبطاقة' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'الانتقال إلى تفاصيل الحساب' })).toHaveAttribute(
+      'href',
+      '/dashboard/account',
+    );
+  }, 20_000);
+
+  it('an expired link: says in Arabic that nothing was charged, and leads back to Activate Device', async () => {
+    await setTestLocale('ar');
+    openCheckout('/cowpay/checkout/FRAME-42/expired-token-ar', [], ['EXPIRED']);
+    expect(paragraphs(await screen.findByRole('alert', {}, { timeout: 10_000 }))).toEqual([
+      'رابط الدفع بالبطاقة هذا لم يعد صالحًا.',
+      'انتهت صلاحية نموذج الدفع قبل إتمام الدفع، لذا لم يُخصم أي مبلغ. للدفع، ابدأ عملية دفع جديدة بالبطاقة من صفحة تفعيل الجهاز.',
+    ]);
+    expect(screen.getByRole('link', { name: 'العودة إلى تفعيل الجهاز' })).toHaveAttribute(
+      'href',
+      '/dashboard/active-device',
+    );
+  }, 20_000);
+
+  it('an open link: the card frame and what it says, in Arabic', async () => {
+    await setTestLocale('ar');
+    const page = openCheckout('/cowpay/checkout/FRAME-42/open-token-ar', ['COWPAY']);
+    await page.pluginLoads();
+    expect(await screen.findByTitle('نموذج الدفع بالبطاقة', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('أدخل بيانات بطاقتك أدناه. بعد إتمام الدفع ستعود إلى لوحة التحكم.')).toBeInTheDocument();
+    expect(
+      screen.getByText('وضع تجريبي: لا تُحوَّل أي أموال. تعمل طريقة الدفع هذه مع بديل محلي لمزوّدها.'),
+    ).toBeInTheDocument();
+    frameSays({ message_source: 'cowpay', payment_status: 'FAILED' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'فشلت عملية الدفع بالبطاقة ولم يُخصم أي مبلغ. يمكنك البدء من جديد ببطاقة أخرى.',
+    );
+    expect(dialogs()).toEqual([]);
+  }, 20_000);
 });

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { defineMessage, defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { CardCheckoutStatus } from '../__generated__/graphql';
 import { useCardCheckoutQuery, usePricingQuery } from '../__generated__/hooks';
 import { Spinner } from '../components/Spinner';
 import { useExternalScript } from '../hooks/useExternalScript';
 import { usePageHead } from '../hooks/usePageHead';
+import { useLocale } from '../i18n/LocaleProvider';
 import { readGraphQLFailure } from '../lib/graphqlFailure';
 import { SANDBOX_NOTICE } from './dashboard/payments/paymentMethods';
 import '../styles/payments.css';
@@ -29,7 +31,7 @@ declare global {
 export const FRAME_HEIGHT = 1200;
 /** The element Cowpay's plugin puts its frame in. */
 export const CONTAINER_ID = 'cowpay-iframe-container';
-const FRAME_TITLE = 'Card payment form';
+const FRAME_TITLE = defineMessage({ id: 'checkout.frameTitle', defaultMessage: 'Card payment form' });
 /**
  * How long the card frame may take to load before the page offers to try again. Cowpay's form is a few hundred
  * kilobytes; on a slow phone connection 20 seconds is long past what it should take.
@@ -40,33 +42,67 @@ export const FRAME_TIMEOUT_MS = 20_000;
  * What the page says for a link whose checkout can no longer be paid: the frame would show only Cowpay's error
  * page (or the browser's broken-frame icon), 1200px high. Each says what happened and the way on.
  */
-export const CLOSED_CHECKOUTS: Record<Exclude<CardCheckoutStatus, 'OPEN'>, { title: string; detail: string }> = {
-  PAID: {
-    title: 'This card payment has already been made.',
-    detail: 'There is nothing more to pay with this link. Your payments are listed under Account Details.',
-  },
+const LINK_INVALID = defineMessage({
+  id: 'checkout.closed.invalid',
+  defaultMessage: 'This card payment link is no longer valid.',
+});
+
+export const CLOSED_CHECKOUTS: Record<
+  Exclude<CardCheckoutStatus, 'OPEN'>,
+  { title: MessageDescriptor; detail: MessageDescriptor }
+> = {
+  PAID: defineMessages({
+    title: { id: 'checkout.closed.paid', defaultMessage: 'This card payment has already been made.' },
+    detail: {
+      id: 'checkout.closed.paidDetail',
+      defaultMessage: 'There is nothing more to pay with this link. Your payments are listed under Account Details.',
+    },
+  }),
   EXPIRED: {
-    title: 'This card payment link is no longer valid.',
-    detail:
-      'Its payment form expired before the payment was made, so nothing was charged. To pay, start a new card payment from Activate Device.',
+    title: LINK_INVALID,
+    detail: defineMessage({
+      id: 'checkout.closed.expiredDetail',
+      defaultMessage:
+        'Its payment form expired before the payment was made, so nothing was charged. To pay, start a new card payment from Activate Device.',
+    }),
   },
   FAILED: {
-    title: 'This card payment link is no longer valid.',
-    detail: 'Its card payment failed, so nothing was charged. To pay, start a new card payment from Activate Device.',
+    title: LINK_INVALID,
+    detail: defineMessage({
+      id: 'checkout.closed.failedDetail',
+      defaultMessage:
+        'Its card payment failed, so nothing was charged. To pay, start a new card payment from Activate Device.',
+    }),
   },
   UNKNOWN: {
-    title: 'This card payment link is no longer valid.',
-    detail:
-      'It may be incomplete or mistyped. To pay, start a new card payment from Activate Device (sign in first if asked).',
+    title: LINK_INVALID,
+    detail: defineMessage({
+      id: 'checkout.closed.unknownDetail',
+      defaultMessage:
+        'It may be incomplete or mistyped. To pay, start a new card payment from Activate Device (sign in first if asked).',
+    }),
   },
 };
 
 /** What the page says when the frame reports an order status other than PAID. */
-const OUTCOMES: Record<string, string> = {
-  FAILED: 'The card payment failed and nothing was charged. You can start again with another card.',
-  EXPIRED: 'The payment form expired before the payment was made. Nothing was charged; you can start again.',
-  UNPAID: 'The payment was not completed, so nothing was charged. You can start again.',
-};
+const OUTCOMES: Record<string, MessageDescriptor> = defineMessages({
+  FAILED: {
+    id: 'checkout.outcome.failed',
+    defaultMessage: 'The card payment failed and nothing was charged. You can start again with another card.',
+  },
+  EXPIRED: {
+    id: 'checkout.outcome.expired',
+    defaultMessage: 'The payment form expired before the payment was made. Nothing was charged; you can start again.',
+  },
+  UNPAID: {
+    id: 'checkout.outcome.unpaid',
+    defaultMessage: 'The payment was not completed, so nothing was charged. You can start again.',
+  },
+});
+
+const TRY_AGAIN = defineMessage({ id: 'checkout.tryAgain', defaultMessage: 'Try again' });
+
+const LOADING_FORM = defineMessage({ id: 'checkout.loading', defaultMessage: 'Loading the payment form…' });
 
 /**
  * True when a message comes from the card frame in the container, or from a frame inside it (a bank's 3-D
@@ -91,6 +127,8 @@ function fromCardFrame(source: MessageEventSource | null, container: HTMLElement
  */
 export default function CowpayCheckoutPage() {
   usePageHead(useLocation().pathname);
+  const intl = useIntl();
+  const { text } = useLocale();
   const { framCode = '', intension = '' } = useParams();
   // Asked on every visit: Back after paying must not find the link open in the cache.
   const checkout = useCardCheckoutQuery({
@@ -105,38 +143,47 @@ export default function CowpayCheckoutPage() {
   };
   const status = checkout.data?.cardCheckout.status;
   const closed = status && status !== 'OPEN' ? CLOSED_CHECKOUTS[status] : null;
+  const failure = readGraphQLFailure(checkout.error).message;
 
   return (
     <section className="checkout" aria-labelledby="checkout-title">
       <h1 id="checkout-title" className="checkout__title">
-        Card payment
+        <FormattedMessage id="checkout.title" defaultMessage="Card payment" />
       </h1>
       {status === 'OPEN' ? (
         <CardForm key={attempt} token={intension} onRetry={retry} />
       ) : closed ? (
         <div className="checkout__closed" role="alert">
-          <p className="checkout__closed-title">{closed.title}</p>
-          <p>{closed.detail}</p>
+          <p className="checkout__closed-title">{intl.formatMessage(closed.title)}</p>
+          <p>{intl.formatMessage(closed.detail)}</p>
         </div>
       ) : checkout.loading ? (
-        <Spinner label="Loading the payment form…" />
+        <Spinner label={intl.formatMessage(LOADING_FORM)} />
       ) : (
         <div className="checkout__problem" role="alert">
-          <p>Could not check this card payment link.</p>
-          <p>{readGraphQLFailure(checkout.error).message ?? 'Check your connection, then try again.'}</p>
+          <p>
+            <FormattedMessage id="checkout.checkFailed" defaultMessage="Could not check this card payment link." />
+          </p>
+          <p>
+            {failure ? (
+              text(failure)
+            ) : (
+              <FormattedMessage id="checkout.checkConnection" defaultMessage="Check your connection, then try again." />
+            )}
+          </p>
           <button type="button" className="button button--primary checkout__retry" onClick={retry}>
-            Try again
+            <FormattedMessage {...TRY_AGAIN} />
           </button>
         </div>
       )}
       <p className="checkout__links">
         {status === 'PAID' ? (
           <Link className="button button--primary" to="/dashboard/account">
-            Go to Account Details
+            <FormattedMessage id="checkout.toAccount" defaultMessage="Go to Account Details" />
           </Link>
         ) : (
           <Link className={closed ? 'button button--primary' : undefined} to="/dashboard/active-device">
-            Back to Activate Device
+            <FormattedMessage id="checkout.backToActivate" defaultMessage="Back to Activate Device" />
           </Link>
         )}
       </p>
@@ -147,12 +194,15 @@ export default function CowpayCheckoutPage() {
 /** Cowpay's card frame for an open checkout's token, with what the frame tells the page. */
 function CardForm({ token: intension, onRetry }: { token: string; onRetry: () => void }) {
   const navigate = useNavigate();
+  const intl = useIntl();
+  const { text } = useLocale();
+  const frameTitle = intl.formatMessage(FRAME_TITLE);
   const { data, loading, error } = usePricingQuery();
   const pricing = data?.pricing;
   const script = useExternalScript(pricing?.cowpayFrameUrl ?? '');
   const container = useRef<HTMLDivElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<string | null>(null);
+  const [problem, setProblem] = useState<MessageDescriptor | null>(null);
+  const [outcome, setOutcome] = useState<MessageDescriptor | null>(null);
   // Whether the card frame has loaded; 'slow' once FRAME_TIMEOUT_MS passed without it.
   const [frameState, setFrameState] = useState<'waiting' | 'loaded' | 'slow'>('waiting');
 
@@ -175,14 +225,14 @@ function CardForm({ token: intension, onRetry }: { token: string; onRetry: () =>
         element.style.height = `${FRAME_HEIGHT}px`;
         element.style.width = '100%';
         element.classList.add('checkout__frame');
-        if (element.title !== FRAME_TITLE) element.title = FRAME_TITLE;
+        if (element.title !== frameTitle) element.title = frameTitle;
       }
     };
     fit();
     const observer = new MutationObserver(fit);
     observer.observe(box, { childList: true, subtree: true });
     return () => observer.disconnect();
-  }, [pricing]);
+  }, [pricing, frameTitle]);
 
   // Once the plugin has loaded: Cowpay's two calls, with this payment's token.
   useEffect(() => {
@@ -202,7 +252,12 @@ function CardForm({ token: intension, onRetry }: { token: string; onRetry: () =>
         // A frame that never arrives (a connection lost on the way) must not leave an empty box for good.
         timer = setTimeout(() => setFrameState((now) => (now === 'loaded' ? now : 'slow')), FRAME_TIMEOUT_MS);
       } catch {
-        setProblem("Cowpay's payment form did not start. Reload the page to try again.");
+        setProblem(
+          defineMessage({
+            id: 'checkout.didNotStart',
+            defaultMessage: "Cowpay's payment form did not start. Reload the page to try again.",
+          }),
+        );
       }
     });
     return () => {
@@ -226,47 +281,70 @@ function CardForm({ token: intension, onRetry }: { token: string; onRetry: () =>
     return () => window.removeEventListener('message', onMessage);
   }, [navigate]);
 
-  const failed =
+  const failedMessage: MessageDescriptor | null =
     script === 'error'
-      ? 'Could not load Cowpay’s payment form. Check your connection, then reload the page.'
+      ? defineMessage({
+          id: 'checkout.scriptFailed',
+          defaultMessage: 'Could not load Cowpay’s payment form. Check your connection, then reload the page.',
+        })
       : (problem ??
         (frameState === 'slow'
-          ? 'Cowpay’s payment form is taking too long to load. Check your connection, then try again.'
+          ? defineMessage({
+              id: 'checkout.slow',
+              defaultMessage:
+                'Cowpay’s payment form is taking too long to load. Check your connection, then try again.',
+            })
           : null));
+  const failed = failedMessage ? intl.formatMessage(failedMessage) : null;
+  const pricingFailure = readGraphQLFailure(error).message;
 
   return (
     <>
       {pricing ? (
         <>
           <p className="checkout__intro">
-            Enter your card details below. When the payment is done you come back to your dashboard.
+            <FormattedMessage
+              id="checkout.intro"
+              defaultMessage="Enter your card details below. When the payment is done you come back to your dashboard."
+            />
           </p>
           {pricing.sandboxMethods.includes('COWPAY') && (
             <p className="payment__sandbox" role="note">
-              {SANDBOX_NOTICE}
+              <FormattedMessage {...SANDBOX_NOTICE} />
             </p>
           )}
-          {outcome && <p role="alert">{outcome}</p>}
+          {outcome && <p role="alert">{intl.formatMessage(outcome)}</p>}
           {failed && (
             <div className="checkout__problem" role="alert">
               <p>{failed}</p>
               <button type="button" className="button button--primary checkout__retry" onClick={onRetry}>
-                Try again
+                <FormattedMessage {...TRY_AGAIN} />
               </button>
             </div>
           )}
-          {script === 'loading' && <Spinner label="Loading the payment form…" />}
+          {script === 'loading' && <Spinner label={intl.formatMessage(LOADING_FORM)} />}
           {/* Out of sight while failed: a frame that did not load shows only the browser's broken-page icon. */}
           <div id={CONTAINER_ID} ref={container} hidden={Boolean(failed)} />
         </>
       ) : loading ? (
-        <Spinner label="Loading the payment form…" />
+        <Spinner label={intl.formatMessage(LOADING_FORM)} />
       ) : (
         <div className="checkout__problem" role="alert">
-          <p>Could not load the payment form.</p>
-          <p>{readGraphQLFailure(error).message ?? 'Check your connection, then reload the page.'}</p>
+          <p>
+            <FormattedMessage id="checkout.formFailed" defaultMessage="Could not load the payment form." />
+          </p>
+          <p>
+            {pricingFailure ? (
+              text(pricingFailure)
+            ) : (
+              <FormattedMessage
+                id="checkout.reloadConnection"
+                defaultMessage="Check your connection, then reload the page."
+              />
+            )}
+          </p>
           <button type="button" className="button button--primary checkout__retry" onClick={onRetry}>
-            Try again
+            <FormattedMessage {...TRY_AGAIN} />
           </button>
         </div>
       )}

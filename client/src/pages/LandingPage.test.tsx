@@ -3,6 +3,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import LandingPage from './LandingPage';
 import { siteConfig } from '../lib/siteConfig';
+import { setTestLocale } from '../test/locale';
 
 function renderLanding() {
   const router = createMemoryRouter(
@@ -152,5 +153,48 @@ describe('LandingPage', () => {
     expect(answers[5]).toMatch(/no EPG built into the app[\s\S]*guide-ready/);
     expect(within(faq).getAllByRole('button')[6]).toHaveTextContent("'Unable to Stream'");
     expect(answers[6]).toMatch(/restrictions/);
+  });
+
+  it('reads in Arabic, its headings, buttons and links translated and the product name kept left to right', async () => {
+    await setTestLocale('ar');
+    renderLanding();
+    const all = sections();
+    expect(all.map(headingOf)).toEqual([
+      'مشغّل وسائط متميّز لقوائم تشغيل M3U وM3U8',
+      'قوائم تشغيلك على الشاشة الكبيرة',
+      'مصمَّم لغرفة المعيشة',
+      'يعمل على الشاشات التي تملكها بالفعل',
+      'كل ما تحتاجه قائمة تشغيلك، بلا أي عوائق',
+      'الرقابة الأبوية',
+      'سهل للجميع، وبكل اللغات',
+      'بث موثوق',
+      'يوم رائع للاستكشاف',
+      'الأسئلة الشائعة',
+    ]);
+    expect(screen.getByRole('link', { name: 'استكشف' })).toHaveAttribute('href', '#features');
+    expect(screen.getByRole('link', { name: 'أضف قائمة التشغيل' })).toHaveAttribute('href', '/device/login');
+    expect(screen.getAllByRole('link', { name: 'إدارة قوائم التشغيل' })).toHaveLength(2);
+
+    const popup = screen.getByRole('complementary', { name: 'قبل الشراء' });
+    expect(popup).toHaveTextContent('لا تُستردّ المبالغ بعد الشراء');
+    expect(within(popup).getByRole('button', { name: 'إغلاق هذا التنبيه' })).toBeInTheDocument();
+    const { productName } = siteConfig();
+    const name = within(popup).getByText(productName);
+    expect(name.tagName).toBe('BDI');
+    expect(name).toHaveAttribute('dir', 'ltr');
+
+    const faq = all[9]!;
+    const questions = within(faq).getAllByRole('button');
+    expect(questions[1]).toHaveTextContent('لماذا يعرض تلفازي عنوانَي MAC؟');
+    fireEvent.click(questions[4]!);
+    const answer = within(faq).getByRole('region', { name: questions[4]!.textContent! });
+    expect(within(answer).getByRole('link', { name: 'تواصل معنا' })).toHaveAttribute('href', '/contact');
+    expect(within(all[3]!).getByText('تلفزيون سامسونج الذكي')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /الشاشة الرئيسية للتطبيق/ })).toBeInTheDocument();
+
+    // Nothing of the English is left in the headings and the buttons (but the app's error, quoted as it shows it).
+    for (const element of [...screen.getAllByRole('heading'), ...screen.getAllByRole('button')]) {
+      expect(element.textContent?.replace(/«[^»]*»/g, '')).not.toMatch(/\b(the|your|and|for|to|Play|Pause|Close)\b/);
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { type ReactNode, useRef } from 'react';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { useLtr } from '../components/Bidi';
 import { DeviceStrip } from '../components/landing/DeviceStrip';
 import { DisclaimerPopup } from '../components/landing/DisclaimerPopup';
 import { type FaqItem, FaqList } from '../components/landing/FaqList';
@@ -39,75 +41,118 @@ function Point({ icon, title, children }: { icon: SiteImage; title: string; chil
   );
 }
 
-function faqs(productName: string): FaqItem[] {
+const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+
+const contactLink = (chunks: ReactNode[]) => <Link to="/contact">{chunks}</Link>;
+
+const portalLink = (chunks: ReactNode[]) => <Link to={PORTAL}>{chunks}</Link>;
+
+function faqs(intl: IntlShape, product: ReactNode): FaqItem[] {
   return [
     {
-      question: 'Do you provide channels or playlists?',
+      question: intl.formatMessage({
+        id: 'landing.faq.content.question',
+        defaultMessage: 'Do you provide channels or playlists?',
+      }),
       answer: (
         <>
           <p>
-            No. {productName} is a media player only: we do not provide, sell or host any channels, playlists or other
-            content, and we are not responsible for the content you play in it. You need a playlist from a provider of
-            your choice.
+            <FormattedMessage
+              id="landing.faq.content.answer"
+              defaultMessage="No. {product} is a media player only: we do not provide, sell or host any channels, playlists or other content, and we are not responsible for the content you play in it. You need a playlist from a provider of your choice."
+              values={{ product }}
+            />
           </p>
-          <p>If you buy a licence without having a playlist, there is no refund.</p>
+          <p>
+            <FormattedMessage
+              id="landing.faq.content.noRefund"
+              defaultMessage="If you buy a licence without having a playlist, there is no refund."
+            />
+          </p>
         </>
       ),
     },
     {
-      question: 'Why does my TV show two MAC addresses?',
+      question: intl.formatMessage({
+        id: 'landing.faq.mac.question',
+        defaultMessage: 'Why does my TV show two MAC addresses?',
+      }),
       answer: (
         <p>
-          Every TV has two MAC addresses: one for WiFi and one for Ethernet (cable). Use the MAC address the app shows
-          on your TV screen when you sign in to the portal. A MAC address belongs to the TV&apos;s hardware and cannot
-          be changed manually.
+          <FormattedMessage
+            id="landing.faq.mac.answer"
+            defaultMessage="Every TV has two MAC addresses: one for WiFi and one for Ethernet (cable). Use the MAC address the app shows on your TV screen when you sign in to the portal. A MAC address belongs to the TV's hardware and cannot be changed manually."
+          />
         </p>
       ),
     },
     {
-      question: 'My playlist works on my PC but not on my TV. Why?',
+      question: intl.formatMessage({
+        id: 'landing.faq.pc.question',
+        defaultMessage: 'My playlist works on my PC but not on my TV. Why?',
+      }),
       answer: (
         <p>
-          There are two usual reasons: your internet service provider (ISP) blocks the streams on the TV&apos;s
-          connection, or the playlist uses stream formats your TV does not support. Try another network, such as your
-          phone&apos;s hotspot, or ask your playlist provider for a format your TV can play.
+          <FormattedMessage
+            id="landing.faq.pc.answer"
+            defaultMessage="There are two usual reasons: your internet service provider (ISP) blocks the streams on the TV's connection, or the playlist uses stream formats your TV does not support. Try another network, such as your phone's hotspot, or ask your playlist provider for a format your TV can play."
+          />
         </p>
       ),
     },
     {
-      question: 'My playlist will not open, or it freezes. What can I do?',
+      question: intl.formatMessage({
+        id: 'landing.faq.freeze.question',
+        defaultMessage: 'My playlist will not open, or it freezes. What can I do?',
+      }),
       answer: (
         <p>
-          The streams come from your playlist provider, who is responsible for them. {productName} plays what the
-          provider sends and has no access to your playlists, so it cannot repair a stream at its source. Please contact
-          your playlist provider.
+          <FormattedMessage
+            id="landing.faq.freeze.answer"
+            defaultMessage="The streams come from your playlist provider, who is responsible for them. {product} plays what the provider sends and has no access to your playlists, so it cannot repair a stream at its source. Please contact your playlist provider."
+            values={{ product }}
+          />
         </p>
       ),
     },
     {
-      question: 'The app will not start.',
+      question: intl.formatMessage({ id: 'landing.faq.start.question', defaultMessage: 'The app will not start.' }),
       answer: (
         <p>
-          Check your TV&apos;s internet connection: the app needs it to start. Restart the TV and your router, then open
-          the app again. If it still will not start, <Link to="/contact">contact us</Link>.
+          <FormattedMessage
+            id="landing.faq.start.answer"
+            defaultMessage="Check your TV's internet connection: the app needs it to start. Restart the TV and your router, then open the app again. If it still will not start, <link>contact us</link>."
+            values={{ link: contactLink }}
+          />
         </p>
       ),
     },
     {
-      question: 'Is there a programme guide (EPG)?',
+      question: intl.formatMessage({
+        id: 'landing.faq.epg.question',
+        defaultMessage: 'Is there a programme guide (EPG)?',
+      }),
       answer: (
         <p>
-          There is no EPG built into the app. If your provider&apos;s playlist is guide-ready, its guide works in{' '}
-          {productName}; you can also add the XMLTV guide link your provider gives you when you add the playlist.
+          <FormattedMessage
+            id="landing.faq.epg.answer"
+            defaultMessage="There is no EPG built into the app. If your provider's playlist is guide-ready, its guide works in {product}; you can also add the XMLTV guide link your provider gives you when you add the playlist."
+            values={{ product }}
+          />
         </p>
       ),
     },
     {
-      question: "What does the 'Unable to Stream' error mean?",
+      question: intl.formatMessage({
+        id: 'landing.faq.unableToStream.question',
+        defaultMessage: "What does the 'Unable to Stream' error mean?",
+      }),
       answer: (
         <p>
-          It means your playlist has restrictions that stop it from playing in the app, set by your playlist provider.
-          Please ask your provider to lift them.
+          <FormattedMessage
+            id="landing.faq.unableToStream.answer"
+            defaultMessage="It means your playlist has restrictions that stop it from playing in the app, set by your playlist provider. Please ask your provider to lift them."
+          />
         </p>
       ),
     },
@@ -116,7 +161,10 @@ function faqs(productName: string): FaqItem[] {
 
 export default function LandingPage() {
   usePageHead('/');
+  const intl = useIntl();
+  const ltr = useLtr();
   const { productName, introVideoId } = siteConfig();
+  const product = ltr(productName);
   const exploreLink = useRef<HTMLAnchorElement>(null);
   const hero = ILLUSTRATIONS.heroTv;
 
@@ -125,20 +173,26 @@ export default function LandingPage() {
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero__inner">
           <div className="hero__content">
-            <p className="eyebrow">{productName}</p>
+            <p className="eyebrow">{product}</p>
             <h1 id="hero-title" className="hero__title">
-              Premium Media Player for <span className="hero__highlight">M3U &amp; M3U8</span> Playlists
+              <FormattedMessage
+                id="landing.hero.title"
+                defaultMessage="Premium Media Player for <highlight>M3U & M3U8</highlight> Playlists"
+                values={{ highlight: (chunks: ReactNode[]) => <span className="hero__highlight">{chunks}</span> }}
+              />
             </h1>
             <p className="hero__lead">
-              Play your own M3U and M3U8 playlists on your smart TV with a fast, remote-friendly player: live channels,
-              films and series, with the audio and subtitle language you prefer. Free for 7 days on every device.
+              <FormattedMessage
+                id="landing.hero.lead"
+                defaultMessage="Play your own M3U and M3U8 playlists on your smart TV with a fast, remote-friendly player: live channels, films and series, with the audio and subtitle language you prefer. Free for 7 days on every device."
+              />
             </p>
             <div className="hero__actions">
               <a ref={exploreLink} href="#features" className="button button--primary">
-                Explore
+                <FormattedMessage id="landing.hero.explore" defaultMessage="Explore" />
               </a>
               <Link to={PORTAL} className="button button--ghost">
-                Manage playlists
+                <FormattedMessage id="landing.hero.managePlaylists" defaultMessage="Manage playlists" />
               </Link>
             </div>
           </div>
@@ -147,7 +201,11 @@ export default function LandingPage() {
               src={hero.src}
               width={hero.width}
               height={hero.height}
-              alt="The app's home screen on a TV, with Live TV, Movies, Series and Playlists tiles, and a remote control"
+              alt={intl.formatMessage({
+                id: 'landing.hero.imageAlt',
+                defaultMessage:
+                  "The app's home screen on a TV, with Live TV, Movies, Series and Playlists tiles, and a remote control",
+              })}
               fetchPriority="high"
             />
           </div>
@@ -158,23 +216,39 @@ export default function LandingPage() {
       <section className="landing-section intro" aria-labelledby="intro-title">
         <div className="split">
           <div className="split__text">
-            <p className="eyebrow">Watch it work</p>
+            <p className="eyebrow">
+              <FormattedMessage id="landing.intro.eyebrow" defaultMessage="Watch it work" />
+            </p>
             <h2 id="intro-title" className="landing-section__title">
-              Your playlists, on the big screen
+              <FormattedMessage id="landing.intro.title" defaultMessage="Your playlists, on the big screen" />
             </h2>
             <p className="landing-section__lead">
-              {productName} turns your smart TV into a clean, fast player for the playlists you already have. Add them
-              from your phone or computer and watch from the sofa.
+              <FormattedMessage
+                id="landing.intro.lead"
+                defaultMessage="{product} turns your smart TV into a clean, fast player for the playlists you already have. Add them from your phone or computer and watch from the sofa."
+                values={{ product }}
+              />
             </p>
             <ol className="steps">
-              <li>Install {productName} on your TV and open it: it shows your MAC address and device key.</li>
               <li>
-                Sign in to <Link to={PORTAL}>Manage playlists</Link> with those two and add your playlist: an M3U link,
-                an XC login (host, username and password) or a playlist code.
+                <FormattedMessage
+                  id="landing.intro.step1"
+                  defaultMessage="Install {product} on your TV and open it: it shows your MAC address and device key."
+                  values={{ product }}
+                />
               </li>
               <li>
-                Watch free for 7 days, then activate your device with a licence from the same portal. Activation can
-                take up to one hour after payment.
+                <FormattedMessage
+                  id="landing.intro.step2"
+                  defaultMessage="Sign in to <link>Manage playlists</link> with those two and add your playlist: an M3U link, an XC login (host, username and password) or a playlist code."
+                  values={{ link: portalLink }}
+                />
+              </li>
+              <li>
+                <FormattedMessage
+                  id="landing.intro.step3"
+                  defaultMessage="Watch free for 7 days, then activate your device with a licence from the same portal. Activation can take up to one hour after payment."
+                />
               </li>
             </ol>
           </div>
@@ -185,11 +259,13 @@ export default function LandingPage() {
       <section className="landing-section tv-preview" aria-labelledby="tv-preview-title">
         <div className="landing-section__head">
           <h2 id="tv-preview-title" className="landing-section__title">
-            Made for the living room
+            <FormattedMessage id="landing.tvPreview.title" defaultMessage="Made for the living room" />
           </h2>
           <p className="landing-section__lead">
-            Large posters, clear text and menus you steer with the arrow keys of your remote. Live channels, films and
-            series each get their own place, so everyone at home finds their way around.
+            <FormattedMessage
+              id="landing.tvPreview.lead"
+              defaultMessage="Large posters, clear text and menus you steer with the arrow keys of your remote. Live channels, films and series each get their own place, so everyone at home finds their way around."
+            />
           </p>
         </div>
         <TvPreview />
@@ -197,51 +273,79 @@ export default function LandingPage() {
 
       <section className="devices" aria-labelledby="devices-title">
         <h2 id="devices-title" className="devices__title">
-          Works on the screens you already own
+          <FormattedMessage id="landing.devices.title" defaultMessage="Works on the screens you already own" />
         </h2>
         <DeviceStrip />
       </section>
 
       <section id="features" className="landing-section" aria-labelledby="features-title">
         <div className="landing-section__head">
-          <p className="eyebrow">Features</p>
+          <p className="eyebrow">
+            <FormattedMessage id="landing.features.eyebrow" defaultMessage="Features" />
+          </p>
           <h2 id="features-title" className="landing-section__title">
-            Everything your playlist needs, nothing in the way
+            <FormattedMessage
+              id="landing.features.title"
+              defaultMessage="Everything your playlist needs, nothing in the way"
+            />
           </h2>
           <p className="landing-section__lead">
-            {productName} is the player; your playlist brings the channels, films and series. Here is how they look on
-            your TV.
+            <FormattedMessage
+              id="landing.features.lead"
+              defaultMessage="{product} is the player; your playlist brings the channels, films and series. Here is how they look on your TV."
+              values={{ product }}
+            />
           </p>
         </div>
         <div className="gallery">
           <figure className="gallery__item">
             <Picture
               image={SCREENSHOTS.channelList}
-              alt="Live TV screen: categories on the left, the sports channels of a playlist in the middle and a live preview on the right"
+              alt={intl.formatMessage({
+                id: 'landing.features.liveTv.alt',
+                defaultMessage:
+                  'Live TV screen: categories on the left, the sports channels of a playlist in the middle and a live preview on the right',
+              })}
             />
             <figcaption>
-              <strong>Live TV by category.</strong> Channels grouped the way your playlist groups them, with favourites
-              and a live preview.
+              <FormattedMessage
+                id="landing.features.liveTv.caption"
+                defaultMessage="<b>Live TV by category.</b> Channels grouped the way your playlist groups them, with favourites and a live preview."
+                values={{ b: strong }}
+              />
             </figcaption>
           </figure>
           <figure className="gallery__item">
             <Picture
               image={SCREENSHOTS.movieDetails}
-              alt="Film details screen with Play and Trailer buttons, English 5.1 chosen as audio and English as subtitles"
+              alt={intl.formatMessage({
+                id: 'landing.features.language.alt',
+                defaultMessage:
+                  'Film details screen with Play and Trailer buttons, English 5.1 chosen as audio and English as subtitles',
+              })}
             />
             <figcaption>
-              <strong>Your language for every film.</strong> Choose the audio track and the subtitles of movies and
-              series before you press play.
+              <FormattedMessage
+                id="landing.features.language.caption"
+                defaultMessage="<b>Your language for every film.</b> Choose the audio track and the subtitles of movies and series before you press play."
+                values={{ b: strong }}
+              />
             </figcaption>
           </figure>
           <figure className="gallery__item">
             <Picture
               image={SCREENSHOTS.player}
-              alt="The player during a film, with the subtitles menu open and English selected"
+              alt={intl.formatMessage({
+                id: 'landing.features.player.alt',
+                defaultMessage: 'The player during a film, with the subtitles menu open and English selected',
+              })}
             />
             <figcaption>
-              <strong>A player that stays out of the way.</strong> Pause, seek and switch subtitles without leaving the
-              picture.
+              <FormattedMessage
+                id="landing.features.player.caption"
+                defaultMessage="<b>A player that stays out of the way.</b> Pause, seek and switch subtitles without leaving the picture."
+                values={{ b: strong }}
+              />
             </figcaption>
           </figure>
         </div>
@@ -250,27 +354,52 @@ export default function LandingPage() {
       <section className="landing-section" aria-labelledby="parental-title">
         <div className="split">
           <div className="split__text">
-            <p className="eyebrow">For families</p>
+            <p className="eyebrow">
+              <FormattedMessage id="landing.parental.eyebrow" defaultMessage="For families" />
+            </p>
             <h2 id="parental-title" className="landing-section__title">
-              Parental controls
+              <FormattedMessage id="landing.parental.title" defaultMessage="Parental controls" />
             </h2>
             <p className="landing-section__lead">
-              Decide what can be watched without you. Content access is controlled by rating and by category, and locked
-              content opens only with your parent PIN.
+              <FormattedMessage
+                id="landing.parental.lead"
+                defaultMessage="Decide what can be watched without you. Content access is controlled by rating and by category, and locked content opens only with your parent PIN."
+              />
             </p>
             <ul className="points">
-              <Point icon={ICONS.rating} title="By rating">
-                Allow the ratings that suit your family and lock the rest.
+              <Point
+                icon={ICONS.rating}
+                title={intl.formatMessage({ id: 'landing.parental.rating.title', defaultMessage: 'By rating' })}
+              >
+                <FormattedMessage
+                  id="landing.parental.rating.text"
+                  defaultMessage="Allow the ratings that suit your family and lock the rest."
+                />
               </Point>
-              <Point icon={ICONS.category} title="By category">
-                Lock whole categories of your playlist, such as adult channels.
+              <Point
+                icon={ICONS.category}
+                title={intl.formatMessage({ id: 'landing.parental.category.title', defaultMessage: 'By category' })}
+              >
+                <FormattedMessage
+                  id="landing.parental.category.text"
+                  defaultMessage="Lock whole categories of your playlist, such as adult channels."
+                />
               </Point>
             </ul>
-            <p className="note">Set or change your parent PIN (4 to 6 digits) at any time in the device portal.</p>
+            <p className="note">
+              <FormattedMessage
+                id="landing.parental.note"
+                defaultMessage="Set or change your parent PIN (4 to 6 digits) at any time in the device portal."
+              />
+            </p>
           </div>
           <Picture
             image={ILLUSTRATIONS.parentalControls}
-            alt="Parental controls: a parent PIN entry, ratings G to PG-13 allowed while R and NC-17 are locked, and the Adult category locked"
+            alt={intl.formatMessage({
+              id: 'landing.parental.alt',
+              defaultMessage:
+                'Parental controls: a parent PIN entry, ratings G to PG-13 allowed while R and NC-17 are locked, and the Adult category locked',
+            })}
             className="split__picture"
           />
         </div>
@@ -279,24 +408,35 @@ export default function LandingPage() {
       <section className="landing-section" aria-labelledby="everyone-title">
         <div className="landing-section__head">
           <h2 id="everyone-title" className="landing-section__title">
-            Simple for everyone, in every language
+            <FormattedMessage id="landing.everyone.title" defaultMessage="Simple for everyone, in every language" />
           </h2>
         </div>
         <ul className="cards">
           <li className="card">
             <Picture image={ICONS.simpleUi} alt="" className="card__icon" />
-            <h3 className="card__title">A simple interface</h3>
+            <h3 className="card__title">
+              <FormattedMessage id="landing.everyone.simple.title" defaultMessage="A simple interface" />
+            </h3>
             <p>
-              Clear menus and large tiles, built for a TV remote. Whoever holds the remote finds live TV, films and
-              series in a few clicks, without a manual.
+              <FormattedMessage
+                id="landing.everyone.simple.text"
+                defaultMessage="Clear menus and large tiles, built for a TV remote. Whoever holds the remote finds live TV, films and series in a few clicks, without a manual."
+              />
             </p>
           </li>
           <li className="card">
             <Picture image={ICONS.multilingual} alt="" className="card__icon" />
-            <h3 className="card__title">Audio and subtitles in your language</h3>
+            <h3 className="card__title">
+              <FormattedMessage
+                id="landing.everyone.language.title"
+                defaultMessage="Audio and subtitles in your language"
+              />
+            </h3>
             <p>
-              When a movie or series comes with several audio tracks or subtitles, choose the language you prefer, and
-              change it while you watch.
+              <FormattedMessage
+                id="landing.everyone.language.text"
+                defaultMessage="When a movie or series comes with several audio tracks or subtitles, choose the language you prefer, and change it while you watch."
+              />
             </p>
           </li>
         </ul>
@@ -305,27 +445,53 @@ export default function LandingPage() {
       <section className="landing-section" aria-labelledby="reliability-title">
         <div className="split split--reverse">
           <div className="split__text">
-            <p className="eyebrow">Dependable</p>
+            <p className="eyebrow">
+              <FormattedMessage id="landing.reliability.eyebrow" defaultMessage="Dependable" />
+            </p>
             <h2 id="reliability-title" className="landing-section__title">
-              Reliable streaming
+              <FormattedMessage id="landing.reliability.title" defaultMessage="Reliable streaming" />
             </h2>
             <p className="landing-section__lead">
-              {productName} is built to keep your streams playing smoothly on the TV you already have.
+              <FormattedMessage
+                id="landing.reliability.lead"
+                defaultMessage="{product} is built to keep your streams playing smoothly on the TV you already have."
+                values={{ product }}
+              />
             </p>
             <ul className="points">
-              <Point icon={ICONS.streaming} title="Steady playback">
-                A player made for live channels and long films alike. The stream itself still depends on your provider
-                and your connection.
+              <Point
+                icon={ICONS.streaming}
+                title={intl.formatMessage({
+                  id: 'landing.reliability.playback.title',
+                  defaultMessage: 'Steady playback',
+                })}
+              >
+                <FormattedMessage
+                  id="landing.reliability.playback.text"
+                  defaultMessage="A player made for live channels and long films alike. The stream itself still depends on your provider and your connection."
+                />
               </Point>
-              <Point icon={ICONS.guide} title="Your provider's guide">
-                There is no built-in EPG (programme guide). If your provider&apos;s playlist is guide-ready, or you add
-                the XMLTV guide link it gives you, its guide works in the app.
+              <Point
+                icon={ICONS.guide}
+                title={intl.formatMessage({
+                  id: 'landing.reliability.guide.title',
+                  defaultMessage: "Your provider's guide",
+                })}
+              >
+                <FormattedMessage
+                  id="landing.reliability.guide.text"
+                  defaultMessage="There is no built-in EPG (programme guide). If your provider's playlist is guide-ready, or you add the XMLTV guide link it gives you, its guide works in the app."
+                />
               </Point>
             </ul>
           </div>
           <Picture
             image={ILLUSTRATIONS.reliability}
-            alt="An M3U playlist streaming steadily to a TV, with a programme guide from the playlist provider below"
+            alt={intl.formatMessage({
+              id: 'landing.reliability.alt',
+              defaultMessage:
+                'An M3U playlist streaming steadily to a TV, with a programme guide from the playlist provider below',
+            })}
             className="split__picture"
           />
         </div>
@@ -335,21 +501,26 @@ export default function LandingPage() {
         <div className="discover__panel">
           <div className="discover__text">
             <h2 id="discover-title" className="landing-section__title">
-              Great day to Discover
+              <FormattedMessage id="landing.discover.title" defaultMessage="Great day to Discover" />
             </h2>
             <p className="landing-section__lead">
-              Your first 7 days are free. Open {productName} on your TV, sign in to the portal with the MAC address and
-              device key it shows, add your playlist and start watching.
+              <FormattedMessage
+                id="landing.discover.lead"
+                defaultMessage="Your first 7 days are free. Open {product} on your TV, sign in to the portal with the MAC address and device key it shows, add your playlist and start watching."
+                values={{ product }}
+              />
             </p>
             <Link to={PORTAL} className="button button--primary">
-              Add your playlist
+              <FormattedMessage id="landing.discover.addPlaylist" defaultMessage="Add your playlist" />
             </Link>
-            <h3 className="platforms__title">Available on</h3>
+            <h3 className="platforms__title">
+              <FormattedMessage id="landing.discover.availableOn" defaultMessage="Available on" />
+            </h3>
             <ul className="platforms">
               {PLATFORMS.map((platform) => (
                 <li key={platform.name}>
                   <Picture image={platform.icon} alt="" className="platforms__icon" />
-                  <span>{platform.name}</span>
+                  <span>{intl.formatMessage(platform.label)}</span>
                 </li>
               ))}
             </ul>
@@ -360,12 +531,14 @@ export default function LandingPage() {
 
       <section id="faqs" className="landing-section" aria-labelledby="faqs-title">
         <div className="landing-section__head">
-          <p className="eyebrow">FAQs</p>
+          <p className="eyebrow">
+            <FormattedMessage id="landing.faq.eyebrow" defaultMessage="FAQs" />
+          </p>
           <h2 id="faqs-title" className="landing-section__title">
-            Frequently asked questions
+            <FormattedMessage id="landing.faq.title" defaultMessage="Frequently asked questions" />
           </h2>
         </div>
-        <FaqList items={faqs(productName)} />
+        <FaqList items={faqs(intl, product)} />
       </section>
     </div>
   );

@@ -14,6 +14,8 @@ import {
 } from '../__generated__/graphql';
 import { UserProvider } from '../hooks/useUser';
 import { buildDevice } from '../test/factories';
+import { setTestLocale } from '../test/locale';
+import ar from '../../../lang/ar.json';
 import LinkPage from './LinkPage';
 
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
@@ -151,5 +153,32 @@ describe('LinkPage', () => {
     await user.type(screen.getByLabelText('Code shown on the TV'), 'aeiou');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(messages.link.codeInvalid)).toBeInTheDocument();
+  });
+});
+
+describe('LinkPage in Arabic', () => {
+  it('shows the request in Arabic, the code and the MAC address left to right, with an Arabic date', async () => {
+    await setTestLocale('ar');
+    renderLink([session, linkMock()]);
+    expect(
+      await screen.findByRole('heading', { name: `يطلب تلفزيون تسجيل الدخول بالرمز ${CODE}` }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'ربط تلفزيون' })).toBeInTheDocument();
+    expect(screen.getByText(CODE)).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByText(device.macAddress, { selector: 'dd' })).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByText('وقت الطلب').nextElementSibling).toHaveTextContent(/^25 نوفمبر 2026، \d\d:\d\d$/);
+    expect(screen.getByRole('button', { name: 'موافقة' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'رفض' })).toBeInTheDocument();
+  });
+
+  it('says a malformed code in Arabic', async () => {
+    await setTestLocale('ar');
+    const user = renderLink([session], '/link');
+    const input = await screen.findByLabelText('الرمز الظاهر على التلفزيون');
+    expect(input).toHaveAttribute('dir', 'ltr');
+    await user.type(input, 'abc');
+    await user.click(screen.getByRole('button', { name: 'متابعة' }));
+    expect(ar['msg.link.codeInvalid']).not.toBe(messages.link.codeInvalid);
+    expect(await screen.findByText(ar['msg.link.codeInvalid'])).toBeInTheDocument();
   });
 });

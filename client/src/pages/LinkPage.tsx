@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { formatDisplayDate } from '../../../common/dates';
 import { messages } from '../../../common/messages';
 import { linkCodeSchema } from '../../../common/validation';
 import {
@@ -13,6 +13,8 @@ import { Spinner } from '../components/Spinner';
 import { errorProps, Field } from '../components/TextField';
 import { usePageHead } from '../hooks/usePageHead';
 import { useUser, type Device } from '../hooks/useUser';
+import { useFormatDate } from '../i18n/format';
+import { useLocale } from '../i18n/LocaleProvider';
 import { readGraphQLFailure } from '../lib/graphqlFailure';
 import '../styles/link.css';
 
@@ -25,8 +27,20 @@ function linkPath(code: string | null): string {
  * /link?code=XXXX-XXXX: the page a TV's QR code opens. The owner, signed in to the device (or sent through the
  * sign-in and back), sees which TV asks and approves or refuses it.
  */
+/** A MAC address or a code inside a sentence: left to right in any language. */
+function ltr(className?: string) {
+  return function Isolated(chunks: ReactNode[]) {
+    return (
+      <span className={className} dir="ltr">
+        {chunks}
+      </span>
+    );
+  };
+}
+
 export default function LinkPage() {
   usePageHead('/link');
+  const intl = useIntl();
   const navigate = useNavigate();
   const { login } = useUser();
   const [params, setParams] = useSearchParams();
@@ -44,12 +58,16 @@ export default function LinkPage() {
   return (
     <section className="tv-link">
       <header className="tv-link__intro">
-        <h1>Link a TV</h1>
-        <p>Sign a TV in to your device with the code it shows.</p>
+        <h1>
+          <FormattedMessage id="link.heading" defaultMessage="Link a TV" />
+        </h1>
+        <p>
+          <FormattedMessage id="link.lead" defaultMessage="Sign a TV in to your device with the code it shows." />
+        </p>
       </header>
       <div className="tv-link__card">
         {!device ? (
-          <Spinner label="Checking your device…" />
+          <Spinner label={intl.formatMessage({ id: 'link.checking', defaultMessage: 'Checking your device…' })} />
         ) : code ? (
           <LinkRequest
             key={code}
@@ -67,22 +85,32 @@ export default function LinkPage() {
 }
 
 function CodeForm({ onCode, failure }: { onCode: (code: string) => void; failure?: string }) {
+  const intl = useIntl();
+  const { text } = useLocale();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = linkCodeSchema.safeParse(value);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    // The rule's messages arrive as their English (common/validation.ts): said in the page's language.
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message;
+      return setError(message === undefined ? undefined : text(message));
+    }
     onCode(`${parsed.data.slice(0, 4)}-${parsed.data.slice(4)}`);
   }
   return (
     <form className="tv-link__form" noValidate onSubmit={submit}>
       {failure && (
         <p className="tv-link__failure" role="alert">
-          {failure}
+          {text(failure)}
         </p>
       )}
-      <Field id="link_code" label="Code shown on the TV" error={error}>
+      <Field
+        id="link_code"
+        label={intl.formatMessage({ id: 'link.code.label', defaultMessage: 'Code shown on the TV' })}
+        error={error}
+      >
         <input
           id="link_code"
           name="code"
@@ -92,6 +120,7 @@ function CodeForm({ onCode, failure }: { onCode: (code: string) => void; failure
           autoCorrect="off"
           spellCheck={false}
           maxLength={20}
+          dir="ltr"
           placeholder="XXXX-XXXX"
           value={value}
           onChange={(event) => {
@@ -102,7 +131,7 @@ function CodeForm({ onCode, failure }: { onCode: (code: string) => void; failure
         />
       </Field>
       <button type="submit" className="button button--primary tv-link__submit">
-        Continue
+        <FormattedMessage id="link.continue" defaultMessage="Continue" />
       </button>
     </form>
   );
@@ -119,6 +148,9 @@ function LinkRequest({
   onCode: (code: string) => void;
   onDevice: (device: Device) => void;
 }) {
+  const intl = useIntl();
+  const { text } = useLocale();
+  const formatDate = useFormatDate();
   const { data, error, loading, refetch } = useTvLinkQuery({
     variables: { input: { code } },
     fetchPolicy: 'network-only',
@@ -128,13 +160,14 @@ function LinkRequest({
   const [outcome, setOutcome] = useState<{ approved: boolean; message: string } | null>(null);
   const [failure, setFailure] = useState<string | undefined>();
 
-  if (loading) return <Spinner label="Looking up the code…" />;
+  if (loading)
+    return <Spinner label={intl.formatMessage({ id: 'link.lookingUp', defaultMessage: 'Looking up the code…' })} />;
   if (outcome) {
     return (
       <div className={`tv-link__outcome tv-link__outcome--${outcome.approved ? 'approved' : 'refused'}`} role="status">
-        <p>{outcome.message}</p>
+        <p>{text(outcome.message)}</p>
         <Link className="button button--ghost" to="/dashboard">
-          Go to the dashboard
+          <FormattedMessage id="link.toDashboard" defaultMessage="Go to the dashboard" />
         </Link>
       </div>
     );
@@ -164,6 +197,17 @@ function LinkRequest({
     }
   }
 
+  /** When the TV asked, as the portal writes dates ('25 Nov. 2026'), with the time: a code lives 15 minutes. */
+  function askedAt(value: string): string {
+    const date = new Date(value);
+    const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+    return intl.formatMessage(
+      { id: 'link.request.askedAt', defaultMessage: '{date}, {time}' },
+      { date: formatDate(date), time },
+    );
+  }
+
+  const notReported = intl.formatMessage({ id: 'link.request.notReported', defaultMessage: 'Not reported' });
   const busy = approving || refusing;
   // A new TV that asked with its own sign-in: approving switches this device onto it.
   const switches = !link.sameMacAddress && link.signedInTv;
@@ -171,39 +215,58 @@ function LinkRequest({
   return (
     <div className="tv-link__request">
       <h2 className="tv-link__title">
-        A TV asks to sign in with code <span className="tv-link__code">{link.code}</span>
+        <FormattedMessage
+          id="link.request.title"
+          defaultMessage="A TV asks to sign in with code <code>{linkCode}</code>"
+          values={{ code: ltr('tv-link__code'), linkCode: link.code }}
+        />
       </h2>
       <dl className="tv-link__details">
-        <dt>Model</dt>
-        <dd>{link.model ?? 'Not reported'}</dd>
-        <dt>App version</dt>
-        <dd>{link.appVersion ?? 'Not reported'}</dd>
-        <dt>MAC address</dt>
-        <dd className="tv-link__mac">{link.macAddress}</dd>
-        <dt>Asked</dt>
+        <dt>
+          <FormattedMessage id="link.request.model" defaultMessage="Model" />
+        </dt>
+        <dd>{link.model ?? notReported}</dd>
+        <dt>
+          <FormattedMessage id="link.request.appVersion" defaultMessage="App version" />
+        </dt>
+        <dd>{link.appVersion ?? notReported}</dd>
+        <dt>
+          <FormattedMessage id="link.request.macAddress" defaultMessage="MAC address" />
+        </dt>
+        <dd className="tv-link__mac" dir="ltr">
+          {link.macAddress}
+        </dd>
+        <dt>
+          <FormattedMessage id="link.request.asked" defaultMessage="Asked" />
+        </dt>
         <dd>{askedAt(link.requestedAt as string)}</dd>
       </dl>
       {link.sameMacAddress ? (
         <p className="tv-link__hint">
-          This is your device&rsquo;s MAC address ({deviceMac}). Approve only if this code is on your TV&rsquo;s screen
-          now: the TV&rsquo;s earlier sign-ins end.
+          <FormattedMessage
+            id="link.request.sameMac"
+            defaultMessage="This is your device’s MAC address ({macAddress}). Approve only if this code is on your TV’s screen now: the TV’s earlier sign-ins end."
+            values={{ macAddress: <bdi>{deviceMac}</bdi> }}
+          />
         </p>
       ) : switches ? (
         <div className="tv-link__hint">
           <p>
-            This is a new TV. Switching moves your licence, playlists, device key and parent PIN from{' '}
-            <span className="tv-link__mac">{deviceMac}</span> to it, and signs the old TV out. Approve only if this code
-            is on your new TV&rsquo;s screen now.
+            <FormattedMessage
+              id="link.request.newTv"
+              defaultMessage="This is a new TV. Switching moves your licence, playlists, device key and parent PIN from <mac>{macAddress}</mac> to it, and signs the old TV out. Approve only if this code is on your new TV’s screen now."
+              values={{ mac: ltr('tv-link__mac'), macAddress: deviceMac }}
+            />
           </p>
         </div>
       ) : (
         <p className="tv-link__failure" role="alert">
-          {messages.link.otherMac}
+          {text(messages.link.otherMac)}
         </p>
       )}
       {failure && (
         <p className="tv-link__failure" role="alert">
-          {failure}
+          {text(failure)}
         </p>
       )}
       <div className="tv-link__actions">
@@ -215,7 +278,11 @@ function LinkRequest({
             aria-busy={approving}
             onClick={() => void decide(true)}
           >
-            {switches ? 'Switch to this TV' : 'Approve'}
+            {switches ? (
+              <FormattedMessage id="link.request.switch" defaultMessage="Switch to this TV" />
+            ) : (
+              <FormattedMessage id="link.request.approve" defaultMessage="Approve" />
+            )}
           </button>
         )}
         <button
@@ -225,16 +292,9 @@ function LinkRequest({
           aria-busy={refusing}
           onClick={() => void decide(false)}
         >
-          Refuse
+          <FormattedMessage id="link.request.refuse" defaultMessage="Refuse" />
         </button>
       </div>
     </div>
   );
-}
-
-/** When the TV asked, as the portal writes dates ('25 Nov. 2026'), with the time: a code lives 15 minutes. */
-function askedAt(value: string): string {
-  const date = new Date(value);
-  const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-  return `${formatDisplayDate(date)}, ${time}`;
 }

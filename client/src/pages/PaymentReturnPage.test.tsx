@@ -3,9 +3,11 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import Swal from 'sweetalert2';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import ar from '../../../lang/ar.json';
 import { UserProvider } from '../hooks/useUser';
 import { portalRoutes } from '../routes';
 import { dialogs } from '../test/dialogs';
+import { setTestLocale } from '../test/locale';
 import { playlistsMock } from '../test/playlistPages';
 import { signedIn } from '../test/renderDashboardRoute';
 
@@ -15,7 +17,7 @@ const PENDING = 'Your device will be activated once the payment is confirmed';
 const CANCELLED = 'Payment is Cancelled.';
 
 /** The portal's real routes, signed in, opened where a payment provider sends the owner back. */
-function returnTo(path: string) {
+function returnTo(path: string, basename?: string) {
   const router = createMemoryRouter(
     [
       {
@@ -24,7 +26,7 @@ function returnTo(path: string) {
         children: [...portalRoutes, { path: 'elsewhere', element: <p>The provider</p> }],
       },
     ],
-    { initialEntries: ['/elsewhere', path], initialIndex: 1 },
+    { initialEntries: [`${basename ?? ''}/elsewhere`, path], initialIndex: 1, basename },
   );
   render(
     <MockedProvider mocks={[signedIn(), playlistsMock([])]}>
@@ -59,4 +61,29 @@ describe('payment return routes', () => {
     await router.navigate(-1);
     expect(await screen.findByText('The provider')).toBeInTheDocument();
   });
+});
+
+describe('payment return routes in Arabic', () => {
+  const arabic = ar as Record<string, string>;
+
+  it.each([
+    ['/ar/cowpayReturnUrl', 'msg.payment.flashProcessing', 'msg.payment.pending'],
+    ['/ar/activation/crypto/redirect', 'msg.payment.flashProcessing', 'msg.payment.pending'],
+    ['/ar/device/playlists?payment_status=cancelled', 'msg.payment.flashCancelled', 'msg.payment.cancelled'],
+  ])(
+    '%s goes on to the Arabic dashboard, which says once, in Arabic: %s',
+    async (path, titleId, textId) => {
+      await setTestLocale('ar');
+      const title = arabic[titleId];
+      const text = arabic[textId];
+      expect(title).toMatch(/[\u0600-\u06ff]/);
+      expect(text).toMatch(/[\u0600-\u06ff]/);
+      const router = returnTo(path, '/ar');
+      await waitFor(() => expect(dialogs()).toEqual([expect.objectContaining({ title, text })]), { timeout: 10_000 });
+      // Still in Arabic: the router's basename keeps the language.
+      expect(router.state.location.pathname).toBe('/ar/dashboard');
+      expect(router.state.historyAction).toBe('REPLACE');
+    },
+    20_000,
+  );
 });

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { ApolloProvider } from '@apollo/client/react';
 import { createApolloClient } from '../lib/apolloClient';
 import { UserProvider } from '../hooks/useUser';
-import { notifySuccess } from '../lib/alerts';
+import { notifySuccess, useDialogLanguage } from '../lib/alerts';
 import type { SignedInState } from '../lib/handOver';
 
 /**
@@ -25,6 +25,8 @@ const client = createApolloClient();
 
 /** The device portal (sign-in and dashboard): the only part of the site that talks GraphQL. */
 export default function PortalRoot() {
+  // First: the welcome below is a dialog, in the page's language.
+  useDialogLanguage();
   useSignedInWelcome();
   return (
     <ApolloProvider client={client}>

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import PrivacyPage from './PrivacyPage';
 import { siteConfig } from '../lib/siteConfig';
+import { setTestLocale } from '../test/locale';
 
 function renderPage() {
   const { container } = render(
@@ -54,5 +55,33 @@ describe('PrivacyPage', () => {
     const { contactEmail } = siteConfig();
     const contact = screen.getByRole('region', { name: 'Contact' });
     expect(within(contact).getByRole('link', { name: contactEmail })).toHaveAttribute('href', `mailto:${contactEmail}`);
+  });
+
+  it('reads in Arabic, keeping the product name and the e-mail address left to right', async () => {
+    await setTestLocale('ar');
+    const page = renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'سياسة الخصوصية' })).toBeInTheDocument();
+    expect(page).toHaveTextContent('آخر تحديث: 18 يونيو 2024');
+    expect(screen.getByRole('heading', { level: 2, name: 'باختصار' })).toBeInTheDocument();
+
+    const { productName, contactEmail } = siteConfig();
+    const noData = screen.getByRole('region', { name: 'لا بيانات شخصية' });
+    expect(noData).toHaveTextContent(`لا يجمع ${productName} أي بيانات شخصية.`);
+    expect(within(noData).getByText(productName).tagName).toBe('BDI');
+    expect(screen.getByText('لا تُجمَع أي بيانات شخصية.')).toBeInTheDocument();
+
+    expect(screen.getByRole('region', { name: 'الحد الأدنى للسن' })).toHaveTextContent('لمن بلغوا 15 عامًا فأكثر');
+    expect(screen.getByRole('region', { name: 'ما تخزّنه البوابة لتعمل' })).toHaveTextContent(
+      'ولا يُخزَّن إلا على هيئة تجزئة مملّحة',
+    );
+    expect(screen.getByRole('region', { name: 'ملفات تعريف الارتباط' })).toHaveTextContent(
+      'يستخدم الموقع ملف تعريف ارتباط واحدًا',
+    );
+
+    const contact = screen.getByRole('region', { name: 'التواصل معنا' });
+    const mail = within(contact).getByRole('link', { name: contactEmail });
+    expect(mail).toHaveAttribute('href', `mailto:${contactEmail}`);
+    expect(mail.closest('bdi')).not.toBeNull();
+    expect(within(contact).getByRole('link', { name: 'صفحة التواصل' })).toHaveAttribute('href', '/contact');
   });
 });

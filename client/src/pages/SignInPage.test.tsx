@@ -9,6 +9,8 @@ import { UserProvider } from '../hooks/useUser';
 import { HandsOverToPortal } from '../lib/handOver';
 import { SIGN_IN_STATE_ELEMENT_ID, forgetSignInState } from '../lib/signInState';
 import { buildDevice } from '../test/factories';
+import { setTestLocale } from '../test/locale';
+import ar from '../../../lang/ar.json';
 import SignInPage from './SignInPage';
 
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
@@ -433,5 +435,93 @@ describe('SignInPage', () => {
     await signInValidly();
     expect(await screen.findByText('Dashboard reached with welcome "Welcome back!"')).toBeInTheDocument();
     expect(Swal.fire).not.toHaveBeenCalled();
+  });
+});
+
+describe('SignInPage in Arabic', () => {
+  function renderArabic(answers: GraphAnswer[]) {
+    const user = userEvent.setup();
+    mockGraph(answers);
+    render(
+      <UserProvider>
+        <MemoryRouter initialEntries={['/device/login']}>
+          <Routes>
+            <Route path="/device/login" element={<SignInPage />} />
+            <Route path="/dashboard" element={<DashboardReached />} />
+          </Routes>
+        </MemoryRouter>
+      </UserProvider>,
+    );
+    const fields = {
+      mac: screen.getByLabelText('عنوان MAC'),
+      key: screen.getByLabelText('مفتاح الجهاز'),
+      captcha: screen.getByLabelText('رمز التحقق'),
+    };
+    return { user, ...fields, submit: () => user.click(screen.getByRole('button', { name: 'تسجيل الدخول' })) };
+  }
+
+  /** Waits until the captcha picture, named in Arabic, is the n-th one the server sent. */
+  function arabicCaptchaFor(n: number) {
+    const src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(`<svg id="captcha-${n}"></svg>`);
+    return waitFor(() => expect(screen.getByRole('img', { name: 'رمز التحقق' })).toHaveAttribute('src', src));
+  }
+
+  it('shows the screen in Arabic, keeps what is typed left to right and posts to the Arabic path', async () => {
+    await setTestLocale('ar');
+    const { key, captcha, user } = renderArabic([noSession, captchaMock(1)]);
+    expect(screen.getByRole('heading', { name: 'أدِر قائمة التشغيل الخاصة بك' })).toBeInTheDocument();
+    expect(screen.getByText('بكل بساطة، أينما كنت')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'سجّل الدخول لإضافة قائمة التشغيل الخاصة بك' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'رمز التحقق' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'رمز تحقق جديد' })).toBeInTheDocument();
+    expect(key).toHaveAttribute('dir', 'ltr');
+    expect(key).toHaveAttribute('placeholder', '6 أرقام');
+    expect(captcha).toHaveAttribute('dir', 'ltr');
+    expect(captcha).toHaveAttribute('placeholder', 'اكتب الأحرف الظاهرة أعلاه');
+    // Sent before the page's script arrived, the form signs in at the Arabic page, which answers in Arabic.
+    expect(key.closest('form')).toHaveAttribute('action', '/ar/device/login');
+
+    await user.click(screen.getByRole('button', { name: /^إظهار\s*مفتاح الجهاز$/ }));
+    expect(key).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: /^إخفاء\s*مفتاح الجهاز$/ })).toBeInTheDocument();
+  });
+
+  it('says what is missing in Arabic', async () => {
+    await setTestLocale('ar');
+    const { mac, key, submit } = renderArabic([noSession, captchaMock(1)]);
+    await arabicCaptchaFor(1);
+    await submit();
+    expect(ar['msg.mac.required']).not.toBe(messages.mac.required);
+    expect(await screen.findByText(ar['msg.mac.required'])).toBeInTheDocument();
+    expect(mac).toHaveAccessibleDescription(ar['msg.mac.required']);
+    expect(key).toHaveAccessibleDescription(ar['msg.loginDeviceKey.required']);
+    expect(screen.queryByText(messages.mac.required)).not.toBeInTheDocument();
+  });
+
+  it('says a failed sign-in in Arabic, in the banner and the dialog', async () => {
+    await setTestLocale('ar');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user, mac, key, captcha, submit } = renderArabic([
+      noSession,
+      captchaMock(1),
+      { operation: 'Login', variables: { input: validInput }, error: new TypeError('Network down') },
+      captchaMock(2),
+    ]);
+    await arabicCaptchaFor(1);
+    await user.type(mac, 'A1B2C3D4E5F6');
+    await user.type(key, '123456');
+    await user.type(captcha, 'abcd');
+    await submit();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(ar['msg.login.banner']);
+    expect(Swal.fire).toHaveBeenCalledWith(
+      expect.objectContaining({
+        icon: 'error',
+        title: ar['msg.login.failedTitle'],
+        text: ar['msg.login.failedFallback'],
+        confirmButtonText: 'حسنًا',
+      }),
+    );
+    await arabicCaptchaFor(2);
   });
 });

@@ -1,8 +1,10 @@
-import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { messages } from '../../../common/messages';
 import { formatTypedMac } from '../../../common/mac';
+import { localizePath } from '../../../common/i18n';
 import { afterSignIn } from '../../../common/signIn';
 import type { LoginInput, LoginValues } from '../../../common/validation';
 import type { CaptchaQuery, CurrentDeviceQuery, LoginMutation, LoginMutationVariables } from '../__generated__/graphql';
@@ -10,8 +12,10 @@ import { FormMacAddressField } from '../components/MacAddressField';
 import { TextField } from '../components/TextField';
 import { useUser } from '../hooks/useUser';
 import { usePageHead } from '../hooks/usePageHead';
-import { alertError, notifySuccess } from '../lib/alerts';
+import { useLocale } from '../i18n/LocaleProvider';
+import { alertError, notifySuccess, useDialogLanguage } from '../lib/alerts';
 import { GraphQLResponseError, failureOf, graphqlRequest } from '../lib/graphqlRequest';
+import { translatedResolver } from '../lib/formMessages';
 import { forgetSignInState, signInState } from '../lib/signInState';
 import { HandsOverToPortal } from '../lib/handOver';
 import operations from './SignInPage.graphql?raw';
@@ -44,12 +48,20 @@ function warmRules() {
   void import('../../../common/validation');
 }
 
+/** The words read out after the Show/Hide button's visible one. */
+function visuallyHidden(chunks: ReactNode[]) {
+  return <span className="visually-hidden">{chunks}</span>;
+}
+
 function loginErrorMessage(error: unknown): string {
   return (error instanceof GraphQLResponseError && failureOf(error.errors).message) || messages.login.failedFallback;
 }
 
 export default function SignInPage() {
   usePageHead('/device/login');
+  useDialogLanguage();
+  const intl = useIntl();
+  const { locale, text } = useLocale();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -72,7 +84,8 @@ export default function SignInPage() {
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, LoginValues>({
-    resolver: loginResolver,
+    // The rules' messages arrive as their English (common/messages.ts): said in the page's language.
+    resolver: useMemo(() => translatedResolver(loginResolver, text), [text]),
     defaultValues: {
       macAddress: sent.macAddress ?? '',
       deviceKey: '',
@@ -178,29 +191,39 @@ export default function SignInPage() {
   return (
     <section className="sign-in">
       <header className="sign-in__intro">
-        <h1>Manage Your Playlist</h1>
-        <p>Do It Simply Wherever You Go</p>
+        <h1>
+          <FormattedMessage id="signIn.heading" defaultMessage="Manage Your Playlist" />
+        </h1>
+        <p>
+          <FormattedMessage id="signIn.tagline" defaultMessage="Do It Simply Wherever You Go" />
+        </p>
       </header>
 
       <div className="sign-in__card">
-        <h2 className="sign-in__title">Login to add your playlist</h2>
+        <h2 className="sign-in__title">
+          <FormattedMessage id="signIn.title" defaultMessage="Login to add your playlist" />
+        </h2>
 
         {flash && (
           <div className="sign-in__notice" role="status">
-            Your session ended during the payment. {flash.message.replace(/\.$/, '')}. Sign in to see your device.
+            <FormattedMessage
+              id="signIn.sessionEndedDuringPayment"
+              defaultMessage="Your session ended during the payment. {outcome}. Sign in to see your device."
+              values={{ outcome: text(flash.message).replace(/\.$/, '') }}
+            />
           </div>
         )}
 
         {loginFailed && (
           <div className="sign-in__banner" role="alert">
-            {messages.login.banner}
+            {text(messages.login.banner)}
           </div>
         )}
 
         {/* A sign-in posted before the page's script arrived, refused: its reason (otherwise said in a dialog). */}
         {sent.error && (
           <p className="sign-in__notice" role="status">
-            {messages.login.failedTitle} {sent.error}
+            {text(messages.login.failedTitle)} {text(sent.error)}
           </p>
         )}
 
@@ -209,7 +232,7 @@ export default function SignInPage() {
           ref={formElement}
           className="sign-in__form"
           method="post"
-          action="/device/login"
+          action={localizePath(locale, '/device/login')}
           noValidate
           onFocus={warmRules}
           onSubmit={(event) => void handleSubmit(onSubmit)(event)}
@@ -219,7 +242,7 @@ export default function SignInPage() {
           <FormMacAddressField
             control={control}
             id="mac_address"
-            label="MAC Address"
+            label={intl.formatMessage({ id: 'signIn.macAddress', defaultMessage: 'MAC Address' })}
             onEdit={() => clearErrors('macAddress')}
           />
 
@@ -230,13 +253,14 @@ export default function SignInPage() {
               <TextField
                 id="device_key"
                 name="device_key"
-                label="Device Key"
+                label={intl.formatMessage({ id: 'signIn.deviceKey', defaultMessage: 'Device Key' })}
                 error={errors.deviceKey?.message}
                 type={showKey ? 'text' : 'password'}
                 inputMode="numeric"
                 maxLength={6}
                 autoComplete="off"
-                placeholder="6 digits"
+                dir="ltr"
+                placeholder={intl.formatMessage({ id: 'signIn.deviceKey.placeholder', defaultMessage: '6 digits' })}
                 ref={field.ref}
                 value={field.value}
                 onBlur={field.onBlur}
@@ -251,8 +275,19 @@ export default function SignInPage() {
                     aria-pressed={showKey}
                     onClick={() => setShowKey((shown) => !shown)}
                   >
-                    {showKey ? 'Hide' : 'Show'}
-                    <span className="visually-hidden"> device key</span>
+                    {showKey ? (
+                      <FormattedMessage
+                        id="signIn.deviceKey.hide"
+                        defaultMessage="Hide<hidden> device key</hidden>"
+                        values={{ hidden: visuallyHidden }}
+                      />
+                    ) : (
+                      <FormattedMessage
+                        id="signIn.deviceKey.show"
+                        defaultMessage="Show<hidden> device key</hidden>"
+                        values={{ hidden: visuallyHidden }}
+                      />
+                    )}
                   </button>
                 }
               />
@@ -262,19 +297,36 @@ export default function SignInPage() {
           <div className="captcha">
             <div className="captcha__image" aria-live="polite">
               {captcha ? (
-                <img src={'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(captcha.svg)} alt="Captcha" />
+                <img
+                  src={'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(captcha.svg)}
+                  alt={intl.formatMessage({ id: 'signIn.captcha.image', defaultMessage: 'Captcha' })}
+                />
               ) : captchaFailed ? (
                 <span className="captcha__placeholder captcha__placeholder--failed" role="alert">
-                  Could not load the captcha.{' '}
-                  <button type="button" className="captcha__retry" onClick={newCaptcha}>
-                    Try again
-                  </button>
+                  <FormattedMessage
+                    id="signIn.captcha.failed"
+                    defaultMessage="Could not load the captcha. <retry>Try again</retry>"
+                    values={{
+                      retry: (chunks) => (
+                        <button type="button" className="captcha__retry" onClick={newCaptcha}>
+                          {chunks}
+                        </button>
+                      ),
+                    }}
+                  />
                 </span>
               ) : (
-                <span className="captcha__placeholder">Loading captcha…</span>
+                <span className="captcha__placeholder">
+                  <FormattedMessage id="signIn.captcha.loading" defaultMessage="Loading captcha…" />
+                </span>
               )}
             </div>
-            <button type="button" className="captcha__refresh" aria-label="New captcha" onClick={newCaptcha}>
+            <button
+              type="button"
+              className="captcha__refresh"
+              aria-label={intl.formatMessage({ id: 'signIn.captcha.new', defaultMessage: 'New captcha' })}
+              onClick={newCaptcha}
+            >
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
                 <path
                   fill="currentColor"
@@ -291,7 +343,7 @@ export default function SignInPage() {
               <TextField
                 id="captcha"
                 name="captcha"
-                label="Captcha"
+                label={intl.formatMessage({ id: 'signIn.captcha', defaultMessage: 'Captcha' })}
                 error={captchaError}
                 type="text"
                 autoComplete="off"
@@ -299,7 +351,11 @@ export default function SignInPage() {
                 autoCorrect="off"
                 spellCheck={false}
                 maxLength={12}
-                placeholder="Type the characters above"
+                dir="ltr"
+                placeholder={intl.formatMessage({
+                  id: 'signIn.captcha.placeholder',
+                  defaultMessage: 'Type the characters above',
+                })}
                 ref={field.ref}
                 value={field.value}
                 onBlur={field.onBlur}
@@ -317,7 +373,7 @@ export default function SignInPage() {
             disabled={isSubmitting}
             aria-busy={isSubmitting}
           >
-            Login
+            <FormattedMessage id="signIn.submit" defaultMessage="Login" />
           </button>
         </form>
       </div>

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import TermsPage from './TermsPage';
 import { siteConfig } from '../lib/siteConfig';
+import { setTestLocale } from '../test/locale';
 
 function renderPage() {
   const { container } = render(
@@ -57,5 +58,39 @@ describe('TermsPage', () => {
     const { contactEmail } = siteConfig();
     const section = screen.getByRole('region', { name: 'Contact' });
     expect(within(section).getByRole('link', { name: contactEmail })).toHaveAttribute('href', `mailto:${contactEmail}`);
+  });
+
+  it('reads in Arabic, keeping the product name and the e-mail address left to right', async () => {
+    await setTestLocale('ar');
+    const page = renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'الشروط والأحكام' })).toBeInTheDocument();
+    expect(page).toHaveTextContent('آخر تحديث: 18 يونيو 2024');
+    expect(page.querySelector('time')).toHaveAttribute('dateTime', '2024-06-18');
+    expect(page).not.toHaveTextContent('In short');
+
+    const contents = screen.getByRole('navigation', { name: 'في هذه الصفحة' });
+    for (const title of ['مشغّل وسائط فقط', 'المدفوعات واسترداد المبالغ', 'حدود المسؤولية', 'التواصل معنا']) {
+      const section = screen.getByRole('region', { name: title });
+      expect(within(contents).getByRole('link', { name: title })).toHaveAttribute('href', `#${section.id}`);
+    }
+    expect(screen.getByRole('region', { name: 'المدفوعات واسترداد المبالغ' })).toHaveTextContent(
+      'لا تُستردّ المبالغ بعد الشراء.',
+    );
+    expect(screen.getByRole('region', { name: 'التفعيل بعد الدفع' })).toHaveTextContent(
+      'قد يستغرق التفعيل ما يصل إلى ساعة واحدة.',
+    );
+    expect(screen.getByText('فترة تجريبية مجانية مدتها 7 أيام', { selector: 'p strong' })).toBeInTheDocument();
+    // The in-page link names the section in Arabic, as its heading does.
+    const trial = screen.getByRole('region', { name: 'الفترة التجريبية المجانية والترخيص' });
+    expect(within(trial).getByRole('link', { name: 'جهازك وعنوان MAC الخاص به' })).toHaveAttribute('href', '#device');
+
+    const { productName, contactEmail } = siteConfig();
+    const scope = screen.getByRole('region', { name: 'من نحن وما الذي تشمله هذه الشروط' });
+    expect(within(scope).getByText(productName).tagName).toBe('BDI');
+    const contact = screen.getByRole('region', { name: 'التواصل معنا' });
+    const mail = within(contact).getByRole('link', { name: contactEmail });
+    expect(mail).toHaveAttribute('href', `mailto:${contactEmail}`);
+    expect(mail.closest('bdi')).not.toBeNull();
+    expect(within(contact).getByRole('link', { name: 'سياسة الخصوصية' })).toHaveAttribute('href', '/privacy-policy');
   });
 });

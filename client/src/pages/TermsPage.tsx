@@ -1,54 +1,73 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { LegalPage, type LegalSection } from '../components/LegalPage';
+import { LegalPage, type LegalSection, ltr, MailLink, strong } from '../components/LegalPage';
 import { siteConfig } from '../lib/siteConfig';
 
 export default function TermsPage() {
+  const intl = useIntl();
   const { productName, contactEmail } = siteConfig();
-  const email = <a href={`mailto:${contactEmail}`}>{contactEmail}</a>;
+  const product = ltr(productName);
+  const email = <MailLink email={contactEmail} />;
 
   const sections: LegalSection[] = [
     {
       id: 'scope',
-      title: 'Who we are and what these terms cover',
+      title: intl.formatMessage({ id: 'terms.scope.title', defaultMessage: 'Who we are and what these terms cover' }),
       content: (
         <>
           <p>
-            {productName} (&ldquo;the app&rdquo;, &ldquo;we&rdquo;, &ldquo;us&rdquo;) is a video player for smart TVs
-            and other devices. These Terms and Conditions apply to the app, to this website and to the device portal
-            where you manage your playlists and activate your device (together, &ldquo;the service&rdquo;).
+            <FormattedMessage
+              id="terms.scope.service"
+              defaultMessage="{product} (“the app”, “we”, “us”) is a video player for smart TVs and other devices. These Terms and Conditions apply to the app, to this website and to the device portal where you manage your playlists and activate your device (together, “the service”)."
+              values={{ product }}
+            />
           </p>
           <p>
-            By installing the app, starting the free trial, signing in to the portal or buying a licence, you accept
-            these terms. If you do not accept them, please do not use the service.
+            <FormattedMessage
+              id="terms.scope.acceptance"
+              defaultMessage="By installing the app, starting the free trial, signing in to the portal or buying a licence, you accept these terms. If you do not accept them, please do not use the service."
+            />
           </p>
         </>
       ),
     },
     {
       id: 'media-player',
-      title: 'A media player only',
+      title: intl.formatMessage({ id: 'terms.player.title', defaultMessage: 'A media player only' }),
       content: (
         <>
           <p>
-            {productName} is a player only. It supplies no channels, playlists or content: it plays the M3U and M3U8
-            playlists that you add yourself, and nothing else.
+            <FormattedMessage
+              id="terms.player.intro"
+              defaultMessage="{product} is a player only. It supplies no channels, playlists or content: it plays the M3U and M3U8 playlists that you add yourself, and nothing else."
+              values={{ product }}
+            />
           </p>
           <ul>
             <li>
-              We do not supply, sell, host or recommend any channels, playlists, streams or other content. No content of
-              any kind is included with the app.
+              <FormattedMessage
+                id="terms.player.noContent"
+                defaultMessage="We do not supply, sell, host or recommend any channels, playlists, streams or other content. No content of any kind is included with the app."
+              />
             </li>
             <li>
-              We have no access to the playlists you add and no control over what they contain, whether they are lawful
-              or whether they work.
+              <FormattedMessage
+                id="terms.player.noAccess"
+                defaultMessage="We have no access to the playlists you add and no control over what they contain, whether they are lawful or whether they work."
+              />
             </li>
             <li>
-              You alone are responsible for the content you load into the app and for making sure you have the right to
-              watch it. We disclaim all responsibility for content used in the app.
+              <FormattedMessage
+                id="terms.player.responsibility"
+                defaultMessage="You alone are responsible for the content you load into the app and for making sure you have the right to watch it. We disclaim all responsibility for content used in the app."
+              />
             </li>
             <li>
-              We are not affiliated with any playlist or content provider. Questions about a playlist (missing channels,
-              streams that freeze or stop) go to the provider who supplied it.
+              <FormattedMessage
+                id="terms.player.notAffiliated"
+                defaultMessage="We are not affiliated with any playlist or content provider. Questions about a playlist (missing channels, streams that freeze or stop) go to the provider who supplied it."
+              />
             </li>
           </ul>
         </>
@@ -56,140 +75,197 @@ export default function TermsPage() {
     },
     {
       id: 'trial-and-licence',
-      title: 'Free trial and licence',
+      title: intl.formatMessage({ id: 'terms.trial.title', defaultMessage: 'Free trial and licence' }),
       content: (
         <>
           <p>
-            Every device gets a <strong>free trial of 7 days</strong> from the first time the app is started on it. Use
-            the trial to check that the app and your playlists work well on your device.
+            <FormattedMessage
+              id="terms.trial.period"
+              defaultMessage="Every device gets a <b>free trial of 7 days</b> from the first time the app is started on it. Use the trial to check that the app and your playlists work well on your device."
+              values={{ b: strong }}
+            />
           </p>
           <p>
-            After the trial, a licence must be bought to keep using the app. A licence belongs to the device it was
-            bought for (see <a href="#device">Your device and its MAC address</a>), not to a person or an account. The
-            price is shown in euro on the portal&rsquo;s Activate Device page before you pay.
+            <FormattedMessage
+              id="terms.trial.licence"
+              defaultMessage="After the trial, a licence must be bought to keep using the app. A licence belongs to the device it was bought for (see <link>Your device and its MAC address</link>), not to a person or an account. The price is shown in euro on the portal’s Activate Device page before you pay."
+              values={{ link: (chunks: ReactNode[]) => <a href="#device">{chunks}</a> }}
+            />
           </p>
         </>
       ),
     },
     {
       id: 'payments-and-refunds',
-      title: 'Payments and refunds',
+      title: intl.formatMessage({ id: 'terms.payments.title', defaultMessage: 'Payments and refunds' }),
       content: (
         <>
           <p>
-            <strong>There are no refunds after purchase.</strong> Please use the free trial to make sure everything
-            works before you buy.
+            <FormattedMessage
+              id="terms.payments.noRefunds"
+              defaultMessage="<b>There are no refunds after purchase.</b> Please use the free trial to make sure everything works before you buy."
+              values={{ b: strong }}
+            />
           </p>
           <p>
-            Because the app supplies no content, do not buy a licence if you do not have a playlist yet: a licence
-            bought without a playlist is not refunded either.
+            <FormattedMessage
+              id="terms.payments.noPlaylist"
+              defaultMessage="Because the app supplies no content, do not buy a licence if you do not have a playlist yet: a licence bought without a playlist is not refunded either."
+            />
           </p>
           <p>
-            Payments are processed by the payment provider you choose on the Activate Device page, and that
-            provider&rsquo;s own terms apply to the payment itself. Card details are entered with the provider and never
-            reach us.
+            <FormattedMessage
+              id="terms.payments.provider"
+              defaultMessage="Payments are processed by the payment provider you choose on the Activate Device page, and that provider’s own terms apply to the payment itself. Card details are entered with the provider and never reach us."
+            />
           </p>
         </>
       ),
     },
     {
       id: 'activation',
-      title: 'Activation after payment',
+      title: intl.formatMessage({ id: 'terms.activation.title', defaultMessage: 'Activation after payment' }),
       content: (
         <>
           <p>
-            Once the payment provider has confirmed your payment, your device is activated automatically.{' '}
-            <strong>Activation may take up to one hour.</strong> There is no need to pay again or to restart the payment
-            in the meantime.
+            <FormattedMessage
+              id="terms.activation.delay"
+              defaultMessage="Once the payment provider has confirmed your payment, your device is activated automatically. <b>Activation may take up to one hour.</b> There is no need to pay again or to restart the payment in the meantime."
+              values={{ b: strong }}
+            />
           </p>
           <p>
-            If your device is still not active an hour after payment, write to us at {email} with the device&rsquo;s MAC
-            address and the payment reference, and we will sort it out.
+            <FormattedMessage
+              id="terms.activation.help"
+              defaultMessage="If your device is still not active an hour after payment, write to us at {email} with the device’s MAC address and the payment reference, and we will sort it out."
+              values={{ email }}
+            />
           </p>
         </>
       ),
     },
     {
       id: 'device',
-      title: 'Your device and its MAC address',
+      title: intl.formatMessage({ id: 'terms.device.title', defaultMessage: 'Your device and its MAC address' }),
       content: (
         <ul>
           <li>
-            The app identifies your device by its MAC address. The trial, the licence and the playlists all belong to
-            that MAC address.
+            <FormattedMessage
+              id="terms.device.identity"
+              defaultMessage="The app identifies your device by its MAC address. The trial, the licence and the playlists all belong to that MAC address."
+            />
           </li>
           <li>
-            Many TVs have two MAC addresses, one for WiFi and one for Ethernet. A MAC address is set by the manufacturer
-            and cannot be changed manually.
+            <FormattedMessage
+              id="terms.device.twoMacs"
+              defaultMessage="Many TVs have two MAC addresses, one for WiFi and one for Ethernet. A MAC address is set by the manufacturer and cannot be changed manually."
+            />
           </li>
           <li>
-            The device key is the password of the portal. Keep it to yourself: anyone who has your MAC address and
-            device key can manage the device&rsquo;s playlists. You can change it in the portal at any time.
+            <FormattedMessage
+              id="terms.device.key"
+              defaultMessage="The device key is the password of the portal. Keep it to yourself: anyone who has your MAC address and device key can manage the device’s playlists. You can change it in the portal at any time."
+            />
           </li>
           <li>
-            If you replace your device, the portal&rsquo;s Switch MAC page moves the licence and playlists to the new
-            MAC address, unless that address already has an active licence of its own.
+            <FormattedMessage
+              id="terms.device.switch"
+              defaultMessage="If you replace your device, the portal’s Switch MAC page moves the licence and playlists to the new MAC address, unless that address already has an active licence of its own."
+            />
           </li>
         </ul>
       ),
     },
     {
       id: 'acceptable-use',
-      title: 'Acceptable use',
+      title: intl.formatMessage({ id: 'terms.use.title', defaultMessage: 'Acceptable use' }),
       content: (
         <>
-          <p>When you use the service, you agree not to:</p>
+          <p>
+            <FormattedMessage id="terms.use.intro" defaultMessage="When you use the service, you agree not to:" />
+          </p>
           <ul>
-            <li>play content you have no right to watch, or use the app to break copyright or any other law;</li>
             <li>
-              sign in, or try to sign in, to a device that is not yours, or try to guess MAC addresses, device keys or
-              PINs;
+              <FormattedMessage
+                id="terms.use.rights"
+                defaultMessage="play content you have no right to watch, or use the app to break copyright or any other law;"
+              />
             </li>
             <li>
-              disrupt the service: overload it, probe it for weaknesses, get around its limits or run automated tools
-              against the portal;
+              <FormattedMessage
+                id="terms.use.otherDevices"
+                defaultMessage="sign in, or try to sign in, to a device that is not yours, or try to guess MAC addresses, device keys or PINs;"
+              />
             </li>
-            <li>copy, modify, resell or reverse engineer the app, except where the law allows it;</li>
-            <li>send spam or abusive messages through the contact form or the chat.</li>
+            <li>
+              <FormattedMessage
+                id="terms.use.disrupt"
+                defaultMessage="disrupt the service: overload it, probe it for weaknesses, get around its limits or run automated tools against the portal;"
+              />
+            </li>
+            <li>
+              <FormattedMessage
+                id="terms.use.copy"
+                defaultMessage="copy, modify, resell or reverse engineer the app, except where the law allows it;"
+              />
+            </li>
+            <li>
+              <FormattedMessage
+                id="terms.use.spam"
+                defaultMessage="send spam or abusive messages through the contact form or the chat."
+              />
+            </li>
           </ul>
-          <p>We may suspend access to the portal for a device that is used in breach of these terms.</p>
+          <p>
+            <FormattedMessage
+              id="terms.use.suspension"
+              defaultMessage="We may suspend access to the portal for a device that is used in breach of these terms."
+            />
+          </p>
         </>
       ),
     },
     {
       id: 'availability',
-      title: 'Availability of the service',
+      title: intl.formatMessage({ id: 'terms.availability.title', defaultMessage: 'Availability of the service' }),
       content: (
         <p>
-          We work to keep the app and the portal available and reliable, but we cannot promise an uninterrupted service.
-          Whether a stream plays also depends on things we do not control: your playlist provider, your internet
-          connection, your internet provider (some block streams) and the formats your device supports. We may improve
-          or change the app&rsquo;s features over time.
+          <FormattedMessage
+            id="terms.availability.text"
+            defaultMessage="We work to keep the app and the portal available and reliable, but we cannot promise an uninterrupted service. Whether a stream plays also depends on things we do not control: your playlist provider, your internet connection, your internet provider (some block streams) and the formats your device supports. We may improve or change the app’s features over time."
+          />
         </p>
       ),
     },
     {
       id: 'liability',
-      title: 'Limitation of liability',
+      title: intl.formatMessage({ id: 'terms.liability.title', defaultMessage: 'Limitation of liability' }),
       content: (
         <>
           <p>
-            The app and the service are provided &ldquo;as is&rdquo; and &ldquo;as available&rdquo;, without warranties
-            beyond those the law requires.
+            <FormattedMessage
+              id="terms.liability.asIs"
+              defaultMessage="The app and the service are provided “as is” and “as available”, without warranties beyond those the law requires."
+            />
           </p>
           <ul>
             <li>
-              We are not responsible for the content of playlists, for streams that are unavailable or of poor quality,
-              or for any loss that comes from content you load into the app.
+              <FormattedMessage
+                id="terms.liability.content"
+                defaultMessage="We are not responsible for the content of playlists, for streams that are unavailable or of poor quality, or for any loss that comes from content you load into the app."
+              />
             </li>
             <li>
-              As far as the law allows, we are not liable for indirect or consequential loss (such as loss of data,
-              profit or enjoyment), and our total liability for any claim about the service is limited to the amount you
-              paid for the licence of the device concerned.
+              <FormattedMessage
+                id="terms.liability.limit"
+                defaultMessage="As far as the law allows, we are not liable for indirect or consequential loss (such as loss of data, profit or enjoyment), and our total liability for any claim about the service is limited to the amount you paid for the licence of the device concerned."
+              />
             </li>
             <li>
-              Nothing in these terms limits a liability that the law does not allow to be limited, or takes away rights
-              you have as a consumer under the law of your country.
+              <FormattedMessage
+                id="terms.liability.consumerRights"
+                defaultMessage="Nothing in these terms limits a liability that the law does not allow to be limited, or takes away rights you have as a consumer under the law of your country."
+              />
             </li>
           </ul>
         </>
@@ -197,22 +273,30 @@ export default function TermsPage() {
     },
     {
       id: 'changes',
-      title: 'Changes to these terms',
+      title: intl.formatMessage({ id: 'terms.changes.title', defaultMessage: 'Changes to these terms' }),
       content: (
         <p>
-          We may update these terms, for example when the service changes or the law requires it. The date at the top of
-          this page shows when they last changed. If you keep using the service after a change, you accept the new
-          terms; if you do not accept them, stop using the service.
+          <FormattedMessage
+            id="terms.changes.text"
+            defaultMessage="We may update these terms, for example when the service changes or the law requires it. The date at the top of this page shows when they last changed. If you keep using the service after a change, you accept the new terms; if you do not accept them, stop using the service."
+          />
         </p>
       ),
     },
     {
       id: 'contact',
-      title: 'Contact',
+      title: intl.formatMessage({ id: 'terms.contact.title', defaultMessage: 'Contact' }),
       content: (
         <p>
-          Questions about these terms? Write to us at {email} or use our <Link to="/contact">contact page</Link>. How we
-          handle information is explained in our <Link to="/privacy-policy">Privacy Policy</Link>.
+          <FormattedMessage
+            id="terms.contact.text"
+            defaultMessage="Questions about these terms? Write to us at {email} or use our <contact>contact page</contact>. How we handle information is explained in our <privacy>Privacy Policy</privacy>."
+            values={{
+              email,
+              contact: (chunks: ReactNode[]) => <Link to="/contact">{chunks}</Link>,
+              privacy: (chunks: ReactNode[]) => <Link to="/privacy-policy">{chunks}</Link>,
+            }}
+          />
         </p>
       ),
     },
@@ -221,21 +305,39 @@ export default function TermsPage() {
   return (
     <LegalPage
       path="/terms-and-conditions"
-      title="Terms and Conditions"
-      lead={`Please read these terms before you install ${productName}, start the free trial or buy a licence.`}
+      title={intl.formatMessage({ id: 'terms.title', defaultMessage: 'Terms and Conditions' })}
+      lead={
+        <FormattedMessage
+          id="terms.lead"
+          defaultMessage="Please read these terms before you install {product}, start the free trial or buy a licence."
+          values={{ product }}
+        />
+      }
       keyPoints={[
-        <>
-          {productName} is a <strong>media player only</strong>: it supplies no channels, playlists or content.
-        </>,
-        <>
-          <strong>7-day free trial</strong>, after which a licence must be bought.
-        </>,
-        <>
-          <strong>No refunds after purchase</strong>, including a licence bought without a playlist.
-        </>,
-        <>
-          Activation after payment may take <strong>up to one hour</strong>.
-        </>,
+        <FormattedMessage
+          key="player"
+          id="terms.keyPoints.player"
+          defaultMessage="{product} is a <b>media player only</b>: it supplies no channels, playlists or content."
+          values={{ product, b: strong }}
+        />,
+        <FormattedMessage
+          key="trial"
+          id="terms.keyPoints.trial"
+          defaultMessage="<b>7-day free trial</b>, after which a licence must be bought."
+          values={{ b: strong }}
+        />,
+        <FormattedMessage
+          key="refunds"
+          id="terms.keyPoints.refunds"
+          defaultMessage="<b>No refunds after purchase</b>, including a licence bought without a playlist."
+          values={{ b: strong }}
+        />,
+        <FormattedMessage
+          key="activation"
+          id="terms.keyPoints.activation"
+          defaultMessage="Activation after payment may take <b>up to one hour</b>."
+          values={{ b: strong }}
+        />,
       ]}
       sections={sections}
     />

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import type * as TestingLibrary from '@testing-library/react';
 
 // jsdom has no layout, so it does not implement scrolling; React Router's ScrollRestoration calls it.
 window.scrollTo = vi.fn();
@@ -23,7 +24,7 @@ afterEach(async () => {
 // Every app renders inside its page's language (LocaleProvider, react-intl's provider under it): so does every
 // test's render, in English unless a test renders in another language with `setTestLocale` (test/locale.tsx).
 vi.mock('@testing-library/react', async (importOriginal) => {
-  const library = await importOriginal<typeof import('@testing-library/react')>();
+  const library = await importOriginal<typeof TestingLibrary>();
   const { withLocale } = await import('./locale');
   return {
     ...library,

@@ -3,7 +3,9 @@ import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import ipaddr from 'ipaddr.js';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { DomainError } from '../common/errors';
+import type { SourceMessage } from '../../../common/i18n';
+import { messages } from '../../../common/messages';
+import { DomainError, saidError } from '../common/errors';
 
 /**
  * Counters kept in PostgreSQL (table rate_limits) by rate-limiter-flexible, so every server instance sees the
@@ -127,7 +129,7 @@ export class RateLimits {
    * with the wait, once the address is over its limit.
    */
   async countLoginAttempt(ip: string): Promise<void> {
-    await countAttempt([[this.loginPerIp, addressKey(ip)]], 'Too many failed sign-in attempts.');
+    await countAttempt([[this.loginPerIp, addressKey(ip)]], messages.rateLimit.signIn);
   }
 
   /**
@@ -136,7 +138,7 @@ export class RateLimits {
    * requests of garbage. Throws RATE_LIMITED once the MAC is over its limit, whether or not the MAC exists.
    */
   async countKeyGuess(mac: string): Promise<void> {
-    await countAttempt([[this.loginPerMac, mac]], 'Too many failed sign-in attempts.');
+    await countAttempt([[this.loginPerMac, mac]], messages.rateLimit.signIn);
   }
 
   /**
@@ -160,7 +162,7 @@ export class RateLimits {
         [this.pinPerDevice, deviceId],
         [this.pinPerIp, addressKey(ip)],
       ],
-      'Too many wrong PINs.',
+      messages.rateLimit.pins,
     );
     const right = await check();
     if (right) await Promise.all([this.pinPerDevice.reward(deviceId, 1), this.pinPerIp.reward(addressKey(ip), 1)]);
@@ -177,7 +179,7 @@ export class RateLimits {
         [this.linkCodePerDevice, deviceId],
         [this.linkCodePerIp, addressKey(ip)],
       ],
-      'Too many wrong codes.',
+      messages.rateLimit.codes,
     );
     const found = await check();
     if (found !== null) {
@@ -187,51 +189,27 @@ export class RateLimits {
   }
 
   async countLinkRequest(ip: string): Promise<void> {
-    await consumeOrThrow(
-      this.linkRequestPerIp,
-      addressKey(ip),
-      'Too many link requests from this network. Please try again later.',
-    );
+    await consumeOrThrow(this.linkRequestPerIp, addressKey(ip), messages.rateLimit.linkRequests);
   }
 
   async countMacSwitch(deviceId: string): Promise<void> {
-    await consumeOrThrow(
-      this.switchMacPerDevice,
-      deviceId,
-      'This device has switched MAC address several times today. Please try again tomorrow or contact support.',
-    );
+    await consumeOrThrow(this.switchMacPerDevice, deviceId, messages.rateLimit.switchMac);
   }
 
   async countRegistration(ip: string): Promise<void> {
-    await consumeOrThrow(
-      this.registerPerIp,
-      addressKey(ip),
-      'Too many devices registered from this network. Please try again later.',
-    );
+    await consumeOrThrow(this.registerPerIp, addressKey(ip), messages.rateLimit.register);
   }
 
   async countContactMessage(ip: string): Promise<void> {
-    await consumeOrThrow(
-      this.contactPerIp,
-      addressKey(ip),
-      'You have sent several messages in a short time. Please wait a while before sending another.',
-    );
+    await consumeOrThrow(this.contactPerIp, addressKey(ip), messages.rateLimit.contact);
   }
 
   async countPlaylistCheck(deviceId: string): Promise<void> {
-    await consumeOrThrow(
-      this.checksPerDevice,
-      deviceId,
-      'This device has checked playlists many times in the last hour. Please try again later.',
-    );
+    await consumeOrThrow(this.checksPerDevice, deviceId, messages.rateLimit.checks);
   }
 
   async countCaptcha(ip: string): Promise<void> {
-    await consumeOrThrow(
-      this.captchaPerIp,
-      addressKey(ip),
-      'Too many captcha requests. Please wait a minute and try again.',
-    );
+    await consumeOrThrow(this.captchaPerIp, addressKey(ip), messages.rateLimit.captcha);
   }
 }
 
@@ -252,17 +230,12 @@ export function addressKey(ip: string): string {
 }
 
 /** Consumes a point from every limiter at once; over any of them, the longest wait is reported. */
-async function countAttempt(counters: Array<[RateLimiterPostgres, string]>, what: string): Promise<void> {
+async function countAttempt(counters: Array<[RateLimiterPostgres, string]>, refusal: SourceMessage): Promise<void> {
   const results = await Promise.allSettled(counters.map(([limiter, key]) => limiter.consume(key)));
   const wait = Math.max(...results.map((r) => (r.status === 'rejected' ? rejectionWait(r.reason) : 0)));
   if (wait > 0) {
     const minutes = Math.ceil(wait / 60_000);
-    throw new DomainError(
-      'RATE_LIMITED',
-      `${what} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      undefined,
-      Math.ceil(wait / 1000),
-    );
+    throw saidError('RATE_LIMITED', refusal, { minutes }, { retryAfterSeconds: Math.ceil(wait / 1000) });
   }
 }
 

@@ -1,4 +1,7 @@
 import type { DomainErrorCode } from '../../../common/errors';
+import { DEFAULT_LOCALE, type SourceMessage } from '../../../common/i18n';
+import { messages } from '../../../common/messages';
+import { localizer, type SaidMessage } from '../i18n/localizer';
 
 /** A failure the user can act on. Its message is safe to show; anything else is reported as internal. */
 export class DomainError extends Error {
@@ -16,6 +19,29 @@ export class DomainError extends Error {
     super(message);
     this.name = 'DomainError';
   }
+
+  /**
+   * How a message with arguments is said in another language (saidError): `message` holds its English, for logs
+   * and for callers that read English; where the error leaves the server it is said in the request's language.
+   */
+  said?: SaidMessage;
+}
+
+/**
+ * A DomainError whose message has arguments (a rate limit's wait: common/messages.ts `defineMessage`): its message
+ * is the English, word for word as before, and it is said in each request's language where it leaves the server.
+ */
+export function saidError(
+  code: DomainErrorCode,
+  message: SourceMessage,
+  values: Record<string, string | number>,
+  options: { field?: string; retryAfterSeconds?: number } = {},
+): DomainError {
+  const english = localizer().format(DEFAULT_LOCALE, message, values);
+  const fieldErrors = options.field ? { [options.field]: english } : undefined;
+  const error = new DomainError(code, english, fieldErrors, options.retryAfterSeconds);
+  error.said = { message, values };
+  return error;
 }
 
 /**
@@ -62,6 +88,6 @@ export function httpStatusFor(code: DomainErrorCode): number {
   }
 }
 
-export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
+export const INTERNAL_ERROR_MESSAGE = messages.server.internal;
 
-export const NOT_SIGNED_IN_MESSAGE = 'You are not signed in.';
+export const NOT_SIGNED_IN_MESSAGE = messages.login.notSignedIn;

@@ -5,6 +5,7 @@ import { DomainError } from '../common/errors';
 import { sendDomainError } from '../http/errors';
 import type { Services } from '../services';
 import { CONTACT_THANKS } from './contact.service';
+import { sayTo } from '../i18n/localizer';
 
 /**
  * The contact fields from the query string or the body, as sent: cast to what the service takes, which validates
@@ -25,7 +26,7 @@ export function contactRestRouter(services: Services): Router {
   const handle = async (req: Request, res: Response, input: ContactInput) => {
     try {
       await services.contact.submit(input, clientIp(req));
-      res.json({ status: 'success', message: CONTACT_THANKS });
+      res.json({ status: 'success', message: sayTo(req, CONTACT_THANKS) });
     } catch (err) {
       if (err instanceof DomainError) return sendDomainError(res, err);
       throw err;

@@ -1,3 +1,5 @@
+import { messages } from '../../../common/messages';
+
 /**
  * Telling "the database is away" (restarting, failing over, unreachable, out of connections) from real faults,
  * so the transports answer 503 with a message to retry instead of a 500. Used by the REST error handler and the
@@ -5,7 +7,7 @@
  * back.
  */
 
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable. Please try again in a moment.';
+export const DATABASE_UNAVAILABLE_MESSAGE = messages.server.databaseUnavailable;
 
 /** What a 503 for an unavailable database puts in Retry-After. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;

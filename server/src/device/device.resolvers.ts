@@ -4,6 +4,7 @@ import { messages } from '../../../common/messages';
 import { requireOwner, requireTvOrOwner, type GraphQLContext } from '../graphql/context';
 import type { DeviceCaller } from './device.service';
 import { LOGIN_SUCCESS_MESSAGE } from './device.service';
+import { sayTo } from '../i18n/localizer';
 
 /** Who is making a settings change: the owner's session, or a TV, which must prove the current key or PIN. */
 function settingsCaller(ctx: GraphQLContext): DeviceCaller {
@@ -19,7 +20,7 @@ export const deviceResolvers: Resolvers = {
     login: async (_parent, { input }, ctx) => {
       const device = await ctx.services.devices.login(input, ctx.clientIp);
       await signIn(ctx.req, device.id);
-      return { device, message: LOGIN_SUCCESS_MESSAGE };
+      return { device, message: sayTo(ctx.req, LOGIN_SUCCESS_MESSAGE) };
     },
     logout: async (_parent, _args, ctx) => {
       await signOut(ctx.req, ctx.res, ctx.config.servedOverHttps);
@@ -28,18 +29,18 @@ export const deviceResolvers: Resolvers = {
     registerDevice: (_parent, { input }, ctx) => ctx.services.devices.register(input, ctx.clientIp),
     changeDeviceKey: async (_parent, { input }, ctx) => ({
       device: await ctx.services.devices.changeDeviceKey(requireTvOrOwner(ctx).id, input, settingsCaller(ctx)),
-      message: messages.settings.deviceKeyChanged,
+      message: sayTo(ctx.req, messages.settings.deviceKeyChanged),
     }),
     changeParentPin: async (_parent, { input }, ctx) => ({
       device: await ctx.services.devices.changeParentPin(requireTvOrOwner(ctx).id, input, settingsCaller(ctx)),
-      message: messages.settings.parentPinChanged,
+      message: sayTo(ctx.req, messages.settings.parentPinChanged),
     }),
     checkParentPin: async (_parent, { input }, ctx) => ({
       valid: await ctx.services.devices.checkParentPin(requireTvOrOwner(ctx), input, ctx.clientIp),
     }),
     switchMacAddress: async (_parent, { input }, ctx) => ({
       device: await ctx.services.devices.switchMac(requireOwner(ctx), input),
-      message: messages.switchMac.success,
+      message: sayTo(ctx.req, messages.switchMac.success),
     }),
   },
   Device: {

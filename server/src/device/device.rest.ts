@@ -15,6 +15,7 @@ import {
   type DeviceService,
   type SwitchMacInput,
 } from './device.service';
+import { sayTo } from '../i18n/localizer';
 
 /** REST body field → service input field, for the login call. */
 const LOGIN_BODY = {
@@ -60,7 +61,7 @@ export function deviceRestRouter(services: Services, config: Config): Router {
     restHandler(LOGIN_FIELDS, async (req, res) => {
       const device = await devices.login(bodyFields(req.body, LOGIN_BODY) as LoginInput, clientIp(req));
       await signIn(req, device.id);
-      res.json({ device: legacyDevice(device, devices), message: LOGIN_SUCCESS_MESSAGE });
+      res.json({ device: legacyDevice(device, devices), message: sayTo(req, LOGIN_SUCCESS_MESSAGE) });
     }),
   );
 
@@ -73,7 +74,7 @@ export function deviceRestRouter(services: Services, config: Config): Router {
 
   router.get('/device/logout', async (req, res) => {
     await signOut(req, res, config.servedOverHttps);
-    res.json({ status: 'success', message: 'You are signed out.' });
+    res.json({ status: 'success', message: sayTo(req, messages.login.signedOut) });
   });
 
   router.post(
@@ -83,7 +84,7 @@ export function deviceRestRouter(services: Services, config: Config): Router {
       const { device, via } = await requireTvOrOwner(req, devices);
       const input = bodyFields(req.body, DEVICE_KEY_BODY) as ChangeDeviceKeyInput;
       await devices.changeDeviceKey(device.id, input, { via, sessionId: req.sessionID, clientIp: clientIp(req) });
-      res.json({ status: 'success', message: messages.settings.deviceKeyChanged });
+      res.json({ status: 'success', message: sayTo(req, messages.settings.deviceKeyChanged) });
     }),
   );
 
@@ -93,7 +94,7 @@ export function deviceRestRouter(services: Services, config: Config): Router {
       const { device, via } = await requireTvOrOwner(req, devices);
       const input = bodyFields(req.body, PARENT_PIN_BODY) as ChangeParentPinInput;
       await devices.changeParentPin(device.id, input, { via, sessionId: req.sessionID, clientIp: clientIp(req) });
-      res.json({ status: 'success', message: messages.settings.parentPinChanged });
+      res.json({ status: 'success', message: sayTo(req, messages.settings.parentPinChanged) });
     }),
   );
 
@@ -103,7 +104,11 @@ export function deviceRestRouter(services: Services, config: Config): Router {
       const device = await requireOwner(req, devices);
       const input = bodyFields(req.body, SWITCH_MAC_BODY) as SwitchMacInput;
       const moved = await devices.switchMac(device, input);
-      res.json({ status: 'success', message: messages.switchMac.success, device: legacyDevice(moved, devices) });
+      res.json({
+        status: 'success',
+        message: sayTo(req, messages.switchMac.success),
+        device: legacyDevice(moved, devices),
+      });
     }),
   );
 

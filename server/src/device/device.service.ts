@@ -12,7 +12,7 @@ import {
   type SwitchMacInput,
 } from '../../../common/validation';
 import { messages } from '../../../common/messages';
-import { DomainError } from '../common/errors';
+import { DomainError, saidError } from '../common/errors';
 import { dummySecretHash, hashSecret, randomDigits, verifySecret } from '../common/secrets';
 import { validate } from '../common/validate';
 import type { AuthenticatedVia } from '../auth/authenticate';
@@ -27,16 +27,15 @@ import { deviceStanding, type DeviceStanding } from './device-status';
 import { isUniqueViolation } from '../db/constraints';
 
 /** The one answer to every failed sign-in, whichever field was wrong. */
-export const LOGIN_FAILED_MESSAGE = 'The MAC address, device key or captcha is incorrect.';
-export const LOGIN_SUCCESS_MESSAGE = 'Signed in successfully.';
+export const LOGIN_FAILED_MESSAGE = messages.login.incorrect;
+export const LOGIN_SUCCESS_MESSAGE = messages.login.success;
 /**
  * The one answer to a switch whose MAC is unknown or whose device key is wrong: it never says which, so Switch MAC
  * does not tell which MAC addresses are registered.
  */
-export const SWITCH_MAC_REFUSED_MESSAGE = 'The MAC address or its device key is incorrect.';
+export const SWITCH_MAC_REFUSED_MESSAGE = messages.switchMac.refused;
 /** Another switch took the MAC (or its record) between the key check and this switch. */
-export const SWITCH_MAC_RACED_MESSAGE =
-  'Another device switched to that MAC address at the same moment. Nothing was changed: please try again.';
+export const SWITCH_MAC_RACED_MESSAGE = messages.switchMac.raced;
 const OWN_MAC_MESSAGE = messages.switchMac.ownMac;
 
 /** A current device key or parent PIN, asked of a TV as proof (checked against its hash, never stored). */
@@ -133,10 +132,7 @@ export class DeviceService {
         .execute();
       const id = (inserted.raw as Array<{ id: string }>)[0]?.id;
       if (!id) {
-        throw new DomainError(
-          'CONFLICT',
-          'This MAC address is already registered. Use the device key shown in the app, or contact support to reset it.',
-        );
+        throw new DomainError('CONFLICT', messages.switchMac.macRegistered);
       }
       const holder = { model: values.model ?? null, appVersion: values.appVersion ?? null };
       const { token: deviceToken } = await this.tokens.issue(id, holder, manager);
@@ -223,7 +219,7 @@ export class DeviceService {
       throw new DomainError('FORBIDDEN', message, { currentDeviceKey: message });
     }
     const device = await this.findById(deviceId);
-    if (!device) throw new DomainError('UNAUTHENTICATED', 'This device no longer exists.');
+    if (!device) throw new DomainError('UNAUTHENTICATED', messages.login.deviceGone);
     await this.rateLimits.countKeyGuess(device.macAddress);
     if (!(await verifySecret(currentDeviceKey, device.deviceKeyHash))) {
       const message = messages.tv.currentDeviceKeyWrong;
@@ -234,7 +230,7 @@ export class DeviceService {
   /** A TV's proof that it knows the parent PIN: the current one, counted like a PIN check. */
   private async proveCurrentPin(deviceId: string, currentPin: string | null | undefined, clientIp: string) {
     const device = await this.findById(deviceId);
-    if (!device) throw new DomainError('UNAUTHENTICATED', 'This device no longer exists.');
+    if (!device) throw new DomainError('UNAUTHENTICATED', messages.login.deviceGone);
     const { parentPinHash } = device;
     if (parentPinHash === null) throw new DomainError('FORBIDDEN', messages.tv.noParentPinYet);
     if (!currentPin) {
@@ -330,11 +326,13 @@ export class DeviceService {
     } catch (err) {
       if (!(err instanceof DomainError) || err.code !== 'RATE_LIMITED') throw err;
       const minutes = Math.max(1, Math.ceil((err.retryAfterSeconds ?? 60) / 60));
-      throw new DomainError(
+      throw saidError(
         'RATE_LIMITED',
-        `Too many wrong device keys for that MAC address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        undefined,
-        err.retryAfterSeconds,
+        messages.rateLimit.deviceKeys,
+        { minutes },
+        {
+          retryAfterSeconds: err.retryAfterSeconds,
+        },
       );
     }
   }
@@ -350,7 +348,7 @@ export class DeviceService {
       .orderBy('d.id')
       .getMany();
     const self = rows.find((row) => row.id === device.id);
-    if (!self) throw new DomainError('UNAUTHENTICATED', 'This device no longer exists. Please sign in again.');
+    if (!self) throw new DomainError('UNAUTHENTICATED', messages.login.deviceGoneSignIn);
     if (self.macAddress === macAddress) {
       throw new DomainError('CONFLICT', OWN_MAC_MESSAGE, { macAddress: OWN_MAC_MESSAGE });
     }
@@ -361,7 +359,7 @@ export class DeviceService {
       throw new DomainError('CONFLICT', SWITCH_MAC_RACED_MESSAGE);
     }
     if (this.standing(replaced).status === 'ACTIVE') {
-      const message = 'That MAC address belongs to an activated device, so it cannot be replaced.';
+      const message = messages.switchMac.activated;
       throw new DomainError('CONFLICT', message, { macAddress: message });
     }
     const now = new Date();

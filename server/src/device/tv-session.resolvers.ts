@@ -1,17 +1,18 @@
 import type { Resolvers } from '../__generated__/resolvers-types';
 import { messages } from '../../../common/messages';
 import { requireOwner, requireTv } from '../graphql/context';
+import { sayTo } from '../i18n/localizer';
 
 export const tvSessionResolvers: Resolvers = {
   Mutation: {
     renewDeviceToken: (_parent, _args, ctx) => ctx.services.tokens.renew(requireTv(ctx, messages.tv.tvOnly).tokenId),
     reportAppVersion: async (_parent, { input }, ctx) => ({
       device: await ctx.services.tokens.reportAppVersion(requireTv(ctx, messages.tv.reportTvOnly), input),
-      message: messages.tv.appVersionRecorded,
+      message: sayTo(ctx.req, messages.tv.appVersionRecorded),
     }),
     revokeDeviceToken: async (_parent, { input }, ctx) => ({
       id: await ctx.services.tokens.revoke(requireOwner(ctx).id, input.id),
-      message: messages.tv.signedOut,
+      message: sayTo(ctx.req, messages.tv.signedOut),
     }),
   },
   Device: {

@@ -1,6 +1,10 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { QueryFailedError } from 'typeorm';
-import { DomainError, INTERNAL_ERROR_MESSAGE } from '../common/errors';
+import type { Request } from 'express';
+import { messages } from '../../../common/messages';
+import { DomainError, INTERNAL_ERROR_MESSAGE, saidError } from '../common/errors';
+import { localizer } from '../i18n/localizer';
+import { requestLocale } from '../i18n/request-locale';
 import { createLogger } from '../logger';
 import { formatError } from './apollo';
 
@@ -109,5 +113,46 @@ describe('formatError', () => {
       extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
     });
     expect(lines).toEqual([]);
+  });
+});
+
+describe('formatError in the request’s language', () => {
+  /** Runs `format` as the graph does, within the request's language (i18n/request-locale.ts). */
+  function within<T>(acceptLanguage: string, format: () => T): T {
+    const req = {
+      headers: { 'accept-language': acceptLanguage },
+      acceptsLanguages: (locales: string[]) => (locales.includes(acceptLanguage) ? acceptLanguage : false),
+    } as unknown as Request;
+    let result: T | undefined;
+    requestLocale(localizer())(req, {} as never, () => {
+      result = format();
+    });
+    return result as T;
+  }
+
+  it('says a domain error, its fields and its wait in Arabic; code and retry time unchanged', () => {
+    const { logger } = capturingLogger();
+    const format = formatError(logger, { hideSuggestions: true });
+    const [error, formatted] = fromResolver(
+      saidError('RATE_LIMITED', messages.rateLimit.pins, { minutes: 5 }, { field: 'pin', retryAfterSeconds: 300 }),
+    );
+    const english = format(formatted, error);
+    expect(english.message).toBe('Too many wrong PINs. Please try again in 5 minutes.');
+    const arabic = within('ar', () => format(formatted, error));
+    const said = localizer().format('ar', messages.rateLimit.pins, { minutes: 5 });
+    expect(arabic).toEqual({
+      ...english,
+      message: said,
+      extensions: { code: 'RATE_LIMITED', fieldErrors: { pin: said }, retryAfterSeconds: 300 },
+    });
+    expect(said).toContain('5 دقائق');
+  });
+
+  it('says the generic failure in Arabic, and leaves English to a request that asks for none of ours', () => {
+    const { logger } = capturingLogger();
+    const format = formatError(logger, { hideSuggestions: true });
+    const [error, formatted] = fromResolver(new Error('a bug'));
+    expect(within('ar', () => format(formatted, error)).message).toBe(localizer().text('ar', INTERNAL_ERROR_MESSAGE));
+    expect(within('fr', () => format(formatted, error)).message).toBe(INTERNAL_ERROR_MESSAGE);
   });
 });

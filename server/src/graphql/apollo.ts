@@ -27,6 +27,8 @@ import { safelistCache, type PersistedOperation } from './persisted';
 import { sandboxLandingPage } from './sandbox-page';
 import { DateTimeScalar } from './scalars';
 import { loadTypeDefs } from './schema';
+import { localizer } from '../i18n/localizer';
+import { currentLocale } from '../i18n/request-locale';
 
 // Codes Apollo itself produces for requests it could not run; their messages describe the request, not us.
 const REQUEST_ERROR_CODES = new Set<string>(<ErrorCode[]>[
@@ -89,22 +91,26 @@ const noSubscriptions: ApolloServerPlugin<GraphQLContext> = {
 };
 
 /**
- * Domain errors keep their message and get their code; errors from Apollo about the request pass through (in
+ * Messages are said in the request's language (its Accept-Language, kept by i18n/request-locale.ts); codes never
+ * change. Domain errors keep their message and get their code; errors from Apollo about the request pass through (in
  * production without graphql-js's "Did you mean ...?" suggestions, which would map the schema for anyone); a
  * document over a limit gets a message naming the limit; anything else is logged and replaced by a generic
  * message, so no stack, SQL or internals leak.
  */
 export function formatError(logger: Logger, options: { hideSuggestions: boolean }) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const locale = currentLocale();
+    const say = (english: string) => localizer().text(locale, english);
     const original = unwrapResolverError(error);
     if (original instanceof DomainError) {
+      const { message, fieldErrors } = localizer().refusal(locale, original);
       return {
-        message: original.message,
+        message,
         path: formatted.path,
         locations: formatted.locations,
         extensions: {
           code: original.code,
-          ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}),
+          ...(fieldErrors ? { fieldErrors } : {}),
           ...(original.retryAfterSeconds ? { retryAfterSeconds: original.retryAfterSeconds } : {}),
           ...original.details,
         },
@@ -114,7 +120,7 @@ export function formatError(logger: Logger, options: { hideSuggestions: boolean 
     if (overLimit) return overLimit;
     const code = requestErrorCode(error) ?? formatted.extensions?.code;
     if (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) {
-      const message = options.hideSuggestions ? hideSuggestions(formatted.message) : formatted.message;
+      const message = say(options.hideSuggestions ? hideSuggestions(formatted.message) : formatted.message);
       return { message, locations: formatted.locations, path: formatted.path, extensions: { code } };
     }
     // The database away (restart, failover, no free connection) is not a fault of the request: 503, retry. Raised
@@ -122,14 +128,18 @@ export function formatError(logger: Logger, options: { hideSuggestions: boolean 
     const cause = original instanceof GraphQLError && !original.path ? original.originalError : original;
     if (isDatabaseUnavailable(cause)) {
       return {
-        message: DATABASE_UNAVAILABLE_MESSAGE,
+        message: say(DATABASE_UNAVAILABLE_MESSAGE),
         path: formatted.path,
         locations: formatted.locations,
         extensions: { code: 'UNAVAILABLE' },
       };
     }
     logger.error({ err: original }, 'unexpected error in a GraphQL operation');
-    return { message: INTERNAL_ERROR_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    return {
+      message: say(INTERNAL_ERROR_MESSAGE),
+      path: formatted.path,
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    };
   };
 }
 

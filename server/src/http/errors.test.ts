@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { ApolloClient, CombinedGraphQLErrors, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/unavailable';
-import { errorHandler } from './errors';
+import { messages } from '../../../common/messages';
+import { DomainError, saidError } from '../common/errors';
+import { localizer } from '../i18n/localizer';
+import { errorHandler, sendDomainError } from './errors';
 
 /** What the pg driver throws for a database that went away, and for one that is shutting down. */
 const lost = () => new Error('Connection terminated unexpectedly');
@@ -32,6 +35,18 @@ beforeAll(async () => {
   app.get('/frontend/after', (_req: Request, res: Response, next: NextFunction) => {
     res.type('text/plain').end(BIG);
     setImmediate(() => next(lost()));
+  });
+  app.get('/frontend/refused', (_req: Request, res: Response) => {
+    sendDomainError(
+      res,
+      new DomainError('BAD_USER_INPUT', messages.mac.invalid, { macAddress: messages.mac.invalid }),
+      {
+        macAddress: 'mac_address',
+      },
+    );
+  });
+  app.get('/frontend/waiting', () => {
+    throw saidError('RATE_LIMITED', messages.rateLimit.signIn, { minutes: 2 }, { retryAfterSeconds: 120 });
   });
   app.use(errorHandler());
   await new Promise<void>((resolve) => {
@@ -103,5 +118,42 @@ describe('errorHandler', () => {
     const res = await fetch(`${base}/frontend/after`);
     expect(res.status).toBe(200);
     expect((await res.text()).length).toBe(BIG.length);
+  });
+});
+
+describe('refusals in the request’s language', () => {
+  it('says a REST refusal and its fields in Arabic, with the same status, when Accept-Language asks', async () => {
+    const english = await fetch(`${base}/frontend/refused`);
+    const arabic = await fetch(`${base}/frontend/refused`, { headers: { 'accept-language': 'ar-SA,en;q=0.5' } });
+    expect(arabic.status).toBe(english.status);
+    expect(await english.json()).toEqual({
+      status: 'error',
+      message: messages.mac.invalid,
+      errors: { mac_address: messages.mac.invalid },
+    });
+    const said = localizer().text('ar', messages.mac.invalid);
+    expect(await arabic.json()).toEqual({ status: 'error', message: said, errors: { mac_address: said } });
+  });
+
+  it('says a wait in words of the language, English as ever', async () => {
+    const english = await fetch(`${base}/frontend/waiting`);
+    expect(english.status).toBe(429);
+    expect(english.headers.get('retry-after')).toBe('120');
+    expect(((await english.json()) as { message: string }).message).toBe(
+      'Too many failed sign-in attempts. Please try again in 2 minutes.',
+    );
+    const arabic = await fetch(`${base}/frontend/waiting`, { headers: { 'accept-language': 'ar' } });
+    expect(arabic.status).toBe(429);
+    expect(((await arabic.json()) as { message: string }).message).toBe(
+      localizer().format('ar', messages.rateLimit.signIn, { minutes: 2 }),
+    );
+  });
+
+  it('says the database’s absence in Arabic on the graph, code unchanged', async () => {
+    const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'accept-language': 'ar' } });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      errors: [{ message: localizer().text('ar', DATABASE_UNAVAILABLE_MESSAGE), extensions: { code: 'UNAVAILABLE' } }],
+    });
   });
 });

@@ -2,19 +2,22 @@ import type { ApolloServerPlugin, BaseContext, GraphQLRequestListener } from '@a
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { ErrorCode } from '../../../common/errors';
 import { bearerChallenge, DomainError, httpStatusFor, INTERNAL_ERROR_MESSAGE } from '../common/errors';
+import { localizer } from '../i18n/localizer';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 
 /** REST field names differ from the graph's; errors are reported under the names the client sent. */
 export type FieldNames = Record<string, string>;
 
+/** A refusal as REST answers it: its messages in the request's language (Accept-Language), its status as ever. */
 export function sendDomainError(res: Response, error: DomainError, fieldNames: FieldNames = {}): void {
   setRefusalHeaders(res, error);
-  const errors = error.fieldErrors
-    ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [fieldNames[k] ?? k, v]))
+  const { message, fieldErrors } = localizer().refusal(localizer().ofRequest(res.req), error);
+  const errors = fieldErrors
+    ? Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [fieldNames[k] ?? k, v]))
     : undefined;
   res
     .status(httpStatusFor(error.code))
-    .json({ status: 'error', message: error.message, ...(errors ? { errors } : {}), ...error.details });
+    .json({ status: 'error', message, ...(errors ? { errors } : {}), ...error.details });
 }
 
 /** What a refusal says besides its body: when to retry (429), and how to authenticate (every 401). */
@@ -63,7 +66,8 @@ export function errorHandler(): ErrorRequestHandler {
       if (!graph) return sendDomainError(res, err);
       const { retryAfterSeconds } = err;
       setRefusalHeaders(res, err);
-      return refuse(req, res, true, httpStatusFor(err.code), err.message, err.code, { retryAfterSeconds });
+      const { message } = localizer().refusal(localizer().ofRequest(req), err);
+      return refuse(req, res, true, httpStatusFor(err.code), message, err.code, { retryAfterSeconds });
     }
     const parserError = err as BodyParserError;
     switch (parserError?.type) {
@@ -96,7 +100,7 @@ export function errorHandler(): ErrorRequestHandler {
 }
 
 /**
- * A refusal in the shape its caller reads: GraphQL clients (Apollo Client, the TV apps, Sandbox) look for
+ * A refusal in the shape its caller reads, in the request's language (a shared message; any other as it is): GraphQL clients (Apollo Client, the TV apps, Sandbox) look for
  * `errors[].extensions.code` even when the request never reached the graph, REST clients for `status` and
  * `message`.
  */
@@ -110,12 +114,13 @@ export function refuse(
   extensions: Record<string, unknown> = {},
 ): void {
   res.status(status);
+  const said = localizer().text(localizer().ofRequest(req), message);
   if (graph) {
     // Apollo Client reads the errors of a non-2xx answer only under the GraphQL media type (GraphQL over HTTP),
     // which it asks for first; under plain JSON it reports a bare status code.
     const type = req.accepts(GRAPH_TYPES) || 'application/json';
-    res.type(type).send(JSON.stringify({ errors: [{ message, extensions: { code, ...extensions } }] }));
-  } else res.json({ status: 'error', message });
+    res.type(type).send(JSON.stringify({ errors: [{ message: said, extensions: { code, ...extensions } }] }));
+  } else res.json({ status: 'error', message: said });
 }
 
 /**

@@ -54,6 +54,16 @@ function alternateLinks(head: HeadData, publicUrl: string, locales: readonly str
   return [...locales.map((locale) => link(locale, locale)), link('x-default', DEFAULT_LOCALE)];
 }
 
+/** A language as Open Graph names it, language_TERRITORY ('ar_EG', 'en_US'), its likeliest region from Intl. */
+function openGraphLocale(locale: string): string {
+  try {
+    const likely = new Intl.Locale(locale).maximize();
+    return likely.region ? `${likely.language}_${likely.region}` : likely.language;
+  } catch {
+    return locale;
+  }
+}
+
 function headTags(
   head: HeadData,
   publicUrl: string,
@@ -73,7 +83,10 @@ function headTags(
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
     ...alternateLinks(head, publicUrl, locales),
     meta('property', 'og:site_name', productName),
-    meta('property', 'og:locale', locale.replace('-', '_')),
+    meta('property', 'og:locale', openGraphLocale(locale)),
+    ...locales
+      .filter((other) => other !== locale)
+      .map((other) => meta('property', 'og:locale:alternate', openGraphLocale(other))),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:type', head.ogType),

@@ -71,44 +71,39 @@ export function signInPageRouter(
     }
   });
 
-  router.post(
-    paths,
-    ...guards,
-    express.urlencoded({ extended: false, limit: '10kb' }),
-    async (req, res, next) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const typedMac = text(body.mac_address, 64) ?? '';
-      const input: LoginInput = {
-        // Typed with no script to add the colons ('a1b2c3d4e5f6'): read as the TV shows it.
-        macAddress: formatTypedMac(typedMac),
-        deviceKey: text(body.device_key, 64) ?? '',
-        captcha: text(body.captcha, 64) ?? '',
-        captchaToken: text(body.token, 100) ?? '',
-      };
+  router.post(paths, ...guards, express.urlencoded({ extended: false, limit: '10kb' }), async (req, res, next) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const typedMac = text(body.mac_address, 64) ?? '';
+    const input: LoginInput = {
+      // Typed with no script to add the colons ('a1b2c3d4e5f6'): read as the TV shows it.
+      macAddress: formatTypedMac(typedMac),
+      deviceKey: text(body.device_key, 64) ?? '',
+      captcha: text(body.captcha, 64) ?? '',
+      captchaToken: text(body.token, 100) ?? '',
+    };
+    try {
+      const device = await devices.login(input, clientIp(req));
+      await signIn(req, device.id);
+      res.redirect(303, localizePath(localeOf(req), afterSignIn(body.next)));
+    } catch (err) {
+      if (!(err instanceof DomainError)) return next(err);
+      // What the screen's script would have said in its dialog, or under each field.
+      const said = localizer.refusal(localeOf(req), err);
+      const error = said.fieldErrors ? Object.values(said.fieldErrors).join(' ') : said.message;
+      if (err.retryAfterSeconds) res.setHeader('Retry-After', String(err.retryAfterSeconds));
       try {
-        const device = await devices.login(input, clientIp(req));
-        await signIn(req, device.id);
-        res.redirect(303, localizePath(localeOf(req), afterSignIn(body.next)));
-      } catch (err) {
-        if (!(err instanceof DomainError)) return next(err);
-        // What the screen's script would have said in its dialog, or under each field.
-        const say = (english: string) => localizer.text(localeOf(req), english);
-        const error = err.fieldErrors ? Object.values(err.fieldErrors).map(say).join(' ') : say(err.message);
-        if (err.retryAfterSeconds) res.setHeader('Retry-After', String(err.retryAfterSeconds));
-        try {
-          const state = {
-            captcha: await newCaptcha(req),
-            // As typed: the page gives back what was sent, never a MAC address of its own making.
-            macAddress: typedMac,
-            error: error || say(messages.login.failedFallback),
-          };
-          await send(res, req.path, state, httpStatusFor(err.code));
-        } catch (renderError) {
-          next(renderError);
-        }
+        const state = {
+          captcha: await newCaptcha(req),
+          // As typed: the page gives back what was sent, never a MAC address of its own making.
+          macAddress: typedMac,
+          error: error || localizer.text(localeOf(req), messages.login.failedFallback),
+        };
+        await send(res, req.path, state, httpStatusFor(err.code));
+      } catch (renderError) {
+        next(renderError);
       }
-    },
-  );
+    }
+  });
 
   return router;
 }

@@ -7,6 +7,19 @@ import { projectRoot } from '../common/paths';
 
 type Values = Record<string, string | number>;
 
+/** A shared message with arguments (common/messages.ts `defineMessage`), to be said in each request's language. */
+export interface SaidMessage {
+  message: SourceMessage;
+  values: Values;
+}
+
+/** A refusal as the Localizer reads it (a DomainError): its English, and how to say it when it has arguments. */
+export interface Refusal {
+  message: string;
+  said?: SaidMessage;
+  fieldErrors?: Record<string, string>;
+}
+
 /**
  * The server's words in the request's language. Messages people read (validation, sign-in, payments, rate
  * limits: common/messages.ts, carried as their English through DomainError) are translated where they leave the
@@ -67,16 +80,39 @@ export class Localizer {
     return translate(message, values);
   }
 
+  /** A refusal's message and per-field messages in `locale` (a field's message that is the refusal's, said alike). */
+  refusal(locale: string, refusal: Refusal): { message: string; fieldErrors?: Record<string, string> } {
+    const say = (english: string) =>
+      refusal.said && english === refusal.message
+        ? this.format(locale, refusal.said.message, refusal.said.values)
+        : this.text(locale, english);
+    const fields = refusal.fieldErrors ?? {};
+    const fieldErrors = refusal.fieldErrors
+      ? Object.fromEntries(Object.entries(fields).map(([field, english]) => [field, say(english)]))
+      : undefined;
+    // Invalid input says its fields' messages in one (server/src/common/validate.ts): said as they are.
+    const joined = [...new Set(Object.values(fields))];
+    const message =
+      joined.length > 1 && refusal.message === joined.join(' ') ? joined.map(say).join(' ') : say(refusal.message);
+    return { message, ...(fieldErrors ? { fieldErrors } : {}) };
+  }
+
   private fill(english: string, values: Values): string {
     return english.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
   }
 
   /** The language an API request asks for (Accept-Language, by quality): English when it asks for none of ours. */
-  ofRequest(req: Request): string {
-    if (!req.headers['accept-language']) return DEFAULT_LOCALE;
+  ofRequest(req: Request | undefined): string {
+    if (!req?.headers?.['accept-language']) return DEFAULT_LOCALE;
     const accepted = req.acceptsLanguages(this.locales);
     return accepted && this.supports(accepted) ? accepted : DEFAULT_LOCALE;
   }
+}
+
+/** A text people read in a request's language (Accept-Language): REST and graph answers. */
+export function sayTo(req: Request, english: string, values?: Values): string {
+  const shared = localizer();
+  return shared.text(shared.ofRequest(req), english, values);
 }
 
 let shared: Localizer | undefined;

@@ -8,6 +8,8 @@ import type { Logger } from '../logger';
 import type { Services } from '../services';
 import type { CheckoutInput } from './payment.service';
 import { siteBaseFor } from './return-urls';
+import { localizer, sayTo } from '../i18n/localizer';
+import { messages } from '../../../common/messages';
 
 /** REST body field → service field for saveActivation (the legacy portal's field names). */
 const ACTIVATION_BODY = {
@@ -34,7 +36,9 @@ export function paymentRestRouter(services: Services, config: Config): Router {
       const device = await requireOwner(req, devices);
       const { eligible, message } = payments.eligibility(device);
       res.json(
-        eligible ? { status: 'success', msg: 'The MAC address can be activated.' } : { status: 'error', msg: message },
+        eligible
+          ? { status: 'success', msg: sayTo(req, messages.payment.canActivate) }
+          : { status: 'error', msg: message && sayTo(req, message) },
       );
     }),
   );
@@ -73,11 +77,12 @@ export function paymentRestRouter(services: Services, config: Config): Router {
       if (!(err instanceof DomainError)) throw err;
       setRefusalHeaders(res, err);
       const issue = err.details?.issue ?? err.code;
+      const { message } = localizer().refusal(localizer().ofRequest(req), err);
       res.status(httpStatusFor(err.code)).json({
         status: 'error',
         name: err.code,
-        message: err.message,
-        details: [{ issue, description: err.details?.description ?? err.message }],
+        message,
+        details: [{ issue, description: err.details?.description ?? message }],
         debug_id: err.details?.debugId ?? '',
       });
     }

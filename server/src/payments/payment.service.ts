@@ -13,12 +13,12 @@ import { ProviderError, WebhookRefused, type Confirmation } from './provider';
 import type { PaymentProviders } from './providers';
 import { PayPalRefusal } from './providers/paypal';
 import { UUID } from '../db/constraints';
+import { messages } from '../../../common/messages';
 
 const DAY_MS = 86_400_000;
 
-export const LIFETIME_MESSAGE = 'This device already has a lifetime licence: there is nothing to pay.';
-export const PROVIDER_DOWN_MESSAGE =
-  'The payment provider could not start the payment. Nothing was charged; please try again in a few minutes.';
+export const LIFETIME_MESSAGE = messages.payment.lifetime;
+export const PROVIDER_DOWN_MESSAGE = messages.payment.providerDown;
 
 /** What happened to one confirmation: written to the audit trail and deciding the webhook's answer. */
 export type Outcome =
@@ -329,24 +329,17 @@ export class PaymentService {
         }
         throw new DomainError('PAYMENT_FAILED', err.description, undefined, undefined, details);
       }
-      if (err instanceof ProviderError)
-        throw new DomainError('UNAVAILABLE', 'PayPal could not be reached. Please try again.');
+      if (err instanceof ProviderError) throw new DomainError('UNAVAILABLE', messages.payment.paypalUnreachable);
       throw err;
     }
     // COMPLETED pays; PENDING (held for review) stays pending until PAYMENT.CAPTURE.COMPLETED; DECLINED fails.
     const outcome = await this.confirm('paypal', paypal.confirmationOf(capture), 'capture', capture);
     if (outcome.startsWith('refused') || outcome === 'failed') {
-      throw new DomainError(
-        'PAYMENT_FAILED',
-        'PayPal did not confirm the payment for this device.',
-        undefined,
-        undefined,
-        {
-          issue: outcome.toUpperCase(),
-          description: 'PayPal did not confirm the payment for this device.',
-          debugId: '',
-        },
-      );
+      throw new DomainError('PAYMENT_FAILED', messages.payment.paypalNotConfirmed, undefined, undefined, {
+        issue: outcome.toUpperCase(),
+        description: 'PayPal did not confirm the payment for this device.',
+        debugId: '',
+      });
     }
     return repo.findOneByOrFail({ id: activation.id });
   }
@@ -650,8 +643,8 @@ export class PaymentService {
       !(CHECKOUT_METHODS as readonly string[]).includes(name) ||
       !this.pricing.methods.includes(name as CheckoutMethod)
     ) {
-      throw new DomainError('BAD_USER_INPUT', 'Choose one of the payment methods offered.', {
-        method: 'Choose one of the payment methods offered.',
+      throw new DomainError('BAD_USER_INPUT', messages.payment.chooseMethod, {
+        method: messages.payment.chooseMethod,
       });
     }
     return name as CheckoutMethod;
@@ -667,8 +660,8 @@ export class PaymentService {
     // Each method charges in its account's currency at that currency's price.
     const priced = this.pricing.methodPrices.find((price) => price.method === method);
     if (!priced) {
-      throw new DomainError('BAD_USER_INPUT', 'Choose one of the payment methods offered.', {
-        method: 'Choose one of the payment methods offered.',
+      throw new DomainError('BAD_USER_INPUT', messages.payment.chooseMethod, {
+        method: messages.payment.chooseMethod,
       });
     }
     // Counted and created in one transaction with the device's row locked: checkouts started at the same
@@ -680,12 +673,7 @@ export class PaymentService {
         [device.id],
       )) as { n: number }[];
       if ((started?.n ?? 0) >= this.options.maxPendingPerHour) {
-        throw new DomainError(
-          'RATE_LIMITED',
-          'Too many payments were started for this device in the last hour. Please try again later.',
-          undefined,
-          600,
-        );
+        throw new DomainError('RATE_LIMITED', messages.rateLimit.payments, undefined, 600);
       }
       const repo = m.getRepository(ActivationEntity);
       return repo.save(

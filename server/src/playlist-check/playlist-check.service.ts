@@ -16,9 +16,9 @@ import type { ChannelKeys } from './guide-match';
 import { checkM3u } from './m3u-check';
 import type { SafeFetchOptions } from './safe-fetch';
 import { checkXc, expiryWarning, xcGuideUrl } from './xc-check';
+import { messages } from '../../../common/messages';
 
-export const CODE_NOT_CHECKABLE =
-  'A playlist code is opened by the TV app through its provider; only URL and Xtream Codes playlists can be checked here.';
+export const CODE_NOT_CHECKABLE = messages.playlist.codeNotCheckable;
 
 /** What a check fetches: an M3U URL, or an Xtream Codes account; either with a guide URL. */
 type Source =
@@ -75,12 +75,7 @@ export class PlaylistCheckService {
     if (cached) return cached;
     await this.rateLimits.countPlaylistCheck(deviceId);
     if (this.running >= this.settings.concurrency) {
-      throw new DomainError(
-        'RATE_LIMITED',
-        'Many playlists are being checked right now. Please try again in a few seconds.',
-        undefined,
-        5,
-      );
+      throw new DomainError('RATE_LIMITED', messages.rateLimit.checksBusy, undefined, 5);
     }
     this.running += 1;
     try {

@@ -3,6 +3,7 @@ import { messages } from '../../../common/messages';
 import { requireOwner, requireTvOrOwner, type GraphQLContext } from '../graphql/context';
 import { PLAYLIST_SAVED_MESSAGE, PLAYLIST_UNLOCKED_MESSAGE } from './playlist.service';
 import { graphPlaylist } from './playlist.view';
+import { sayTo } from '../i18n/localizer';
 
 /** The owner, who adds, changes and deletes playlists. */
 function owner(ctx: GraphQLContext) {
@@ -25,19 +26,19 @@ export const playlistResolvers: Resolvers = {
   Mutation: {
     createPlaylist: async (_parent, { input }, ctx) => ({
       playlist: graphPlaylist(await ctx.services.playlists.create(owner(ctx), input)),
-      message: PLAYLIST_SAVED_MESSAGE,
+      message: sayTo(ctx.req, PLAYLIST_SAVED_MESSAGE),
     }),
     updatePlaylist: async (_parent, { input }, ctx) => ({
       playlist: graphPlaylist(await ctx.services.playlists.update(owner(ctx), input)),
-      message: PLAYLIST_SAVED_MESSAGE,
+      message: sayTo(ctx.req, PLAYLIST_SAVED_MESSAGE),
     }),
     deletePlaylist: async (_parent, { input }, ctx) => ({
       id: await ctx.services.playlists.delete(owner(ctx), input),
-      message: messages.playlist.deleted,
+      message: sayTo(ctx.req, messages.playlist.deleted),
     }),
     unlockPlaylist: async (_parent, { input }, ctx) => ({
       playlist: graphPlaylist(await ctx.services.playlists.unlock(ownerOrTv(ctx), input)),
-      message: PLAYLIST_UNLOCKED_MESSAGE,
+      message: sayTo(ctx.req, PLAYLIST_UNLOCKED_MESSAGE),
     }),
   },
 };

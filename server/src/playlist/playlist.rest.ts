@@ -13,6 +13,7 @@ import {
   type PlaylistUpdate,
 } from './playlist.service';
 import { playlistDetails, type PlaylistView } from './playlist.view';
+import { sayTo } from '../i18n/localizer';
 
 /** REST body field → service input field for savePlaylist (legacy names), plus current_pin for edits. */
 const SAVE_BODY = {
@@ -87,7 +88,7 @@ export function playlistRestRouter(services: Services): Router {
       const saved = isNew(id)
         ? await playlists.create(caller, playlist as PlaylistInput)
         : await playlists.update(caller, { id, currentPin, playlist } as PlaylistUpdate);
-      res.json({ status: 'success', message: PLAYLIST_SAVED_MESSAGE, playlist: legacyPlaylist(saved) });
+      res.json({ status: 'success', message: sayTo(req, PLAYLIST_SAVED_MESSAGE), playlist: legacyPlaylist(saved) });
     }),
   );
 
@@ -97,7 +98,7 @@ export function playlistRestRouter(services: Services): Router {
       const device = await requireOwner(req, devices);
       const pin = bodyFields(req.body, { pin: 'pin' }).pin as PlaylistPin;
       await playlists.delete({ deviceId: device.id, clientIp: clientIp(req) }, { id: playlistIdParam(req), pin });
-      res.json({ status: 'success', message: messages.playlist.deleted });
+      res.json({ status: 'success', message: sayTo(req, messages.playlist.deleted) });
     }),
   );
 
@@ -111,7 +112,7 @@ export function playlistRestRouter(services: Services): Router {
         { deviceId: device.id, clientIp: clientIp(req) },
         { id: playlistIdParam(req), pin },
       );
-      res.json({ status: 'success', message: PLAYLIST_UNLOCKED_MESSAGE, playlist: legacyPlaylist(view) });
+      res.json({ status: 'success', message: sayTo(req, PLAYLIST_UNLOCKED_MESSAGE), playlist: legacyPlaylist(view) });
     }),
   );
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { messages } from '../../../common/messages';
 import { playlistPinSchema, playlistSchema, type PlaylistValues } from '../../../common/validation';
 import type { RateLimits } from '../auth/rate-limits';
-import { DomainError, NOT_SIGNED_IN_MESSAGE } from '../common/errors';
+import { DomainError, NOT_SIGNED_IN_MESSAGE, saidError } from '../common/errors';
 import { hashSecret, verifySecret } from '../common/secrets';
 import { validate } from '../common/validate';
 import { type DeviceEntity } from '../device/device.entity';
@@ -11,10 +11,10 @@ import { PlaylistEntity } from './playlist.entity';
 import type { PlaylistView } from './playlist.view';
 import { UUID, isUniqueViolation } from '../db/constraints';
 
-export const PLAYLIST_SAVED_MESSAGE = 'Playlist saved.';
-export const PLAYLIST_UNLOCKED_MESSAGE = 'Playlist unlocked.';
-export const PLAYLIST_NOT_FOUND_MESSAGE = 'This playlist does not exist.';
-export const PLAYLIST_NAME_TAKEN_MESSAGE = 'A playlist with this name already exists on this device.';
+export const PLAYLIST_SAVED_MESSAGE = messages.playlist.saved;
+export const PLAYLIST_UNLOCKED_MESSAGE = messages.playlist.unlocked;
+export const PLAYLIST_NOT_FOUND_MESSAGE = messages.playlist.notFound;
+export const PLAYLIST_NAME_TAKEN_MESSAGE = messages.playlist.nameTaken;
 
 const searchSchema = z
   .string({ error: 'Search must be text' })
@@ -142,10 +142,7 @@ export class PlaylistService {
       caller.deviceId,
     ])) as unknown[];
     if (!device) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN_MESSAGE);
-    throw new DomainError(
-      'BAD_USER_INPUT',
-      `This device already has ${this.options.maxPerDevice.toLocaleString('en')} playlists, the most it can hold. Delete one before adding another.`,
-    );
+    throw saidError('BAD_USER_INPUT', messages.playlist.tooMany, { max: this.options.maxPerDevice });
   }
 
   /** Replaces a playlist. A protected one needs its current PIN. */

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatWidget, type ChatWidgetProps } from './ChatWidget';
 import { formatMessageTime } from './chatWidgetState';
+import { setTestLocale } from '../../test/locale';
 
 const PHONE = '201000000000';
 
@@ -360,5 +361,32 @@ describe('sending a message', () => {
     fireEvent.change(within(dialog).getByLabelText('Message'), { target: { value: 'Hello' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
     expect(open).toHaveBeenCalledWith(`https://wa.me/${PHONE}?text=Hello`, '_blank', 'noopener,noreferrer');
+  });
+});
+
+describe('in Arabic', () => {
+  it('says its defaults, labels and time in Arabic, the account name isolated in its own direction', async () => {
+    await setTestLocale('ar');
+    render(<ChatWidget phoneNumber={PHONE} />);
+    const button = screen.getByRole('button', { name: 'ابدأ محادثة مع اسم الحساب' });
+    const dialog = openChat(button);
+    expect(dialog).toHaveAccessibleName('اسم الحساب');
+    expect(within(dialog).getByText('نردّ عادةً خلال ساعة')).toBeInTheDocument();
+    expect(within(dialog).getByRole('status', { name: 'اسم الحساب يكتب الآن' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'إغلاق المحادثة' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'إرسال الرسالة' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('الرسالة')).toHaveAttribute('placeholder', 'اكتب رسالة…');
+    advance(2);
+    expect(dialog.querySelector('.chat-widget__message-text')?.textContent).toBe('أهلًا بك!\nكيف يمكننا مساعدتك؟');
+    expect(dialog.querySelector('.chat-widget__message-author bdi')).toHaveTextContent('اسم الحساب');
+    // Latin digits, as everywhere on the site.
+    expect(dialog.querySelector('time')?.textContent).toMatch(/^0?9:05/);
+  });
+
+  it('keeps a given account name as it is', async () => {
+    await setTestLocale('ar');
+    render(<ChatWidget phoneNumber={PHONE} accountName="M3U Player" />);
+    const dialog = openChat(screen.getByRole('button', { name: 'ابدأ محادثة مع M3U Player' }));
+    expect(dialog).toHaveAccessibleName('M3U Player');
   });
 });

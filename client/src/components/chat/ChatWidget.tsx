@@ -9,15 +9,13 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useIntl } from 'react-intl';
+import { DEFAULT_LOCALE } from '../../../../common/i18n';
 import {
-  DEFAULT_ACCOUNT_NAME,
   DEFAULT_CHATBOX_HEIGHT,
-  DEFAULT_CHAT_MESSAGE,
   DEFAULT_MESSAGE_DELAY_SECONDS,
   DEFAULT_NOTIFICATION_DELAY_SECONDS,
   DEFAULT_NOTIFICATION_SOUND_SRC,
-  DEFAULT_PLACEHOLDER,
-  DEFAULT_STATUS_MESSAGE,
   INITIAL_CHAT_FLAGS,
   chatReducer,
   checkNotificationDelay,
@@ -25,6 +23,8 @@ import {
   startNotificationTimer,
 } from './chatWidgetState';
 import { boxesOverlap, keptClearOfChat, onKeepClearChange } from './keepClear';
+import { useIsolate } from '../Bidi';
+import { useLocale } from '../../i18n/LocaleProvider';
 import { messagingAppUrl } from '../../lib/contactLinks';
 import '../../styles/chat-widget.css';
 
@@ -36,7 +36,10 @@ const DEFAULT_AVATAR =
       '<circle cx="30" cy="23" r="11" fill="#cfd8dc"/><path d="M9 56c2-12 11-19 21-19s19 7 21 19z" fill="#cfd8dc"/></svg>',
   );
 
-/** The chat widget's options; every one except phoneNumber has a default (the DEFAULT_* values). */
+/**
+ * The chat widget's options; every one except phoneNumber has a default (the DEFAULT_* values; the texts among
+ * them in the page's language).
+ */
 export interface ChatWidgetProps {
   /** The business number the messages go to, with its country code; non-digits are dropped. */
   phoneNumber: string;
@@ -93,14 +96,26 @@ function playFromStart(audio: HTMLAudioElement) {
   }
 }
 
+/**
+ * The spec's first message (DEFAULT_CHAT_MESSAGE) in the page's language: a line each (a message's line breaks
+ * would not survive its extraction).
+ */
+export function useChatGreeting(): string {
+  const intl = useIntl();
+  return [
+    intl.formatMessage({ id: 'site.chat.hello', defaultMessage: 'Hello there!' }),
+    intl.formatMessage({ id: 'site.chat.howCanWeHelp', defaultMessage: 'How can we help?' }),
+  ].join('\n');
+}
+
 /** A floating button that opens a small chat box; a sent message continues in the messaging app. */
 export function ChatWidget({
   phoneNumber,
-  accountName = DEFAULT_ACCOUNT_NAME,
+  accountName: accountNameProp,
   avatar = DEFAULT_AVATAR,
-  statusMessage = DEFAULT_STATUS_MESSAGE,
-  chatMessage = DEFAULT_CHAT_MESSAGE,
-  placeholder = DEFAULT_PLACEHOLDER,
+  statusMessage: statusMessageProp,
+  chatMessage: chatMessageProp,
+  placeholder: placeholderProp,
   messageDelay = DEFAULT_MESSAGE_DELAY_SECONDS,
   allowClickAway = false,
   allowEsc = false,
@@ -125,6 +140,20 @@ export function ChatWidget({
   onNotification,
   onLoopDone,
 }: ChatWidgetProps) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const isolate = useIsolate();
+  // The defaults of chatWidgetState (DEFAULT_ACCOUNT_NAME, DEFAULT_STATUS_MESSAGE, DEFAULT_CHAT_MESSAGE,
+  // DEFAULT_PLACEHOLDER) in the page's language.
+  const accountName =
+    accountNameProp ?? intl.formatMessage({ id: 'site.chat.defaultAccountName', defaultMessage: 'Account Name' });
+  const statusMessage =
+    statusMessageProp ??
+    intl.formatMessage({ id: 'site.chat.defaultStatus', defaultMessage: 'Typically replies within 1 hour' });
+  const greeting = useChatGreeting();
+  const chatMessage = chatMessageProp ?? greeting;
+  const placeholder =
+    placeholderProp ?? intl.formatMessage({ id: 'site.chat.defaultPlaceholder', defaultMessage: 'Type a message..' });
   const [flags, dispatch] = useReducer(chatReducer, INITIAL_CHAT_FLAGS);
   const [message, setMessage] = useState('');
   const [loadedAt] = useState(() => new Date());
@@ -309,7 +338,10 @@ export function ChatWidget({
         ref={buttonRef}
         className={classNames('chat-widget__button', buttonClassName)}
         style={buttonStyle}
-        aria-label={`Open chat with ${accountName}`}
+        aria-label={intl.formatMessage(
+          { id: 'site.chat.open', defaultMessage: 'Open chat with {name}' },
+          { name: accountName },
+        )}
         aria-haspopup="dialog"
         aria-expanded={flags.open}
         aria-controls={boxId}
@@ -343,28 +375,42 @@ export function ChatWidget({
           <img className="chat-widget__avatar" src={avatar} width={60} height={60} alt="" />
           <div className="chat-widget__status">
             <h2 className="chat-widget__name" id={titleId}>
-              {accountName}
+              {isolate(accountName)}
             </h2>
             <p className="chat-widget__status-message">{statusMessage}</p>
           </div>
-          <button type="button" className="chat-widget__close" aria-label="Close chat" onClick={close}>
+          <button
+            type="button"
+            className="chat-widget__close"
+            aria-label={intl.formatMessage({ id: 'site.chat.close', defaultMessage: 'Close chat' })}
+            onClick={close}
+          >
             <CloseIcon />
           </button>
         </header>
 
         <div className="chat-widget__body" aria-live="polite">
           {flags.delay ? (
-            <div className="chat-widget__typing" role="status" aria-label={`${accountName} is typing`}>
+            <div
+              className="chat-widget__typing"
+              role="status"
+              aria-label={intl.formatMessage(
+                { id: 'site.chat.typing', defaultMessage: '{name} is typing' },
+                { name: accountName },
+              )}
+            >
               <span />
               <span />
               <span />
             </div>
           ) : (
             <div className="chat-widget__message">
-              <span className="chat-widget__message-author">{accountName}</span>
+              <span className="chat-widget__message-author">{isolate(accountName)}</span>
               <p className="chat-widget__message-text">{chatMessage}</p>
               <time className="chat-widget__message-time" dateTime={loadedAt.toISOString()}>
-                {formatMessageTime(loadedAt)}
+                {locale === DEFAULT_LOCALE
+                  ? formatMessageTime(loadedAt)
+                  : intl.formatTime(loadedAt, { hour: '2-digit', minute: '2-digit' })}
               </time>
             </div>
           )}
@@ -372,7 +418,7 @@ export function ChatWidget({
 
         <form className="chat-widget__form" onSubmit={handleSubmit}>
           <label className="visually-hidden" htmlFor={inputId}>
-            Message
+            {intl.formatMessage({ id: 'site.chat.messageLabel', defaultMessage: 'Message' })}
           </label>
           <input
             id={inputId}
@@ -388,7 +434,7 @@ export function ChatWidget({
           <button
             type="submit"
             className={classNames('chat-widget__send', !canSend && 'chat-widget__send--idle')}
-            aria-label="Send message"
+            aria-label={intl.formatMessage({ id: 'site.chat.send', defaultMessage: 'Send message' })}
           >
             <SendIcon />
           </button>

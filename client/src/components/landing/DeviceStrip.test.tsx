@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceStrip } from './DeviceStrip';
+import { setTestLocale } from '../../test/locale';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -52,5 +53,22 @@ describe('DeviceStrip', () => {
     const { container } = render(<DeviceStrip />);
     expect(container.querySelector<HTMLElement>('.rfm-marquee')!.style.getPropertyValue('--play')).toBe('paused');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('in Arabic names the devices in Arabic and scrolls from left to right, the reading direction', async () => {
+    await setTestLocale('ar');
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({ width: 1540, height: 72 } as DOMRect);
+    const { container } = render(<DeviceStrip />);
+    const names = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(names).toHaveLength(7);
+    expect(names[0]).toBe('تلفزيون سامسونج الذكي');
+    expect(names[2]).toBe('تلفزيون سوني الذكي');
+    const strip = container.querySelector('.device-strip')!;
+    // The marquee's track stays laid out left to right (its animation is physical); it plays in reverse.
+    expect(strip).toHaveAttribute('dir', 'ltr');
+    expect(strip.querySelector<HTMLElement>('.rfm-marquee')!.style.getPropertyValue('--direction')).toBe('reverse');
+    const toggle = screen.getByRole('button', { name: 'إيقاف شريط شعارات الأجهزة مؤقتًا' });
+    fireEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'تشغيل شريط شعارات الأجهزة' })).toHaveAttribute('aria-pressed', 'true');
   });
 });

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import Marquee from 'react-fast-marquee';
+import { useLocale } from '../../i18n/LocaleProvider';
 import { usePrefersReducedMotion } from '../../hooks/usePrefersReducedMotion';
 import { PLATFORMS } from '../../lib/siteImages';
 
@@ -12,18 +14,30 @@ export const DEVICE_STRIP_SPEED = 70;
  * Reduced motion stops it, and so does the pause button (moving content needs a way to stop it).
  */
 export function DeviceStrip() {
+  const intl = useIntl();
+  const { dir } = useLocale();
   const [paused, setPaused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  // In a right-to-left language the logos arrive from the left and travel right, as that reader's eye goes, the
+  // first one leading. The marquee's own track is laid out left to right either way (its keyframes are physical).
+  const rtl = dir === 'rtl';
+  const badges = rtl ? [...PLATFORMS].reverse() : PLATFORMS;
   return (
     <>
       <ul className="visually-hidden">
         {PLATFORMS.map((platform) => (
-          <li key={platform.name}>{platform.name}</li>
+          <li key={platform.name}>{intl.formatMessage(platform.label)}</li>
         ))}
       </ul>
-      <div className="device-strip" aria-hidden="true">
-        <Marquee speed={DEVICE_STRIP_SPEED} autoFill play={!paused && !reducedMotion} pauseOnHover>
-          {PLATFORMS.map((platform) => (
+      <div className="device-strip" aria-hidden="true" dir="ltr">
+        <Marquee
+          speed={DEVICE_STRIP_SPEED}
+          direction={rtl ? 'right' : 'left'}
+          autoFill
+          play={!paused && !reducedMotion}
+          pauseOnHover
+        >
+          {badges.map((platform) => (
             <img
               key={platform.name}
               className="device-strip__badge"
@@ -42,7 +56,9 @@ export function DeviceStrip() {
           aria-pressed={paused}
           onClick={() => setPaused((value) => !value)}
         >
-          {paused ? 'Play' : 'Pause'} the device logos
+          {paused
+            ? intl.formatMessage({ id: 'site.devices.play', defaultMessage: 'Play the device logos' })
+            : intl.formatMessage({ id: 'site.devices.pause', defaultMessage: 'Pause the device logos' })}
         </button>
       )}
     </>

@@ -1,4 +1,6 @@
 import { type RefObject, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLtr } from '../Bidi';
 import { useKeepClearOfChat } from '../chat/keepClear';
 
 interface DisclaimerPopupProps {
@@ -13,6 +15,8 @@ interface DisclaimerPopupProps {
  * the bottom of the first screen, where they sit, and its last line (no refunds) must be read.
  */
 export function DisclaimerPopup({ productName, returnFocusTo }: DisclaimerPopupProps) {
+  const intl = useIntl();
+  const ltr = useLtr();
   const [open, setOpen] = useState(true);
   const notice = useRef<HTMLElement>(null);
   useKeepClearOfChat(notice, open);
@@ -21,12 +25,12 @@ export function DisclaimerPopup({ productName, returnFocusTo }: DisclaimerPopupP
     <aside className="disclaimer" aria-labelledby="disclaimer-title" ref={notice}>
       <div className="disclaimer__head">
         <h2 id="disclaimer-title" className="disclaimer__title">
-          Before you buy
+          <FormattedMessage id="landing.disclaimer.title" defaultMessage="Before you buy" />
         </h2>
         <button
           type="button"
           className="disclaimer__close"
-          aria-label="Close this notice"
+          aria-label={intl.formatMessage({ id: 'landing.disclaimer.close', defaultMessage: 'Close this notice' })}
           onClick={() => {
             setOpen(false);
             returnFocusTo?.current?.focus();
@@ -38,11 +42,18 @@ export function DisclaimerPopup({ productName, returnFocusTo }: DisclaimerPopupP
         </button>
       </div>
       <p>
-        {productName} is a media player only: it provides no channels, playlists or other content. Every device gets a
-        free 7-day trial, after which a licence is needed to keep watching.
+        <FormattedMessage
+          id="landing.disclaimer.mediaPlayer"
+          defaultMessage="{product} is a media player only: it provides no channels, playlists or other content. Every device gets a free 7-day trial, after which a licence is needed to keep watching."
+          values={{ product: ltr(productName) }}
+        />
       </p>
       <p>
-        <strong>There are no refunds after purchase</strong>, so please try your own playlist during the trial first.
+        <FormattedMessage
+          id="landing.disclaimer.noRefunds"
+          defaultMessage="<b>There are no refunds after purchase</b>, so please try your own playlist during the trial first."
+          values={{ b: (chunks) => <strong>{chunks}</strong> }}
+        />
       </p>
     </aside>
   );

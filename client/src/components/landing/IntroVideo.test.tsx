@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IntroVideo } from './IntroVideo';
+import { setTestLocale } from '../../test/locale';
 
 describe('IntroVideo', () => {
   it('shows a poster and loads the external player only once play is pressed', () => {
@@ -24,5 +25,21 @@ describe('IntroVideo', () => {
     expect(screen.getByRole('figure')).toHaveTextContent(/video tour is on its way/);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(container.querySelector('iframe')).toBeNull();
+  });
+
+  it('speaks Arabic, the product name isolated left to right', async () => {
+    await setTestLocale('ar');
+    const { container } = render(<IntroVideo videoId="dQw4w9WgXcQ" productName="M3U Player" />);
+    expect(screen.getByRole('figure')).toHaveTextContent('نظرة سريعة على M3U Player على تلفاز ذكي.');
+    expect(container.querySelector('figcaption bdi')).toHaveTextContent('M3U Player');
+    fireEvent.click(screen.getByRole('button', { name: /^تشغيل الفيديو: .*M3U Player.*: مقدمة قصيرة$/ }));
+    expect(container.querySelector('iframe')!.getAttribute('title')).toBe('\u2068M3U Player\u2069: مقدمة قصيرة');
+  });
+
+  it('without a video id shows the Arabic caption and poster description', async () => {
+    await setTestLocale('ar');
+    render(<IntroVideo videoId="" productName="M3U Player" />);
+    expect(screen.getByRole('img', { name: 'تلفاز ذكي في غرفة معيشة يعرض فيلمًا' })).toBeInTheDocument();
+    expect(screen.getByRole('figure')).toHaveTextContent(/جولتنا المصوّرة في الطريق/);
   });
 });

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLtr, useLtrText } from '../Bidi';
 import { ILLUSTRATIONS } from '../../lib/siteImages';
 
 interface IntroVideoProps {
@@ -16,9 +18,15 @@ export function introVideoUrl(videoId: string): string {
  * nothing, the player's frame and scripts load only when the visitor asks for the video.
  */
 export function IntroVideo({ videoId, productName }: IntroVideoProps) {
+  const intl = useIntl();
+  const ltr = useLtr();
+  const ltrText = useLtrText();
   const [playing, setPlaying] = useState(false);
   const poster = ILLUSTRATIONS.introPoster;
-  const title = `${productName}: a short introduction`;
+  const title = intl.formatMessage(
+    { id: 'landing.video.title', defaultMessage: '{product}: a short introduction' },
+    { product: ltrText(productName) },
+  );
 
   if (!videoId) {
     return (
@@ -29,11 +37,17 @@ export function IntroVideo({ videoId, productName }: IntroVideoProps) {
             src={poster.src}
             width={poster.width}
             height={poster.height}
-            alt="A smart TV in a living room, playing a film"
+            alt={intl.formatMessage({
+              id: 'landing.video.posterAlt',
+              defaultMessage: 'A smart TV in a living room, playing a film',
+            })}
           />
         </div>
         <figcaption className="video__caption">
-          Our video tour is on its way. Until then, the 7-day trial is the best tour.
+          <FormattedMessage
+            id="landing.video.comingSoon"
+            defaultMessage="Our video tour is on its way. Until then, the 7-day trial is the best tour."
+          />
         </figcaption>
       </figure>
     );
@@ -59,12 +73,18 @@ export function IntroVideo({ videoId, productName }: IntroVideoProps) {
                 <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
               </svg>
             </span>
-            <span className="visually-hidden">Play the video: {title}</span>
+            <span className="visually-hidden">
+              <FormattedMessage id="landing.video.play" defaultMessage="Play the video: {title}" values={{ title }} />
+            </span>
           </button>
         )}
       </div>
       <figcaption className="video__caption">
-        A short look at {productName} on a smart TV. The player loads from YouTube once you press play.
+        <FormattedMessage
+          id="landing.video.caption"
+          defaultMessage="A short look at {product} on a smart TV. The player loads from YouTube once you press play."
+          values={{ product: ltr(productName) }}
+        />
       </figcaption>
     </figure>
   );

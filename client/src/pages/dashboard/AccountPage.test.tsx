@@ -6,6 +6,8 @@ import { DevicePaymentsDocument, RevokeDeviceTokenDocument } from '../../__gener
 import { answerDialogs, dialogs } from '../../test/dialogs';
 import { buildDevice, buildPayment, buildTvSession } from '../../test/factories';
 import userEvent from '@testing-library/user-event';
+import { setTestLocale } from '../../test/locale';
+import ar from '../../../../lang/ar.json';
 import {
   devicePayments,
   deviceTvSessions,
@@ -270,5 +272,56 @@ describe('AccountPage: the TVs signed in', () => {
     await waitFor(() =>
       expect(tvRows(table)).toEqual([['Unknown model', '—', '19 Nov. 2026', '2 Oct. 2026', 'Sign out']]),
     );
+  });
+});
+
+describe('AccountPage in Arabic', () => {
+  it('names the details, the status and the dates in Arabic, the MAC address left to right', async () => {
+    await setTestLocale('ar');
+    renderDashboardRoute('/dashboard/account', [
+      signedIn(buildDevice({ status: 'ACTIVE', expireDate: null })),
+      devicePayments([]),
+      deviceTvSessions([buildTvSession({ id: 'tv-1', model: 'Samsung QE55', appVersion: '2.4.1' })]),
+    ]);
+    expect(await screen.findByRole('heading', { name: 'تفاصيل الحساب', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'سجل المدفوعات' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'أجهزة التلفزيون المسجَّل دخولها' })).toBeInTheDocument();
+    const row = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(row('عنوان MAC')).toHaveTextContent('a1:b2:c3:d4:e5:f6');
+    expect(row('عنوان MAC')).toHaveAttribute('dir', 'ltr');
+    expect(row('الحالة')).toHaveTextContent('مفعّل');
+    expect(row('تاريخ الإنشاء')).toHaveTextContent('14 نوفمبر 2026');
+    expect(row('تاريخ الانتهاء')).toHaveTextContent('لا ينتهي (ترخيص مدى الحياة)');
+
+    const table = await screen.findByRole('table', { name: 'أجهزة التلفزيون المسجَّل دخولها' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['التلفزيون', 'إصدار التطبيق', 'آخر نشاط', 'مسجَّل الدخول منذ', 'تسجيل الخروج']);
+    expect(tvRows(table)).toEqual([['Samsung QE55', '2.4.1', '20 نوفمبر 2026', '14 نوفمبر 2026', 'تسجيل الخروج']]);
+  });
+
+  it('asks and answers in Arabic when a TV is signed out', async () => {
+    await setTestLocale('ar');
+    renderDashboardRoute('/dashboard/account', [
+      signedIn(),
+      devicePayments([]),
+      deviceTvSessions([buildTvSession({ id: 'tv-1', model: 'Samsung QE55' })]),
+      revokeMock('tv-1', {
+        data: {
+          revokeDeviceToken: { __typename: 'RevokeDeviceTokenPayload', id: 'tv-1', message: 'The TV is signed out.' },
+        },
+      }),
+    ]);
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'أجهزة التلفزيون المسجَّل دخولها' });
+    await user.click(within(table).getByRole('button', { name: 'تسجيل خروج Samsung QE55' }));
+    expect(await screen.findByText('لا يوجد تلفزيون مسجَّل الدخول.')).toBeInTheDocument();
+    expect(dialogs().map((d) => d.title)).toEqual([ar['msg.tv.signOutTitle'], ar['msg.tv.signedOut']]);
+    expect(dialogs()[0]).toMatchObject({
+      text: ar['msg.tv.signOutText'],
+      confirmButtonText: 'تسجيل الخروج',
+      cancelButtonText: 'إلغاء',
+    });
   });
 });

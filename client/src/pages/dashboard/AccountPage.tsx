@@ -1,11 +1,13 @@
 import { useState, type ComponentProps } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { formatDisplayDate } from '../../../../common/dates';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { DevicePaymentsDocument } from '../../__generated__/graphql';
 import { useDevicePaymentsQuery } from '../../__generated__/hooks';
 import { Spinner } from '../../components/Spinner';
 import { useSignedInDevice } from '../../hooks/useUser';
-import { deviceStatusLabel } from '../../lib/deviceStatus';
+import { useFormatDate } from '../../i18n/format';
+import { useLocale } from '../../i18n/LocaleProvider';
+import { deviceStatusLabel, deviceStatusMessage } from '../../lib/deviceStatus';
 import { readGraphQLFailure } from '../../lib/graphqlFailure';
 import { DashboardPanel } from './DashboardPanel';
 import { PaymentHistory } from './payments/PaymentHistory';
@@ -13,6 +15,8 @@ import { TvSessions } from './TvSessions';
 import '../../styles/payments.css';
 
 export default function AccountPage() {
+  const intl = useIntl();
+  const formatDate = useFormatDate();
   const device = useSignedInDevice();
   // A payment may have been confirmed since the last visit: show what the cache has, then the server's answer.
   const { data, loading, error } = useDevicePaymentsQuery({
@@ -23,32 +27,50 @@ export default function AccountPage() {
   if (!device) return null;
   const status = deviceStatusLabel(device.status);
   return (
-    <DashboardPanel heading="Account Details">
+    <DashboardPanel heading={intl.formatMessage({ id: 'account.heading', defaultMessage: 'Account Details' })}>
       <dl className="details">
         <div className="details__row">
-          <dt>MAC Address</dt>
-          <dd className="details__mono">{device.macAddress}</dd>
-        </div>
-        <div className="details__row">
-          <dt>Status</dt>
-          <dd>
-            <span className={`status status--${status.toLowerCase()}`}>{status}</span>
+          <dt>
+            <FormattedMessage id="account.macAddress" defaultMessage="MAC Address" />
+          </dt>
+          <dd className="details__mono" dir="ltr">
+            {device.macAddress}
           </dd>
         </div>
         <div className="details__row">
-          <dt>Created</dt>
-          <dd>{formatDisplayDate(device.createdAt)}</dd>
+          <dt>
+            <FormattedMessage id="account.status" defaultMessage="Status" />
+          </dt>
+          <dd>
+            <span className={`status status--${status.toLowerCase()}`}>
+              {intl.formatMessage(deviceStatusMessage(device.status))}
+            </span>
+          </dd>
         </div>
         <div className="details__row">
-          <dt>Expires</dt>
+          <dt>
+            <FormattedMessage id="account.created" defaultMessage="Created" />
+          </dt>
+          <dd>{formatDate(device.createdAt)}</dd>
+        </div>
+        <div className="details__row">
+          <dt>
+            <FormattedMessage id="account.expires" defaultMessage="Expires" />
+          </dt>
           {/* The graph sends no expiry date only for a lifetime licence. */}
-          <dd>{device.expireDate === null ? 'Never (lifetime licence)' : formatDisplayDate(device.expireDate)}</dd>
+          <dd>
+            {device.expireDate === null ? (
+              <FormattedMessage id="account.lifetime" defaultMessage="Never (lifetime licence)" />
+            ) : (
+              formatDate(device.expireDate)
+            )}
+          </dd>
         </div>
       </dl>
 
       <section className="account__payments" aria-labelledby="payments-title">
         <h2 id="payments-title" className="account__subtitle">
-          Payment history
+          <FormattedMessage id="account.payments" defaultMessage="Payment history" />
         </h2>
         <PaymentsSection
           payments={data?.currentDevice?.payments}
@@ -60,7 +82,7 @@ export default function AccountPage() {
 
       <section className="account__tvs" aria-labelledby="tvs-title">
         <h2 id="tvs-title" className="account__subtitle">
-          TVs signed in
+          <FormattedMessage id="account.tvs" defaultMessage="TVs signed in" />
         </h2>
         <TvSessions />
       </section>
@@ -81,17 +103,36 @@ function PaymentsSection({
   loading: boolean;
   error: unknown;
 }) {
+  const intl = useIntl();
+  const { text } = useLocale();
   if (payments) return <PagedPayments firstPage={payments} total={total} />;
-  if (loading) return <Spinner label="Loading payments…" />;
+  if (loading)
+    return (
+      <Spinner label={intl.formatMessage({ id: 'account.payments.loading', defaultMessage: 'Loading payments…' })} />
+    );
+  const reason = readGraphQLFailure(error).message;
   return (
     <p className="panel__note" role="alert">
-      Could not load your payments. {readGraphQLFailure(error).message ?? 'Check your connection and try again.'}
+      <FormattedMessage
+        id="account.payments.failed"
+        defaultMessage="Could not load your payments. {reason}"
+        values={{
+          reason: reason
+            ? text(reason)
+            : intl.formatMessage({
+                id: 'account.payments.checkConnection',
+                defaultMessage: 'Check your connection and try again.',
+              }),
+        }}
+      />
     </p>
   );
 }
 
 /** The first page of payments, and older pages on request (the graph answers 50 at a time). */
 function PagedPayments({ firstPage, total }: { firstPage: Payments; total: number }) {
+  const intl = useIntl();
+  const { text } = useLocale();
   const client = useApolloClient();
   const [older, setOlder] = useState<Payments>([]);
   const [busy, setBusy] = useState(false);
@@ -110,7 +151,15 @@ function PagedPayments({ firstPage, total }: { firstPage: Payments; total: numbe
       });
       setOlder((kept) => [...kept, ...(data?.currentDevice?.payments ?? [])]);
     } catch (loadError) {
-      setFailure(readGraphQLFailure(loadError).message ?? 'Could not load older payments. Please try again.');
+      const reason = readGraphQLFailure(loadError).message;
+      setFailure(
+        reason
+          ? text(reason)
+          : intl.formatMessage({
+              id: 'account.payments.olderFailed',
+              defaultMessage: 'Could not load older payments. Please try again.',
+            }),
+      );
     } finally {
       setBusy(false);
     }
@@ -132,7 +181,11 @@ function PagedPayments({ firstPage, total }: { firstPage: Payments; total: numbe
           aria-busy={busy}
           onClick={() => void showOlder()}
         >
-          Show older payments ({remaining} more)
+          <FormattedMessage
+            id="account.payments.showOlder"
+            defaultMessage="Show older payments ({remaining} more)"
+            values={{ remaining: String(remaining) }}
+          />
         </button>
       )}
     </>

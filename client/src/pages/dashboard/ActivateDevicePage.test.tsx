@@ -16,6 +16,7 @@ import type { PayPalNamespace } from '@paypal/paypal-js';
 import type { PayPalButtonsOptions } from './payments/PayPalButtons';
 import { answerDialogs, dialogs } from '../../test/dialogs';
 import { buildDevice, buildPricing } from '../../test/factories';
+import { setTestLocale } from '../../test/locale';
 import { graphQLError, renderDashboardRoute, signedIn } from '../../test/renderDashboardRoute';
 
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
@@ -577,4 +578,90 @@ describe('ActivateDevicePage: PayPal', () => {
     await approve(options());
     expect(screen.getByText('Sorry, something is wrong / Please try again')).toBeInTheDocument();
   });
+});
+
+describe('ActivateDevicePage in Arabic', () => {
+  // Intl's Arabic currency format, Latin digits: a right-to-left mark, the amount, a no-break space, the currency.
+  const EURO_PRICE = '\u200f8.99\u00a0€';
+  const EGP_PRICE = '\u200f499.00\u00a0ج.م.\u200f';
+  /** As Testing Library matches text: its no-break spaces as spaces. */
+  const shown = (text: string) => text.replaceAll('\u00a0', ' ');
+
+  async function renderArabic(mocks: MockLink.MockedResponse[] = [], device = buildDevice()) {
+    await setTestLocale('ar');
+    const rendered = renderDashboardRoute('/dashboard/active-device', [signedIn(device), pricingMock(), ...mocks]);
+    await screen.findByText(shown(`السعر: ${EURO_PRICE}`), {}, { timeout: 10_000 });
+    return rendered;
+  }
+
+  it('offers the methods in Arabic, with the price, the licence length and where an active device stands', async () => {
+    await renderArabic([], buildDevice({ status: 'ACTIVE', expireDate: '2099-12-02T12:00:00.000Z' }));
+    expect(screen.getByRole('heading', { name: 'تفعيل الجهاز' })).toBeInTheDocument();
+    expect(screen.getByText('مدة الترخيص:', { exact: false })).toHaveTextContent('مدة الترخيص: 365 يومًا');
+    expect(
+      screen.getByText('جهازك مفعّل حتى 2 ديسمبر 2099. يضيف الدفع الآن مدة 365 يومًا بعد ذلك، أي حتى 2 ديسمبر 2100.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('يُفعَّل جهازك فور تأكيد الدفع، وقد يستغرق ذلك ساعة واحدة على الأكثر.')).toBeInTheDocument();
+
+    const group = screen.getByRole('group', { name: 'طريقة الدفع' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['ibostore', 'OPay', 'OPay 1', 'بطاقة بنكية (Cowpay)', 'عملات رقمية', 'PayPal']);
+    expect(within(group).getByRole('radio', { name: 'OPay' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'ادفع عبر OPay' })).toBeInTheDocument();
+    expect(screen.getByText('سيطلب منك OPay بياناتك في صفحة الدفع الخاصة به.')).toBeInTheDocument();
+  }, 20_000);
+
+  it('asks for the card payer in Arabic and confirms the amount in Arabic before going to the checkout', async () => {
+    const { user } = await renderArabic([
+      eligibility(true),
+      startActivation({
+        method: 'COWPAY',
+        firstName: 'Amal',
+        lastName: 'Hassan',
+        email: 'amal@example.com',
+        phoneNumber: '+201001234567',
+      }),
+    ]);
+    await user.click(screen.getByRole('radio', { name: 'بطاقة بنكية (Cowpay)' }));
+    expect(screen.getByText(/يُحتسب الدفع/)).toHaveTextContent(
+      shown(`يُحتسب الدفع عبر بطاقة بنكية (Cowpay) بمبلغ ${EGP_PRICE} (السعر بعملة حساب مزوّد الدفع).`),
+    );
+    // The country's dial code stays left to right inside its Arabic name.
+    expect(screen.getByLabelText('الدولة')).toHaveDisplayValue('مصر (\u2066+20\u2069)');
+    expect(screen.getByLabelText('البريد الإلكتروني')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByLabelText('رقم الجوال')).toHaveAttribute('dir', 'ltr');
+
+    await user.type(screen.getByLabelText('الاسم الأول'), 'Amal');
+    await user.type(screen.getByLabelText('اسم العائلة'), 'Hassan');
+    await user.type(screen.getByLabelText('البريد الإلكتروني'), 'amal@example.com');
+    await user.type(screen.getByLabelText('رقم الجوال'), '01001234567');
+    await user.click(screen.getByRole('button', { name: 'ادفع عبر بطاقة بنكية (Cowpay)' }));
+
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(dialogs()).toEqual([
+      expect.objectContaining({
+        title: 'تأكيد الدفع',
+        text: `هل تريد دفع ${EGP_PRICE} عبر بطاقة بنكية (Cowpay)؟ سيتم نقلك إلى صفحة الدفع.`,
+      }),
+    ]);
+  }, 20_000);
+
+  it('says in Arabic that a trial device gets its licence when the trial ends, and a lifetime licence as such', async () => {
+    await setTestLocale('ar');
+    renderDashboardRoute('/dashboard/active-device', [
+      signedIn(buildDevice({ status: 'TRIAL', expireDate: '2099-03-01T12:00:00.000Z' })),
+      pricingMock({ licenceDays: null }),
+    ]);
+    expect(
+      await screen.findByText(
+        'فترتك التجريبية سارية حتى 1 مارس 2099. يبدأ الترخيص الذي تشتريه الآن عند انتهائها، وهو ترخيص مدى الحياة.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('مدى الحياة')).toBeInTheDocument();
+  }, 20_000);
 });

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { DEFAULT_LOCALE } from '../../../../common/i18n';
 import { messages } from '../../../../common/messages';
 import type { PaymentMethod, PricingQuery } from '../../__generated__/graphql';
 import { usePricingQuery } from '../../__generated__/hooks';
@@ -11,14 +13,11 @@ import { DashboardPanel } from './DashboardPanel';
 import { CheckoutForm } from './payments/CheckoutForm';
 import { PayPalButtons } from './payments/PayPalButtons';
 import {
-  METHOD_LABELS,
   SANDBOX_NOTICE,
   checkoutMethodOf,
-  formatAmount,
   ibostoreLink,
-  licenceLength,
   methodCharge,
-  standingText,
+  usePaymentText,
 } from './payments/paymentMethods';
 import '../../styles/payments.css';
 
@@ -35,17 +34,31 @@ function initialMethod(methods: PaymentMethod[]): PaymentMethod | null {
 export default function ActivateDevicePage() {
   const { data, loading, error, refetch } = usePricingQuery();
   const pricing = data?.pricing;
+  const intl = useIntl();
+  const { text } = usePaymentText();
+  const failure = readGraphQLFailure(error).message;
 
   return (
-    <DashboardPanel heading="Activate Device">
+    <DashboardPanel heading={intl.formatMessage({ id: 'payments.title', defaultMessage: 'Activate Device' })}>
       {pricing ? (
         <PaymentChoice pricing={pricing} />
       ) : loading ? (
-        <Spinner label="Loading prices…" />
+        <Spinner label={intl.formatMessage({ id: 'payments.loadingPrices', defaultMessage: 'Loading prices…' })} />
       ) : (
         <div className="payment__unavailable" role="alert">
-          <p>Could not load the price and payment methods.</p>
-          <p>{readGraphQLFailure(error).message ?? 'Check your connection and try again.'}</p>
+          <p>
+            <FormattedMessage
+              id="payments.pricesFailed"
+              defaultMessage="Could not load the price and payment methods."
+            />
+          </p>
+          <p>
+            {failure ? (
+              text(failure)
+            ) : (
+              <FormattedMessage id="payments.checkConnection" defaultMessage="Check your connection and try again." />
+            )}
+          </p>
           <button
             type="button"
             className="button button--ghost"
@@ -53,7 +66,7 @@ export default function ActivateDevicePage() {
               refetch().catch((refetchError: unknown) => console.error('Could not reload the prices', refetchError));
             }}
           >
-            Try again
+            <FormattedMessage id="payments.tryAgain" defaultMessage="Try again" />
           </button>
         </div>
       )}
@@ -66,6 +79,8 @@ function PaymentChoice({ pricing }: { pricing: Pricing }) {
   const [picked, setPicked] = useState<PaymentMethod | null>(null);
   const method = picked && pricing.methods.includes(picked) ? picked : initialMethod(pricing.methods);
   const ibostoreUrl = device ? ibostoreLink(pricing.ibostoreUrl, device.macAddress) : null;
+  const say = usePaymentText();
+  const charge = method ? methodCharge(pricing, method, say.money) : null;
 
   function choose(next: PaymentMethod) {
     setPicked(next);
@@ -76,22 +91,44 @@ function PaymentChoice({ pricing }: { pricing: Pricing }) {
   return (
     <div className="payment">
       <div className="payment__summary">
-        <p className="payment__price">Price: {pricing.price}€</p>
-        <p className="payment__licence">
-          Licence: <strong>{licenceLength(pricing.licenceDays)}</strong>
+        <p className="payment__price">
+          <FormattedMessage
+            id="payments.price"
+            defaultMessage="Price: {price}"
+            values={{
+              price: say.locale === DEFAULT_LOCALE ? `${pricing.price}€` : say.money(pricing.price, pricing.currency),
+            }}
+          />
         </p>
-        {device && <p className="payment__standing">{standingText(device, pricing.licenceDays)}</p>}
+        <p className="payment__licence">
+          <FormattedMessage
+            id="payments.licenceLabel"
+            defaultMessage="Licence: {length}"
+            values={{ length: <strong>{say.licence(pricing.licenceDays)}</strong> }}
+          />
+        </p>
+        {device && <p className="payment__standing">{say.standing(device, pricing.licenceDays)}</p>}
         <p className="payment__hint">
-          Your device is activated once the payment is confirmed; this can take up to one hour.
+          <FormattedMessage
+            id="payments.activationDelay"
+            defaultMessage="Your device is activated once the payment is confirmed; this can take up to one hour."
+          />
         </p>
       </div>
 
       {pricing.methods.length === 0 || !method ? (
-        <p className="payment__hint">No payment method is available right now. Please try again later.</p>
+        <p className="payment__hint">
+          <FormattedMessage
+            id="payments.noMethods"
+            defaultMessage="No payment method is available right now. Please try again later."
+          />
+        </p>
       ) : (
         <>
           <fieldset className="payment__methods">
-            <legend>Payment method</legend>
+            <legend>
+              <FormattedMessage id="payments.methodLegend" defaultMessage="Payment method" />
+            </legend>
             <div className="payment__options">
               {pricing.methods.map((option) => (
                 <label key={option} className="payment__option">
@@ -102,22 +139,32 @@ function PaymentChoice({ pricing }: { pricing: Pricing }) {
                     checked={option === method}
                     onChange={() => choose(option)}
                   />
-                  <span>{METHOD_LABELS[option]}</span>
+                  <span>{say.method(option)}</span>
                 </label>
               ))}
             </div>
           </fieldset>
 
-          {methodCharge(pricing, method) && (
+          {charge && (
             <p className="payment__method-price">
-              {METHOD_LABELS[method]} charges <strong>{methodCharge(pricing, method)}</strong> (the price in its
-              account&rsquo;s currency).
+              <FormattedMessage
+                id="payments.methodCharge"
+                defaultMessage="{method} charges {amount} (the price in its account’s currency)."
+                values={{
+                  method: say.method(method),
+                  amount: (
+                    <strong>
+                      <bdi>{charge}</bdi>
+                    </strong>
+                  ),
+                }}
+              />
             </p>
           )}
 
           {pricing.sandboxMethods.includes(method) && (
             <p className="payment__sandbox" role="note">
-              {SANDBOX_NOTICE}
+              <FormattedMessage {...SANDBOX_NOTICE} />
             </p>
           )}
 
@@ -137,10 +184,15 @@ function MethodPanel({
   pricing: Pricing;
   ibostoreUrl: string | null;
 }) {
-  const label = METHOD_LABELS[method];
+  const say = usePaymentText();
+  const label = say.method(method);
+  const payWith = say.intl.formatMessage(
+    { id: 'payments.payWith', defaultMessage: 'Pay with {method}' },
+    { method: label },
+  );
   const checkoutMethod = checkoutMethodOf(method);
   if (checkoutMethod) {
-    const charge = methodCharge(pricing, method) ?? formatAmount(pricing.price, pricing.currency);
+    const charge = methodCharge(pricing, method, say.money) ?? say.money(pricing.price, pricing.currency);
     return <CheckoutForm method={method} checkoutMethod={checkoutMethod} charge={charge} coins={pricing.coins} />;
   }
 
@@ -148,15 +200,24 @@ function MethodPanel({
     return (
       <div className="payment__form">
         <p className="payment__hint">
-          ibostore activates this device on its own page, opened in a new tab for your MAC address.
+          <FormattedMessage
+            id="payments.ibostore.hint"
+            defaultMessage="ibostore activates this device on its own page, opened in a new tab for your MAC address."
+          />
           {ibostoreUrl && (
             <>
               {' '}
-              If nothing opened, your browser blocked it:{' '}
-              <a href={ibostoreUrl} target="_blank" rel="noopener noreferrer">
-                Open the activation page
-              </a>
-              .
+              <FormattedMessage
+                id="payments.ibostore.blocked"
+                defaultMessage="If nothing opened, your browser blocked it: <link>Open the activation page</link>."
+                values={{
+                  link: (chunks: ReactNode[]) => (
+                    <a href={ibostoreUrl} target="_blank" rel="noopener noreferrer">
+                      {chunks}
+                    </a>
+                  ),
+                }}
+              />
             </>
           )}
         </p>
@@ -168,7 +229,7 @@ function MethodPanel({
             if (ibostoreUrl) pageNavigation.openInNewTab(ibostoreUrl);
           }}
         >
-          Pay with {label}
+          {payWith}
         </button>
       </div>
     );
@@ -179,20 +240,29 @@ function MethodPanel({
     <div className="payment__form">
       <form
         noValidate
-        aria-label={`Pay with ${label}`}
+        aria-label={payWith}
         onSubmit={(event) => {
           event.preventDefault();
-          void showAlert('info', messages.payment.selectPaypal, 'Pay with the PayPal buttons below.');
+          void showAlert(
+            'info',
+            say.text(messages.payment.selectPaypal),
+            say.intl.formatMessage({
+              id: 'payments.paypal.useButtons',
+              defaultMessage: 'Pay with the PayPal buttons below.',
+            }),
+          );
         }}
       >
         <button type="submit" className="button button--primary payment__submit">
-          Pay with {label}
+          {payWith}
         </button>
       </form>
       {pricing.paypalSdkUrl ? (
         <PayPalButtons sdkUrl={pricing.paypalSdkUrl} />
       ) : (
-        <p className="payment__hint">PayPal is not available right now.</p>
+        <p className="payment__hint">
+          <FormattedMessage id="payments.paypal.unavailable" defaultMessage="PayPal is not available right now." />
+        </p>
       )}
     </div>
   );

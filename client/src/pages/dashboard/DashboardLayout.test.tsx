@@ -11,6 +11,7 @@ import { UserProvider, useUser } from '../../hooks/useUser';
 import { portalRoutes } from '../../routes';
 import { buildDevice } from '../../test/factories';
 import { devicePayments } from '../../test/renderDashboardRoute';
+import { setTestLocale } from '../../test/locale';
 
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
 
@@ -190,5 +191,61 @@ describe('DashboardLayout', () => {
     const menu = await screen.findByRole('navigation', { name: 'Dashboard' });
     expect(within(menu).getByRole('link', { name: 'Manage Playlists' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).getByRole('link', { name: 'Activate Device' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('DashboardLayout: languages', () => {
+  it('offers the page shown in Arabic from the top bar', async () => {
+    renderDashboard('/dashboard/parent-pin', [signedIn()]);
+    await screen.findByRole('navigation', { name: 'Dashboard' });
+    const topBar = document.querySelector<HTMLElement>('.dashboard__topbar')!;
+    expect(within(topBar).getByRole('link', { name: 'العربية' })).toHaveAttribute('href', '/ar/dashboard/parent-pin');
+  });
+
+  it('shows the menu, the top bar and the logout in Arabic, the MAC address left to right', async () => {
+    await setTestLocale('ar');
+    renderDashboard('/dashboard/parent-pin', [signedIn()]);
+    const menu = await screen.findByRole('navigation', { name: 'لوحة التحكم' });
+    const entries = within(menu)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(entries).toEqual([
+      'إدارة قوائم التشغيل',
+      'تفعيل الجهاز',
+      'مفتاح الجهاز',
+      'الرمز السري للرقابة الأبوية',
+      'تفاصيل الحساب',
+      'تبديل عنوان MAC',
+      'تسجيل الخروج',
+    ]);
+    expect(within(menu).getByRole('link', { name: 'الرمز السري للرقابة الأبوية' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByRole('button', { name: 'القائمة' })).toBeInTheDocument();
+    expect(screen.getByText('الجهاز', { selector: '.dashboard__topbar-label' })).toBeInTheDocument();
+    expect(screen.getByText('a1:b2:c3:d4:e5:f6')).toHaveAttribute('dir', 'ltr');
+    // Back to English: the same page.
+    const languages = document.querySelector<HTMLElement>('.dashboard__topbar')!;
+    expect(within(languages).getByRole('link', { name: 'English' })).toHaveAttribute('href', '/dashboard/parent-pin');
+  });
+
+  it('says a failed logout in Arabic', async () => {
+    await setTestLocale('ar');
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderDashboard('/dashboard/parent-pin', [
+      signedIn(),
+      { request: { query: LogoutDocument }, error: new Error('Server unreachable') },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'تسجيل الخروج' }));
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Logout failed', expect.any(Error)));
+    expect(Swal.fire).toHaveBeenCalledWith(
+      expect.objectContaining({
+        icon: 'error',
+        title: 'تعذّر تسجيل الخروج',
+        text: 'تحقّق من اتصالك وحاول مرة أخرى. ما زلت مسجَّل الدخول.',
+        confirmButtonText: 'حسنًا',
+      }),
+    );
   });
 });

@@ -1,18 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useApolloClient } from '@apollo/client/react';
 import { useCurrentDeviceQuery, useLogoutMutation } from '../../__generated__/hooks';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { Spinner } from '../../components/Spinner';
 import { useSignedInDevice, useUser } from '../../hooks/useUser';
 import { usePageHead } from '../../hooks/usePageHead';
-import { alertError } from '../../lib/alerts';
+import { alertError, useDialogLanguage } from '../../lib/alerts';
 import type { PaymentFlash } from '../PaymentReturnPage';
 import '../../styles/dashboard.css';
 
 const SIGN_IN_PATH = '/device/login';
 
 interface MenuItem {
-  label: string;
+  label: MessageDescriptor;
   to: string;
   /** Active on its own path only, not below it. */
   end?: boolean;
@@ -27,17 +29,28 @@ function isActive(item: MenuItem, pathname: string): boolean {
   return item.end ? path === item.to : path === item.to || path.startsWith(`${item.to}/`);
 }
 
+const LABELS = defineMessages({
+  playlists: { id: 'dashboard.menu.playlists', defaultMessage: 'Manage Playlists' },
+  activate: { id: 'dashboard.menu.activateDevice', defaultMessage: 'Activate Device' },
+  deviceKey: { id: 'dashboard.menu.deviceKey', defaultMessage: 'Device Key' },
+  parentPin: { id: 'dashboard.menu.parentPin', defaultMessage: 'Parent PIN' },
+  account: { id: 'dashboard.menu.account', defaultMessage: 'Account Details' },
+  switchMac: { id: 'dashboard.menu.switchMac', defaultMessage: 'Switch MAC' },
+});
+
 const MENU: MenuItem[] = [
-  { label: 'Manage Playlists', to: '/dashboard', end: true, also: /^\/dashboard\/edit\// },
-  { label: 'Activate Device', to: '/dashboard/active-device' },
-  { label: 'Device Key', to: '/dashboard/device-key' },
-  { label: 'Parent PIN', to: '/dashboard/parent-pin' },
-  { label: 'Account Details', to: '/dashboard/account' },
-  { label: 'Switch MAC', to: '/dashboard/switch-mac' },
+  { label: LABELS.playlists, to: '/dashboard', end: true, also: /^\/dashboard\/edit\// },
+  { label: LABELS.activate, to: '/dashboard/active-device' },
+  { label: LABELS.deviceKey, to: '/dashboard/device-key' },
+  { label: LABELS.parentPin, to: '/dashboard/parent-pin' },
+  { label: LABELS.account, to: '/dashboard/account' },
+  { label: LABELS.switchMac, to: '/dashboard/switch-mac' },
 ];
 
 export default function DashboardLayout() {
   usePageHead('/dashboard');
+  useDialogLanguage();
+  const intl = useIntl();
   const navigate = useNavigate();
   const client = useApolloClient();
   const { user, login, logout } = useUser();
@@ -81,7 +94,13 @@ export default function DashboardLayout() {
     } catch (logoutError) {
       // The owner stays signed in (the server may not have heard), and is told so rather than left wondering.
       console.error('Logout failed', logoutError);
-      alertError('Could not log out', 'Check your connection and try again. You are still signed in.');
+      alertError(
+        intl.formatMessage({ id: 'dashboard.logoutFailed.title', defaultMessage: 'Could not log out' }),
+        intl.formatMessage({
+          id: 'dashboard.logoutFailed.text',
+          defaultMessage: 'Check your connection and try again. You are still signed in.',
+        }),
+      );
     }
   }
 
@@ -92,7 +111,7 @@ export default function DashboardLayout() {
     if (signedOut) return <Navigate key={visit} to={SIGN_IN_PATH} replace />;
     return (
       <div className="dashboard dashboard--checking">
-        <Spinner label="Checking your device…" />
+        <Spinner label={intl.formatMessage({ id: 'dashboard.checking', defaultMessage: 'Checking your device…' })} />
       </div>
     );
   }
@@ -108,12 +127,12 @@ export default function DashboardLayout() {
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="hamburger" aria-hidden="true" />
-          Menu
+          <FormattedMessage id="dashboard.menu" defaultMessage="Menu" />
         </button>
         <nav
           id="dashboard-menu"
           className={`dashboard__menu${menuOpen ? ' dashboard__menu--open' : ''}`}
-          aria-label="Dashboard"
+          aria-label={intl.formatMessage({ id: 'dashboard.menu.label', defaultMessage: 'Dashboard' })}
         >
           <ul>
             {MENU.map((item) => {
@@ -126,7 +145,7 @@ export default function DashboardLayout() {
                     className={`dashboard__link${active ? ' dashboard__link--active' : ''}`}
                     onClick={() => setMenuOpen(false)}
                   >
-                    {item.label}
+                    {intl.formatMessage(item.label)}
                   </Link>
                 </li>
               );
@@ -138,7 +157,7 @@ export default function DashboardLayout() {
                 disabled={loggingOut}
                 onClick={() => void handleLogout()}
               >
-                Logout
+                <FormattedMessage id="dashboard.logout" defaultMessage="Logout" />
               </button>
             </li>
           </ul>
@@ -147,8 +166,14 @@ export default function DashboardLayout() {
 
       <div className="dashboard__main">
         <div className="dashboard__topbar">
-          <span className="dashboard__topbar-label">Device</span>
-          <span className="dashboard__mac">{device.macAddress}</span>
+          <span className="dashboard__topbar-label">
+            <FormattedMessage id="dashboard.device" defaultMessage="Device" />
+          </span>
+          <span className="dashboard__mac" dir="ltr">
+            {device.macAddress}
+          </span>
+          {/* The page shown, in the other language. */}
+          <LanguageSwitcher className="dashboard__language" />
         </div>
         <div className="dashboard__content">
           <Outlet />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 
 /** The frame of every dashboard screen: its heading, then its content. */
 export function DashboardPanel({ heading, children }: { heading: string; children: ReactNode }) {
@@ -16,7 +17,13 @@ export function DashboardPanel({ heading, children }: { heading: string; childre
 export function ComingSoon({ heading, what }: { heading: string; what: string }) {
   return (
     <DashboardPanel heading={heading}>
-      <p className="panel__note">{what} is coming in the next release.</p>
+      <p className="panel__note">
+        <FormattedMessage
+          id="dashboard.comingSoon"
+          defaultMessage="{what} is coming in the next release."
+          values={{ what }}
+        />
+      </p>
     </DashboardPanel>
   );
 }

@@ -5,6 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChangeDeviceKeyDocument } from '../../__generated__/graphql';
 import { buildDevice } from '../../test/factories';
 import { graphQLError, renderDashboardRoute, signedIn } from '../../test/renderDashboardRoute';
+import { setTestLocale } from '../../test/locale';
+import ar from '../../../../lang/ar.json';
 
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
 
@@ -138,6 +140,39 @@ describe('DeviceKeyPage', () => {
         title: 'Something went wrong, try again later.',
         text: 'Sign in first.',
       }),
+    );
+  });
+});
+
+describe('DeviceKeyPage in Arabic', () => {
+  it('explains the key in Arabic, keeps it left to right and says the rule in Arabic', async () => {
+    await setTestLocale('ar');
+    const { user } = renderDashboardRoute('/dashboard/device-key', [signedIn()]);
+    const input = await screen.findByLabelText('مفتاح الجهاز الجديد');
+    expect(screen.getByRole('heading', { name: 'مفتاح الجهاز' })).toBeInTheDocument();
+    expect(screen.getByText(/ويستخدمه تطبيق التلفزيون أيضًا/)).toBeInTheDocument();
+    expect(input).toHaveAttribute('dir', 'ltr');
+    expect(input).toHaveAttribute('placeholder', '6 أرقام');
+
+    await user.type(input, '123');
+    await user.click(screen.getByRole('button', { name: 'حفظ مفتاح الجهاز' }));
+    expect(ar['msg.newDeviceKey']).not.toBe(KEY_MESSAGE);
+    expect(await screen.findByText(ar['msg.newDeviceKey'])).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(ar['msg.newDeviceKey']);
+  });
+
+  it('says a failure in Arabic, its OK button too', async () => {
+    await setTestLocale('ar');
+    const { user } = renderDashboardRoute('/dashboard/device-key', [
+      signedIn(),
+      changeKey('000000', { error: new Error('Network down') }),
+    ]);
+    await user.type(await screen.findByLabelText('مفتاح الجهاز الجديد'), '000000');
+    await user.click(screen.getByRole('button', { name: 'حفظ مفتاح الجهاز' }));
+    await waitFor(() =>
+      expect(Swal.fire).toHaveBeenCalledWith(
+        expect.objectContaining({ icon: 'error', title: ar['msg.settings.failed'], confirmButtonText: 'حسنًا' }),
+      ),
     );
   });
 });

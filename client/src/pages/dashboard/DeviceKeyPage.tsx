@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { messages } from '../../../../common/messages';
 import { newDeviceKeySchema } from '../../../../common/validation';
 import { useChangeDeviceKeyMutation } from '../../__generated__/hooks';
@@ -7,6 +8,7 @@ import { useSettingForm } from './settingForm';
 import '../../styles/settings.css';
 
 export default function DeviceKeyPage() {
+  const intl = useIntl();
   const [changeDeviceKey] = useChangeDeviceKeyMutation();
   const { field, error, isSubmitting, onSubmit } = useSettingForm({
     schema: newDeviceKeySchema,
@@ -20,27 +22,35 @@ export default function DeviceKeyPage() {
   });
 
   return (
-    <DashboardPanel heading="Device Key">
+    <DashboardPanel heading={intl.formatMessage({ id: 'settings.deviceKey.heading', defaultMessage: 'Device Key' })}>
       <div className="settings">
         <div className="settings__intro">
           <p>
-            The device key is the 6-digit code you type with your MAC address to sign in to this portal, and the TV app
-            uses it too. After a change, use the new key in both places.
+            <FormattedMessage
+              id="settings.deviceKey.intro"
+              defaultMessage="The device key is the 6-digit code you type with your MAC address to sign in to this portal, and the TV app uses it too. After a change, use the new key in both places."
+            />
           </p>
-          <p>Other browsers signed in to this device are signed out. This one stays signed in.</p>
+          <p>
+            <FormattedMessage
+              id="settings.deviceKey.sessions"
+              defaultMessage="Other browsers signed in to this device are signed out. This one stays signed in."
+            />
+          </p>
         </div>
 
         <form className="settings__form" noValidate onSubmit={onSubmit}>
           <TextField
             id="new_device_key"
-            label="New Device Key"
+            label={intl.formatMessage({ id: 'settings.deviceKey.label', defaultMessage: 'New Device Key' })}
             error={error}
             className="field__mono"
             type="text"
             inputMode="numeric"
             maxLength={6}
             autoComplete="off"
-            placeholder="6 digits"
+            dir="ltr"
+            placeholder={intl.formatMessage({ id: 'settings.deviceKey.placeholder', defaultMessage: '6 digits' })}
             {...field}
           />
           <button
@@ -49,7 +59,7 @@ export default function DeviceKeyPage() {
             disabled={isSubmitting}
             aria-busy={isSubmitting}
           >
-            Save Device Key
+            <FormattedMessage id="settings.deviceKey.save" defaultMessage="Save Device Key" />
           </button>
         </form>
       </div>

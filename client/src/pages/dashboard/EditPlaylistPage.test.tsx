@@ -3,6 +3,7 @@ import Swal from 'sweetalert2';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlaylistDocument, UnlockPlaylistDocument, UpdatePlaylistDocument } from '../../__generated__/graphql';
 import { buildPlaylist } from '../../test/factories';
+import { setTestLocale } from '../../test/locale';
 import { answerDialogs, dialogs, graphQLFailure, playlistsMock, renderPlaylistPages } from '../../test/playlistPages';
 
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn() } }));
@@ -208,5 +209,36 @@ describe('EditPlaylistPage', () => {
     expect(await screen.findByRole('heading', { name: 'This playlist does not exist' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to your playlists' })).toHaveAttribute('href', '/dashboard');
     await waitFor(() => expect(dialogs()).toEqual([]));
+  });
+});
+
+describe('EditPlaylistPage in Arabic', () => {
+  it('asks a protected playlist’s PIN, then opens the edit form, in Arabic', async () => {
+    await setTestLocale('ar');
+    answerDialogs({ pins: ['1234'] });
+    renderPlaylistPages([playlistMock(), unlockMock('1234', unlocked)], EDIT);
+    const host = await screen.findByLabelText('رابط الخادم');
+    expect(dialogs()[0]).toMatchObject({ input: 'password', text: 'قائمة التشغيل «\u2068Kids\u2069» محمية.' });
+    expect(screen.getByRole('heading', { name: 'تعديل قائمة التشغيل' })).toBeInTheDocument();
+    expect(host).toHaveValue('http://xc.example:8080');
+    expect(host).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByLabelText('اسم المستخدم')).toHaveValue('alice');
+    expect(screen.getByRole('switch', { name: 'حماية قائمة التشغيل هذه' })).toBeChecked();
+  });
+
+  it('says when the playlist does not exist, in Arabic', async () => {
+    await setTestLocale('ar');
+    renderPlaylistPages(
+      [
+        {
+          request: { query: PlaylistDocument, variables: { id: 'gone' } },
+          result: graphQLFailure('NOT_FOUND', 'Playlist not found'),
+        },
+      ],
+      ['/dashboard/edit/gone'],
+    );
+    expect(await screen.findByRole('heading', { name: 'قائمة التشغيل هذه غير موجودة' })).toBeInTheDocument();
+    expect(screen.getByText('ربما حُذفت، أو أن الرابط غير صحيح.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'العودة إلى قوائم التشغيل' })).toHaveAttribute('href', '/dashboard');
   });
 });

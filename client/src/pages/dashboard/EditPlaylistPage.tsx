@@ -1,18 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { messages } from '../../../../common/messages';
 import type { PlaylistValues } from '../../../../common/validation';
 import { usePlaylistQuery, useUnlockPlaylistMutation, useUpdatePlaylistMutation } from '../../__generated__/hooks';
 import { Spinner } from '../../components/Spinner';
+import { useLocale } from '../../i18n/LocaleProvider';
 import { notifySuccess, promptPin, showAlert, showWrongPin } from '../../lib/alerts';
 import { readGraphQLFailure } from '../../lib/graphqlFailure';
 import { DashboardPanel } from './DashboardPanel';
 import { PlaylistForm } from './playlists/PlaylistForm';
-import { formDefaults, kindOf, toPlaylistInput } from './playlists/playlistModel';
+import { PIN_PROMPT, formDefaults, kindOf, toPlaylistInput } from './playlists/playlistModel';
 import type { Playlist } from './playlists/playlistModel';
 import '../../styles/playlists.css';
 
 const LIST_PATH = '/dashboard';
+
+const TEXT = defineMessages({
+  heading: { id: 'playlists.edit.title', defaultMessage: 'Edit Playlist' },
+  notFound: { id: 'playlists.edit.notFound', defaultMessage: 'This playlist does not exist' },
+});
 
 /** A protected playlist opened with its PIN; the PIN goes back as `currentPin` when the edit is saved. */
 interface Unlocked {
@@ -24,6 +31,12 @@ export default function EditPlaylistPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const [unlocked, setUnlocked] = useState<Unlocked | null>(null);
+  const intl = useIntl();
+  // Messages that arrive as their English (common/messages.ts, the server's), in the page's language.
+  const { text: say } = useLocale();
+  // For the PIN loop below: read when used, so messages arriving later do not restart it (and ask again).
+  const pinPrompt = useEffectEvent((name: string) => intl.formatMessage(PIN_PROMPT, { name }));
+  const sayLater = useEffectEvent((english: string) => say(english));
 
   const { data, error } = usePlaylistQuery({ variables: { id }, fetchPolicy: 'network-only' });
   // Unlocked details and the PIN stay in this component: never in the Apollo cache.
@@ -41,7 +54,7 @@ export default function EditPlaylistPage() {
 
     async function askUntilOpen(playlistId: string) {
       for (;;) {
-        const pin = await promptPin(`“${lockedName}” is protected.`);
+        const pin = await promptPin(pinPrompt(lockedName ?? ''));
         if (cancelled) return;
         if (pin === null) {
           void navigate(LIST_PATH);
@@ -61,9 +74,10 @@ export default function EditPlaylistPage() {
             if (cancelled) return;
             continue;
           }
-          if (code === 'RATE_LIMITED') await showAlert('error', message ?? messages.playlist.requestFailed);
-          else if (answered) await showAlert('error', messages.playlist.saveFailed, message);
-          else await showAlert('error', messages.playlist.requestFailed);
+          if (code === 'RATE_LIMITED') await showAlert('error', sayLater(message ?? messages.playlist.requestFailed));
+          else if (answered) {
+            await showAlert('error', sayLater(messages.playlist.saveFailed), message ? sayLater(message) : undefined);
+          } else await showAlert('error', sayLater(messages.playlist.requestFailed));
           if (!cancelled) void navigate(LIST_PATH);
           return;
         }
@@ -79,15 +93,20 @@ export default function EditPlaylistPage() {
   if (error) {
     const { code, message } = readGraphQLFailure(error);
     return (
-      <DashboardPanel heading={code === 'NOT_FOUND' ? 'This playlist does not exist' : 'Edit Playlist'}>
+      <DashboardPanel heading={intl.formatMessage(code === 'NOT_FOUND' ? TEXT.notFound : TEXT.heading)}>
         <div className="playlists__empty" role="alert">
           <p>
-            {code === 'NOT_FOUND'
-              ? 'It may have been deleted, or the link is wrong.'
-              : (message ?? messages.playlist.requestFailed)}
+            {code === 'NOT_FOUND' ? (
+              <FormattedMessage
+                id="playlists.edit.notFoundText"
+                defaultMessage="It may have been deleted, or the link is wrong."
+              />
+            ) : (
+              say(message ?? messages.playlist.requestFailed)
+            )}
           </p>
           <Link to={LIST_PATH} className="button button--ghost">
-            Back to your playlists
+            <FormattedMessage id="playlists.edit.back" defaultMessage="Back to your playlists" />
           </Link>
         </div>
       </DashboardPanel>
@@ -96,8 +115,10 @@ export default function EditPlaylistPage() {
 
   if (!loaded) {
     return (
-      <DashboardPanel heading="Edit Playlist">
-        <Spinner label="Loading the playlist…" />
+      <DashboardPanel heading={intl.formatMessage(TEXT.heading)}>
+        <Spinner
+          label={intl.formatMessage({ id: 'playlists.edit.loading', defaultMessage: 'Loading the playlist…' })}
+        />
       </DashboardPanel>
     );
   }
@@ -105,8 +126,13 @@ export default function EditPlaylistPage() {
   const playlist = needsPin ? unlocked?.playlist : loaded;
   if (!playlist) {
     return (
-      <DashboardPanel heading="Edit Playlist">
-        <p className="panel__note">This playlist is protected: enter its PIN to edit it.</p>
+      <DashboardPanel heading={intl.formatMessage(TEXT.heading)}>
+        <p className="panel__note">
+          <FormattedMessage
+            id="playlists.edit.protected"
+            defaultMessage="This playlist is protected: enter its PIN to edit it."
+          />
+        </p>
       </DashboardPanel>
     );
   }
@@ -116,7 +142,12 @@ export default function EditPlaylistPage() {
     const { data: saved } = await updatePlaylist({
       variables: { input: { id: loaded?.id ?? id, currentPin, playlist: toPlaylistInput(values) } },
     });
-    notifySuccess(saved?.updatePlaylist.message ?? 'Playlist saved.');
+    const savedMessage = saved?.updatePlaylist.message;
+    notifySuccess(
+      savedMessage
+        ? say(savedMessage)
+        : intl.formatMessage({ id: 'playlists.saved', defaultMessage: 'Playlist saved.' }),
+    );
     // Replaced, so the back button does not reopen the form (and ask for the PIN again).
     void navigate(LIST_PATH, { replace: true });
   }
@@ -126,7 +157,7 @@ export default function EditPlaylistPage() {
     <PlaylistForm
       key={playlist.id}
       kind={kind}
-      heading="Edit Playlist"
+      heading={intl.formatMessage(TEXT.heading)}
       defaultValues={formDefaults(kind, playlist, currentPin)}
       onSave={save}
       onCancel={() => void navigate(LIST_PATH)}

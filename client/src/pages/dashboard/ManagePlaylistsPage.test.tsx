@@ -4,6 +4,7 @@ import Swal from 'sweetalert2';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CheckPlaylistDocument, CreatePlaylistDocument, DeletePlaylistDocument } from '../../__generated__/graphql';
 import { buildPlaylist, buildPlaylistCheck } from '../../test/factories';
+import { setTestLocale } from '../../test/locale';
 import { answerDialogs, dialogs, graphQLFailure, playlistsMock, renderPlaylistPages } from '../../test/playlistPages';
 
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn() } }));
@@ -563,5 +564,86 @@ describe('ManagePlaylistsPage: checks', () => {
     await waitFor(() => expect(dialogs()).toEqual([expect.objectContaining(dialog)]));
     expect(screen.queryByRole('region', { name: /^Check of/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check Sports' })).toBeEnabled();
+  });
+});
+
+describe('ManagePlaylistsPage in Arabic', () => {
+  const sports = buildPlaylist({ id: 'p1', name: 'Sports' });
+  const movies = buildPlaylist({ id: 'p2', name: 'Movies', isProtected: true, locked: true, url: null });
+  const isolated = (name: string) => `\u2068${name}\u2069`;
+
+  it('shows its heading, buttons, columns, search and count in Arabic, URLs left to right', async () => {
+    await setTestLocale('ar');
+    const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000).toISOString();
+    renderPlaylistPages([
+      playlistsMock([
+        buildPlaylist({ id: 'p1', name: 'Sports', lastCheck: buildPlaylistCheck({ checkedAt: fiveMinutesAgo }) }),
+        movies,
+      ]),
+    ]);
+    const table = await list();
+    expect(screen.getByRole('heading', { name: 'إدارة قوائم التشغيل' })).toBeInTheDocument();
+    for (const name of ['إضافة قائمة تشغيل', 'إضافة قائمة تشغيل XC', 'إضافة رمز قائمة تشغيل']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('البحث في قوائم التشغيل بالاسم')).toHaveAttribute('placeholder', 'ابحث بالاسم');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['قائمة التشغيل', 'الرابط', 'اسم المستخدم', 'كلمة المرور', 'آخر فحص', 'الإجراءات']);
+
+    const sportsRow = screen.getByRole('row', { name: /^Sports/ });
+    const cells = within(sportsRow).getAllByRole('cell');
+    expect(cells[0]).toHaveAttribute('data-label', 'قائمة التشغيل');
+    expect(cells[0]).toHaveTextContent('عامة');
+    expect(within(cells[1]!).getByText('http://provider.example/sports.m3u')).toHaveAttribute('dir', 'ltr');
+    expect(cells[2]).toHaveTextContent('غير متوفر');
+    expect(within(cells[4]!).getByText('ستعمل')).toBeInTheDocument();
+    expect(cells[4]).toHaveTextContent('منذ 5 دقائق');
+    expect(within(sportsRow).getByRole('button', { name: 'فحص Sports' })).toHaveTextContent('فحص');
+    expect(within(sportsRow).getByRole('button', { name: 'تعديل Sports' })).toHaveAttribute('title', 'تعديل');
+    expect(within(sportsRow).getByRole('button', { name: 'حذف Sports' })).toHaveAttribute('title', 'حذف');
+    expect(screen.getByRole('row', { name: /^Movies/ })).toHaveTextContent('محمية');
+    expect(screen.getByText('قائمتا تشغيل')).toBeInTheDocument();
+  });
+
+  it('says when there is nothing to show in Arabic', async () => {
+    await setTestLocale('ar');
+    renderPlaylistPages([playlistsMock([])]);
+    expect(await screen.findByText('لا توجد لديك قوائم تشغيل بعد.')).toBeInTheDocument();
+  });
+
+  it('asks the PIN and confirms a delete in Arabic', async () => {
+    await setTestLocale('ar');
+    answerDialogs({ pins: ['4321'], confirm: false });
+    const { user } = renderPlaylistPages([playlistsMock([sports, movies])]);
+    await list();
+    await user.click(screen.getByRole('button', { name: 'حذف Movies' }));
+    await waitFor(() => expect(dialogs()).toHaveLength(2));
+    expect(dialogs()[0]).toMatchObject({ input: 'password', text: `قائمة التشغيل «${isolated('Movies')}» محمية.` });
+    expect(dialogs()[1]).toMatchObject({
+      title: `حذف «${isolated('Movies')}»؟`,
+      text: 'لا يمكن التراجع عن ذلك.',
+      confirmButtonText: 'حذف',
+    });
+  });
+
+  it('checks a playlist and shows the result in Arabic', async () => {
+    await setTestLocale('ar');
+    const { user } = renderPlaylistPages([
+      playlistsMock([sports]),
+      {
+        request: { query: CheckPlaylistDocument, variables: { input: { id: 'p1', pin: null } } },
+        result: { data: { checkPlaylist: buildPlaylistCheck({ verdict: 'WARNING', durationMs: 300 }) } },
+      },
+    ]);
+    await list();
+    await user.click(screen.getByRole('button', { name: 'فحص Sports' }));
+    const card = await screen.findByRole('region', { name: `فحص «${isolated('Sports')}»` });
+    expect(within(card).getByText('تعمل مع تحذيرات')).toHaveClass('verdict--warning');
+    expect(card).toHaveTextContent('استغرق الفحص 300 ملّي ثانية');
+    expect(within(card).getByRole('button', { name: 'إغلاق فحص Sports' })).toHaveTextContent('إغلاق');
+    expect(screen.getByRole('status')).toHaveTextContent(`${isolated('Sports')}: تعمل مع تحذيرات.`);
   });
 });

@@ -1,15 +1,17 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '../../../../common/messages';
 import type { PlaylistValues } from '../../../../common/validation';
 import { useCreatePlaylistMutation, useDeletePlaylistMutation, usePlaylistsQuery } from '../../__generated__/hooks';
 import { Spinner } from '../../components/Spinner';
+import { useLocale } from '../../i18n/LocaleProvider';
 import { alertError, confirmAction, notifySuccess, promptPin, showAlert, showWrongPin } from '../../lib/alerts';
 import { readGraphQLFailure } from '../../lib/graphqlFailure';
 import { DashboardPanel } from './DashboardPanel';
 import { PlaylistForm } from './playlists/PlaylistForm';
 import { Pagination, PlaylistTable } from './playlists/PlaylistTable';
-import { ADD_HEADINGS, formDefaults, toPlaylistInput } from './playlists/playlistModel';
+import { ADD_HEADINGS, PIN_PROMPT, formDefaults, toPlaylistInput } from './playlists/playlistModel';
 import type { Playlist, PlaylistKind } from './playlists/playlistModel';
 import { usePlaylistChecks } from './playlists/usePlaylistChecks';
 import '../../styles/playlists.css';
@@ -51,6 +53,9 @@ export default function ManagePlaylistsPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const intl = useIntl();
+  // Messages that arrive as their English (common/messages.ts, the server's), in the page's language.
+  const { text: say } = useLocale();
 
   // Fresh on every visit (another browser or the TV may have changed the list), without flashing a spinner
   // over what the cache already shows.
@@ -64,14 +69,19 @@ export default function ManagePlaylistsPage() {
   const checks = usePlaylistChecks({ onNotFound: refreshList });
 
   const shownFlash = useRef<string | null>(null);
+  const showFlash = useEffectEvent((shown: Flash) =>
+    showAlert(
+      shown.paymentStatus === 'error' ? 'error' : 'info',
+      shown.paymentStatus === 'error'
+        ? intl.formatMessage({ id: 'playlists.flash.cancelled', defaultMessage: 'Cancelled' })
+        : intl.formatMessage({ id: 'playlists.flash.processing', defaultMessage: 'Payment is being processed' }),
+      say(shown.message),
+    ),
+  );
   useEffect(() => {
     if (view !== 'main' || !flash || shownFlash.current === location.key) return;
     shownFlash.current = location.key;
-    void showAlert(
-      flash.paymentStatus === 'error' ? 'error' : 'info',
-      flash.paymentStatus === 'error' ? 'Cancelled' : 'Payment is being processed',
-      flash.message,
-    );
+    void showFlash(flash);
     // Once only: a reload or a step back through history must not show it again.
     void navigate('/dashboard', { replace: true, state: null });
   }, [view, flash, location.key, navigate]);
@@ -103,7 +113,12 @@ export default function ManagePlaylistsPage() {
 
   async function add(values: PlaylistValues) {
     const { data: saved } = await createPlaylist({ variables: { input: toPlaylistInput(values) } });
-    notifySuccess(saved?.createPlaylist.message ?? 'Playlist saved.');
+    const savedMessage = saved?.createPlaylist.message;
+    notifySuccess(
+      savedMessage
+        ? say(savedMessage)
+        : intl.formatMessage({ id: 'playlists.saved', defaultMessage: 'Playlist saved.' }),
+    );
     backToMain();
     refreshList();
   }
@@ -111,24 +126,27 @@ export default function ManagePlaylistsPage() {
   async function remove(playlist: Playlist) {
     let pin: string | null = null;
     if (playlist.isProtected) {
-      pin = await promptPin(`“${playlist.name}” is protected.`);
+      pin = await promptPin(intl.formatMessage(PIN_PROMPT, { name: playlist.name }));
       if (pin === null) return;
     }
     const confirmed = await confirmAction({
-      title: `Delete ${playlist.name}?`,
-      text: 'This cannot be undone.',
-      confirmText: 'Delete',
+      title: intl.formatMessage(
+        { id: 'playlists.delete.title', defaultMessage: 'Delete {name}?' },
+        { name: playlist.name },
+      ),
+      text: intl.formatMessage({ id: 'playlists.delete.text', defaultMessage: 'This cannot be undone.' }),
+      confirmText: intl.formatMessage({ id: 'playlists.delete.confirm', defaultMessage: 'Delete' }),
     });
     if (!confirmed) return;
     setBusyId(playlist.id);
     try {
       await deletePlaylist({ variables: { input: { id: playlist.id, pin } } });
       refreshList();
-      await showAlert('success', messages.playlist.deleted);
+      await showAlert('success', say(messages.playlist.deleted));
     } catch (failure) {
       const { code, message } = readGraphQLFailure(failure);
       if (code === 'FORBIDDEN') await showWrongPin();
-      else alertError(messages.playlist.deleteFailedTitle, message ?? messages.playlist.deleteFailedFallback);
+      else alertError(say(messages.playlist.deleteFailedTitle), say(message ?? messages.playlist.deleteFailedFallback));
     } finally {
       setBusyId(null);
     }
@@ -139,7 +157,7 @@ export default function ManagePlaylistsPage() {
       <PlaylistForm
         key={view}
         kind={view}
-        heading={ADD_HEADINGS[view]}
+        heading={intl.formatMessage(ADD_HEADINGS[view])}
         defaultValues={formDefaults(view)}
         onSave={add}
         onCancel={backToMain}
@@ -151,23 +169,24 @@ export default function ManagePlaylistsPage() {
   const firstShown = (currentPage - 1) * PAGE_SIZE + 1;
 
   return (
-    <DashboardPanel heading="Manage Playlists">
+    <DashboardPanel heading={intl.formatMessage({ id: 'playlists.title', defaultMessage: 'Manage Playlists' })}>
       <div className="playlists__toolbar">
         <div className="playlists__add">
           {KINDS.map((kind) => (
             <button key={kind} type="button" className="button button--primary" onClick={() => openView(kind)}>
-              {ADD_HEADINGS[kind]}
+              <FormattedMessage {...ADD_HEADINGS[kind]} />
             </button>
           ))}
         </div>
         <div className="playlists__search">
           <label htmlFor="playlist-search" className="visually-hidden">
-            Search playlists by name
+            <FormattedMessage id="playlists.search.label" defaultMessage="Search playlists by name" />
           </label>
           <input
             id="playlist-search"
             type="search"
-            placeholder="Search by name"
+            dir="auto"
+            placeholder={intl.formatMessage({ id: 'playlists.search.placeholder', defaultMessage: 'Search by name' })}
             autoComplete="off"
             value={search}
             onChange={(event) => {
@@ -180,24 +199,39 @@ export default function ManagePlaylistsPage() {
 
       {!playlists ? (
         loading ? (
-          <Spinner label="Loading playlists…" />
+          <Spinner label={intl.formatMessage({ id: 'playlists.loading', defaultMessage: 'Loading playlists…' })} />
         ) : (
           <div className="playlists__empty" role="alert">
-            <p className="playlists__empty-title">Could not load your playlists.</p>
-            <p>{readGraphQLFailure(error).message ?? messages.playlist.requestFailed}</p>
+            <p className="playlists__empty-title">
+              <FormattedMessage id="playlists.loadFailed" defaultMessage="Could not load your playlists." />
+            </p>
+            <p>{say(readGraphQLFailure(error).message ?? messages.playlist.requestFailed)}</p>
             <button type="button" className="button button--ghost" onClick={refreshList}>
-              Try again
+              <FormattedMessage id="playlists.tryAgain" defaultMessage="Try again" />
             </button>
           </div>
         )
       ) : total === 0 ? (
         <div className="playlists__empty">
-          <p className="playlists__empty-title">You have no playlists yet.</p>
-          <p>Add one with the buttons above; it will appear on your TV the next time the app loads its list.</p>
+          <p className="playlists__empty-title">
+            <FormattedMessage id="playlists.empty.title" defaultMessage="You have no playlists yet." />
+          </p>
+          <p>
+            <FormattedMessage
+              id="playlists.empty.text"
+              defaultMessage="Add one with the buttons above; it will appear on your TV the next time the app loads its list."
+            />
+          </p>
         </div>
       ) : filtered.length === 0 ? (
         <div className="playlists__empty">
-          <p className="playlists__empty-title">No playlist name contains “{search.trim()}”.</p>
+          <p className="playlists__empty-title">
+            <FormattedMessage
+              id="playlists.search.none"
+              defaultMessage="No playlist name contains “{search}”."
+              values={{ search: search.trim() }}
+            />
+          </p>
         </div>
       ) : (
         <>
@@ -217,9 +251,20 @@ export default function ManagePlaylistsPage() {
           </div>
           <div className="playlists__footer">
             <p className="playlists__count" aria-live="polite">
-              {filtered.length > PAGE_SIZE
-                ? `Showing ${firstShown}–${firstShown + pageRows.length - 1} of ${filtered.length} playlists`
-                : `${filtered.length} ${filtered.length === 1 ? 'playlist' : 'playlists'}`}
+              {filtered.length > PAGE_SIZE ? (
+                <FormattedMessage
+                  id="playlists.count.range"
+                  defaultMessage="Showing {first}–{last} of {total} playlists"
+                  values={{ first: firstShown, last: firstShown + pageRows.length - 1, total: filtered.length }}
+                />
+              ) : (
+                // {shown}, not #: the count as it was always written, without a grouping separator.
+                <FormattedMessage
+                  id="playlists.count.all"
+                  defaultMessage="{count, plural, one {{shown} playlist} other {{shown} playlists}}"
+                  values={{ count: filtered.length, shown: String(filtered.length) }}
+                />
+              )}
             </p>
             {filtered.length > PAGE_SIZE && <Pagination page={currentPage} pageCount={pageCount} onPage={setPage} />}
           </div>

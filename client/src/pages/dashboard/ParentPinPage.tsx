@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { messages } from '../../../../common/messages';
 import { parentPinSchema } from '../../../../common/validation';
 import { useChangeParentPinMutation } from '../../__generated__/hooks';
@@ -8,7 +9,13 @@ import { DashboardPanel } from './DashboardPanel';
 import { useSettingForm } from './settingForm';
 import '../../styles/settings.css';
 
+/** The words read out after the Show/Hide button's visible one. */
+function visuallyHidden(chunks: ReactNode[]) {
+  return <span className="visually-hidden">{chunks}</span>;
+}
+
 export default function ParentPinPage() {
+  const intl = useIntl();
   const device = useSignedInDevice();
   const [showPin, setShowPin] = useState(false);
   const [changeParentPin] = useChangeParentPinMutation();
@@ -27,27 +34,37 @@ export default function ParentPinPage() {
   const hasPin = device?.hasParentPin ?? false;
 
   return (
-    <DashboardPanel heading="Parent PIN">
+    <DashboardPanel heading={intl.formatMessage({ id: 'settings.parentPin.heading', defaultMessage: 'Parent PIN' })}>
       <div className="settings">
         <div className="settings__intro">
-          <p>The TV app asks for the parent PIN before it opens content you have restricted with parental controls.</p>
+          <p>
+            <FormattedMessage
+              id="settings.parentPin.intro"
+              defaultMessage="The TV app asks for the parent PIN before it opens content you have restricted with parental controls."
+            />
+          </p>
           <p className="settings__state" aria-live="polite">
             <span className={`settings__dot${hasPin ? ' settings__dot--on' : ''}`} aria-hidden="true" />
-            {hasPin ? 'A parent PIN is set' : 'No parent PIN yet'}
+            {hasPin ? (
+              <FormattedMessage id="settings.parentPin.set" defaultMessage="A parent PIN is set" />
+            ) : (
+              <FormattedMessage id="settings.parentPin.none" defaultMessage="No parent PIN yet" />
+            )}
           </p>
         </div>
 
         <form className="settings__form" noValidate onSubmit={onSubmit}>
           <TextField
             id="new_parent_pin"
-            label="New Parent PIN"
+            label={intl.formatMessage({ id: 'settings.parentPin.label', defaultMessage: 'New Parent PIN' })}
             error={error}
             className="field__mono"
             type={showPin ? 'text' : 'password'}
             inputMode="numeric"
             maxLength={6}
             autoComplete="off"
-            placeholder="4 to 6 digits"
+            dir="ltr"
+            placeholder={intl.formatMessage({ id: 'settings.parentPin.placeholder', defaultMessage: '4 to 6 digits' })}
             {...field}
             action={
               <button
@@ -56,8 +73,19 @@ export default function ParentPinPage() {
                 aria-pressed={showPin}
                 onClick={() => setShowPin((shown) => !shown)}
               >
-                {showPin ? 'Hide' : 'Show'}
-                <span className="visually-hidden"> parent PIN</span>
+                {showPin ? (
+                  <FormattedMessage
+                    id="settings.parentPin.hide"
+                    defaultMessage="Hide<hidden> parent PIN</hidden>"
+                    values={{ hidden: visuallyHidden }}
+                  />
+                ) : (
+                  <FormattedMessage
+                    id="settings.parentPin.show"
+                    defaultMessage="Show<hidden> parent PIN</hidden>"
+                    values={{ hidden: visuallyHidden }}
+                  />
+                )}
               </button>
             }
           />
@@ -67,7 +95,7 @@ export default function ParentPinPage() {
             disabled={isSubmitting}
             aria-busy={isSubmitting}
           >
-            Save Parent PIN
+            <FormattedMessage id="settings.parentPin.save" defaultMessage="Save Parent PIN" />
           </button>
         </form>
       </div>

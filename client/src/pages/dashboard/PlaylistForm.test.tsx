@@ -8,8 +8,10 @@ import { messages } from '../../../../common/messages';
 import type { PlaylistValues } from '../../../../common/validation';
 import { CheckPlaylistValuesDocument } from '../../__generated__/graphql';
 import type { PlaylistInput } from '../../__generated__/graphql';
+import { translatorFor } from '../../i18n/locale';
 import { dialogs } from '../../test/dialogs';
 import { buildPlaylistCheck } from '../../test/factories';
+import { setTestLocale } from '../../test/locale';
 import { graphQLFailure } from '../../test/playlistPages';
 import { PlaylistForm } from './playlists/PlaylistForm';
 import { formDefaults } from './playlists/playlistModel';
@@ -343,5 +345,70 @@ describe('PlaylistForm: Check', () => {
     renderForm('code');
     expect(screen.queryByRole('button', { name: /^Check/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+});
+
+describe('PlaylistForm in Arabic', () => {
+  it('xc: labels, buttons and the form’s messages in Arabic, credentials typed left to right', async () => {
+    await setTestLocale('ar');
+    const { user } = renderForm('xc');
+    await waitFor(() => expect(screen.getByLabelText('اسم قائمة التشغيل')).toHaveFocus());
+    expect(screen.getByLabelText('رابط الخادم')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByLabelText('اسم المستخدم')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByLabelText('كلمة المرور')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByLabelText('رابط دليل البرامج (XMLTV EPG) (اختياري)')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByRole('button', { name: 'إظهار كلمة المرور' })).toBeInTheDocument();
+    for (const name of ['إلغاء', 'فحص', 'حفظ']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('switch', { name: 'حماية قائمة التشغيل هذه' }));
+    expect(screen.getByLabelText('الرمز السري (PIN)')).toBeInTheDocument();
+    expect(screen.getByLabelText('تأكيد الرمز السري')).toBeInTheDocument();
+    expect(screen.getByText(/^ما تشاء من الأحرف، حتى \d+ كحدّ أقصى\.$/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    // The schema's messages arrive as their English (common/messages.ts) and are shown in the page's language.
+    const { text } = translatorFor('ar');
+    expect(text(m.nameRequired)).not.toBe(m.nameRequired);
+    expect(shownErrors()).toEqual([
+      text(m.nameRequired),
+      text(m.hostRequired),
+      text(m.usernameRequired),
+      text(m.passwordRequired),
+      text(m.pinRequired),
+    ]);
+  });
+
+  it('code: its field and placeholder in Arabic', async () => {
+    await setTestLocale('ar');
+    renderForm('code');
+    expect(screen.getByLabelText('رمز قائمة التشغيل')).toHaveAttribute('placeholder', '6 أرقام');
+    expect(screen.queryByRole('button', { name: 'فحص' })).not.toBeInTheDocument();
+  });
+
+  it('general: checks the values and shows the verdict in Arabic', async () => {
+    await setTestLocale('ar');
+    const input: PlaylistInput = {
+      name: '',
+      type: 'GENERAL',
+      url: 'http://provider.example/list.m3u',
+      epgUrl: null,
+      username: null,
+      password: null,
+      playlistCode: null,
+      isProtected: false,
+      pin: null,
+    };
+    const { user } = renderForm('general', undefined, [
+      {
+        request: { query: CheckPlaylistValuesDocument, variables: { input } },
+        result: { data: { checkPlaylistValues: buildPlaylistCheck({ verdict: 'FAILED', problem: 'TIMEOUT' }) } },
+      },
+    ]);
+    await user.type(screen.getByLabelText('رابط قائمة التشغيل'), 'http://provider.example/list.m3u');
+    await user.click(screen.getByRole('button', { name: 'فحص' }));
+    const card = await screen.findByRole('region', { name: 'نتيجة الفحص' });
+    expect(within(card).getByText('لن تعمل')).toHaveClass('verdict--failed');
+    expect(within(card).getByText('لم يردّ الخادم في الوقت المحدد')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/^لن تعمل\. /);
   });
 });

@@ -5,6 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SwitchMacAddressDocument } from '../../__generated__/graphql';
 import { buildDevice } from '../../test/factories';
 import { graphQLError, renderDashboardRoute, signedIn } from '../../test/renderDashboardRoute';
+import { setTestLocale } from '../../test/locale';
+import ar from '../../../../lang/ar.json';
 
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
 
@@ -231,6 +233,52 @@ describe('SwitchMacPage', () => {
 
     await waitFor(() =>
       expect(Swal.fire).toHaveBeenCalledWith(expect.objectContaining({ icon: 'error', text: FAILED })),
+    );
+  });
+});
+
+describe('SwitchMacPage in Arabic', () => {
+  it('explains the move in Arabic, keeps MAC addresses and keys left to right and says the rules in Arabic', async () => {
+    await setTestLocale('ar');
+    const { user } = renderDashboardRoute('/dashboard/switch-mac', [signedIn()]);
+    const macInput = await screen.findByLabelText('عنوان MAC الجديد');
+    const keyInput = screen.getByLabelText('مفتاح الجهاز');
+    expect(screen.getByRole('heading', { name: 'تبديل عنوان MAC' })).toBeInTheDocument();
+    expect(screen.getByText('يُسجَّل خروج التلفزيون القديم من التطبيق.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ربط تلفزيون' })).toHaveAttribute('href', '/link');
+    expect(screen.getByText(OLD_MAC, { selector: '.settings__mono' })).toHaveAttribute('dir', 'ltr');
+    expect(keyInput).toHaveAttribute('dir', 'ltr');
+    expect(keyInput).toHaveAccessibleDescription(
+      'مفتاح الجهاز المكوّن من 6 أرقام الذي يعرضه التطبيق على التلفزيون الجديد.',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'تبديل عنوان MAC' }));
+    expect(ar['msg.mac.required']).not.toBe('* Mac Address is required *');
+    expect(await screen.findByText(ar['msg.mac.required'])).toBeInTheDocument();
+    expect(screen.getByText(ar['msg.loginDeviceKey.required'])).toBeInTheDocument();
+    expect(macInput).toHaveAttribute('aria-invalid', 'true');
+    expect(Swal.fire).not.toHaveBeenCalled();
+  });
+
+  it('asks in Arabic before moving, the new MAC address kept left to right, and says the outcome in Arabic', async () => {
+    await setTestLocale('ar');
+    const { user } = renderDashboardRoute('/dashboard/switch-mac', [signedIn(), switchMac(NEW_MAC, switched)]);
+    await user.type(await screen.findByLabelText('عنوان MAC الجديد'), NEW_MAC);
+    await user.type(screen.getByLabelText('مفتاح الجهاز'), NEW_KEY);
+    await user.click(screen.getByRole('button', { name: 'تبديل عنوان MAC' }));
+
+    await waitFor(() =>
+      expect(Swal.fire).toHaveBeenCalledWith(
+        expect.objectContaining({ icon: 'success', title: ar['msg.switchMac.success'] }),
+      ),
+    );
+    expect(Swal.fire).toHaveBeenCalledWith(
+      expect.objectContaining({
+        icon: 'warning',
+        title: `هل تريد نقل هذا الجهاز إلى \u2068${NEW_MAC}\u2069؟`,
+        confirmButtonText: 'تبديل عنوان MAC',
+        cancelButtonText: 'إلغاء',
+      }),
     );
   });
 });

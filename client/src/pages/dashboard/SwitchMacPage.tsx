@@ -1,3 +1,5 @@
+import { useMemo, type ReactNode } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,21 +11,35 @@ import { useSwitchMacAddressMutation } from '../../__generated__/hooks';
 import { FormMacAddressField } from '../../components/MacAddressField';
 import { TextField } from '../../components/TextField';
 import { useSignedInDevice, useUser } from '../../hooks/useUser';
-import { alertError, notifySuccess } from '../../lib/alerts';
+import { useLocale } from '../../i18n/LocaleProvider';
+import { alertError, cancelButtonText, notifySuccess } from '../../lib/alerts';
 import { CONFIRM_BUTTON_COLOR } from '../../lib/dialogTheme';
+import { translatedResolver } from '../../lib/formMessages';
 import { DashboardPanel } from './DashboardPanel';
 import { useSettingsFailure } from './settingsFailure';
 import '../../styles/settings.css';
 
+/** A MAC address inside a sentence of a right-to-left language, kept left to right (Unicode's isolates). */
+function isolate(value: string, dir: 'ltr' | 'rtl'): string {
+  return dir === 'rtl' ? `\u2068${value}\u2069` : value;
+}
+
 /** The move signs the old TV out of the app, so the owner checks the new address first. */
-async function confirmSwitch(macAddress: string): Promise<boolean> {
+async function confirmSwitch(macAddress: string, intl: IntlShape, dir: 'ltr' | 'rtl'): Promise<boolean> {
   const { isConfirmed } = await Swal.fire({
     icon: 'warning',
-    title: `Move this device to ${macAddress}?`,
-    text: 'Its licence, playlists, device key and parent PIN move to this MAC address, and the current TV is signed out of the app.',
+    title: intl.formatMessage(
+      { id: 'settings.switchMac.confirmTitle', defaultMessage: 'Move this device to {macAddress}?' },
+      { macAddress: isolate(macAddress, dir) },
+    ),
+    text: intl.formatMessage({
+      id: 'settings.switchMac.confirmText',
+      defaultMessage:
+        'Its licence, playlists, device key and parent PIN move to this MAC address, and the current TV is signed out of the app.',
+    }),
     showCancelButton: true,
-    confirmButtonText: 'Switch MAC',
-    cancelButtonText: 'Cancel',
+    confirmButtonText: intl.formatMessage({ id: 'settings.switchMac.confirmButton', defaultMessage: 'Switch MAC' }),
+    cancelButtonText: cancelButtonText(),
     focusCancel: true,
     confirmButtonColor: CONFIRM_BUTTON_COLOR,
     // A 17-character MAC in the default title size breaks mid-address on a phone.
@@ -33,11 +49,23 @@ async function confirmSwitch(macAddress: string): Promise<boolean> {
 }
 
 /** The spec's failure text with the server's reason after it, when there is one. */
-function switchMacFailureText(serverMessage: string | undefined): string {
-  return serverMessage ? `${messages.switchMac.failed} ${serverMessage}` : messages.switchMac.failed;
+function switchMacFailureText(serverMessage: string | undefined, text: (english: string) => string): string {
+  const failed = text(messages.switchMac.failed);
+  return serverMessage ? `${failed} ${text(serverMessage)}` : failed;
+}
+
+/** A MAC address shown in a sentence: left to right in any language. */
+function mono(chunks: ReactNode[]) {
+  return (
+    <span className="settings__mono" dir="ltr">
+      {chunks}
+    </span>
+  );
 }
 
 export default function SwitchMacPage() {
+  const intl = useIntl();
+  const { dir, text } = useLocale();
   const device = useSignedInDevice();
   const { login } = useUser();
   const readFailure = useSettingsFailure();
@@ -59,7 +87,8 @@ export default function SwitchMacPage() {
     formState: { errors, isSubmitting },
   } = useForm<SwitchMacInput, unknown, SwitchMacValues>({
     // The server's rules and messages (common/validation): the sign-in screen's for the MAC and the key.
-    resolver: zodResolver(switchMacSchema),
+    // Their messages arrive as their English: said in the page's language.
+    resolver: useMemo(() => translatedResolver(zodResolver(switchMacSchema), text), [text]),
     defaultValues: { macAddress: '', deviceKey: '' },
     reValidateMode: 'onSubmit',
   });
@@ -67,10 +96,10 @@ export default function SwitchMacPage() {
   async function onSubmit(values: SwitchMacValues) {
     // Nothing to confirm: the device already has that MAC address (the server says the same).
     if (device && values.macAddress === device.macAddress) {
-      setError('macAddress', { type: 'own', message: messages.switchMac.ownMac }, { shouldFocus: true });
+      setError('macAddress', { type: 'own', message: text(messages.switchMac.ownMac) }, { shouldFocus: true });
       return;
     }
-    const confirmed = await confirmSwitch(values.macAddress);
+    const confirmed = await confirmSwitch(values.macAddress, intl, dir);
     if (!confirmed) return;
     try {
       const { data } = await switchMacAddress({
@@ -85,32 +114,56 @@ export default function SwitchMacPage() {
       // The server's message for a field goes on it (the key's first: a refused key is the likelier mistake).
       const keyError = failure.fieldErrors.deviceKey;
       const macError = failure.fieldErrors.macAddress;
-      if (macError) setError('macAddress', { type: 'server', message: macError }, { shouldFocus: !keyError });
-      if (keyError) setError('deviceKey', { type: 'server', message: keyError }, { shouldFocus: true });
-      alertError('Mac Address Not Switched', switchMacFailureText(failure.message));
+      if (macError) setError('macAddress', { type: 'server', message: text(macError) }, { shouldFocus: !keyError });
+      if (keyError) setError('deviceKey', { type: 'server', message: text(keyError) }, { shouldFocus: true });
+      alertError(
+        intl.formatMessage({ id: 'settings.switchMac.failedTitle', defaultMessage: 'Mac Address Not Switched' }),
+        switchMacFailureText(failure.message, text),
+      );
     }
   }
 
   return (
-    <DashboardPanel heading="Switch MAC">
+    <DashboardPanel heading={intl.formatMessage({ id: 'settings.switchMac.heading', defaultMessage: 'Switch MAC' })}>
       <div className="settings">
         <div className="settings__intro">
           <p>
-            Replaced your TV? Open the app on the new TV, then move this device to the MAC address and device key it
-            shows.
+            <FormattedMessage
+              id="settings.switchMac.intro"
+              defaultMessage="Replaced your TV? Open the app on the new TV, then move this device to the MAC address and device key it shows."
+            />
           </p>
           <ul className="settings__list">
-            <li>The licence, playlists, device key and parent PIN move to the new MAC address.</li>
-            <li>The old TV is signed out of the app.</li>
-            <li>You cannot move it onto a TV that is already activated.</li>
+            <li>
+              <FormattedMessage
+                id="settings.switchMac.moves"
+                defaultMessage="The licence, playlists, device key and parent PIN move to the new MAC address."
+              />
+            </li>
+            <li>
+              <FormattedMessage id="settings.switchMac.oldTv" defaultMessage="The old TV is signed out of the app." />
+            </li>
+            <li>
+              <FormattedMessage
+                id="settings.switchMac.activated"
+                defaultMessage="You cannot move it onto a TV that is already activated."
+              />
+            </li>
           </ul>
           <p>
-            Or, without typing: ask the app on the new TV for a link code, then enter it on{' '}
-            <Link to="/link">Link a TV</Link>.
+            <FormattedMessage
+              id="settings.switchMac.linkInstead"
+              defaultMessage="Or, without typing: ask the app on the new TV for a link code, then enter it on <link>Link a TV</link>."
+              values={{ link: (chunks) => <Link to="/link">{chunks}</Link> }}
+            />
           </p>
           {device && (
             <p className="settings__current">
-              Current MAC address <span className="settings__mono">{device.macAddress}</span>
+              <FormattedMessage
+                id="settings.switchMac.current"
+                defaultMessage="Current MAC address <mac>{macAddress}</mac>"
+                values={{ mac: mono, macAddress: device.macAddress }}
+              />
             </p>
           )}
         </div>
@@ -119,20 +172,27 @@ export default function SwitchMacPage() {
           <FormMacAddressField
             control={control}
             id="new_mac_address"
-            label="New MAC Address"
+            label={intl.formatMessage({ id: 'settings.switchMac.macAddress', defaultMessage: 'New MAC Address' })}
             onEdit={() => clearErrors('macAddress')}
           />
           <TextField
             id="device_key"
-            label="Device Key"
-            hint="The 6-digit device key the app shows on the new TV."
+            label={intl.formatMessage({ id: 'settings.switchMac.deviceKey', defaultMessage: 'Device Key' })}
+            hint={intl.formatMessage({
+              id: 'settings.switchMac.deviceKey.hint',
+              defaultMessage: 'The 6-digit device key the app shows on the new TV.',
+            })}
             error={errors.deviceKey?.message}
             className="field__mono"
             type="text"
             inputMode="numeric"
             maxLength={6}
             autoComplete="off"
-            placeholder="6 digits"
+            dir="ltr"
+            placeholder={intl.formatMessage({
+              id: 'settings.switchMac.deviceKey.placeholder',
+              defaultMessage: '6 digits',
+            })}
             {...register('deviceKey', { onChange: () => clearErrors('deviceKey') })}
           />
           <button
@@ -141,7 +201,7 @@ export default function SwitchMacPage() {
             disabled={isSubmitting}
             aria-busy={isSubmitting}
           >
-            Switch MAC
+            <FormattedMessage id="settings.switchMac.submit" defaultMessage="Switch MAC" />
           </button>
         </form>
       </div>

@@ -1,10 +1,12 @@
-import type { FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { messages } from '../../../../common/messages';
 import { useUser, type Device } from '../../hooks/useUser';
+import { useLocale } from '../../i18n/LocaleProvider';
 import { alertError, notifySuccess } from '../../lib/alerts';
+import { translatedResolver } from '../../lib/formMessages';
 import { useSettingsFailure } from './settingsFailure';
 
 export interface SettingFormOptions {
@@ -28,6 +30,9 @@ export interface SettingFormOptions {
 export function useSettingForm({ schema, serverField, save, success, onSaved }: SettingFormOptions) {
   const { login } = useUser();
   const readFailure = useSettingsFailure();
+  const { text } = useLocale();
+  // The rule's messages arrive as their English (common/messages.ts): said in the page's language.
+  const resolver = useMemo(() => translatedResolver(zodResolver(z.object({ value: schema })), text), [schema, text]);
   const {
     register,
     handleSubmit,
@@ -36,7 +41,7 @@ export function useSettingForm({ schema, serverField, save, success, onSaved }: 
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<{ value: string }>({
-    resolver: zodResolver(z.object({ value: schema })),
+    resolver,
     defaultValues: { value: '' },
     reValidateMode: 'onSubmit',
   });
@@ -50,7 +55,7 @@ export function useSettingForm({ schema, serverField, save, success, onSaved }: 
     } catch (error) {
       const failure = readFailure(error);
       const fieldError = failure.fieldErrors[serverField];
-      if (fieldError) setError('value', { type: 'server', message: fieldError }, { shouldFocus: true });
+      if (fieldError) setError('value', { type: 'server', message: text(fieldError) }, { shouldFocus: true });
       alertError(messages.settings.failed, failure.message);
     }
   });

@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { FormattedMessage } from 'react-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { messages } from '../../../../../common/messages';
@@ -16,7 +17,7 @@ import { Field, TextField, errorProps } from '../../../components/TextField';
 import { alertError, confirmAction } from '../../../lib/alerts';
 import { pageNavigation } from '../../../lib/pageNavigation';
 import { useSettingsFailure } from '../settingsFailure';
-import { METHOD_LABELS, phoneCountries } from './paymentMethods';
+import { phoneCountries, usePaymentText } from './paymentMethods';
 import { useActivationEligibility } from './useActivationEligibility';
 
 type PaymentFormSchema = ReturnType<typeof paymentFormSchemaFor>;
@@ -66,7 +67,15 @@ export function CheckoutForm({
   charge: string;
   coins: { code: string; name: string }[];
 }) {
-  const label = METHOD_LABELS[method];
+  const say = usePaymentText();
+  const { intl, text } = say;
+  const label = say.method(method);
+  const payWith = intl.formatMessage(
+    { id: 'payments.payWith', defaultMessage: 'Pay with {method}' },
+    { method: label },
+  );
+  /** A validation message (common/messages.ts) or a server's, in the page's language. */
+  const shown = (message: string | undefined) => (message ? text(message) : undefined);
   const schema = useMemo(
     () =>
       paymentFormSchemaFor(
@@ -103,9 +112,12 @@ export function CheckoutForm({
     try {
       const answer = await checkEligibility();
       if (answer.eligible) return true;
-      alertError(messages.payment.macCheckTitle, answer.message ?? messages.payment.macCheckFallback);
+      alertError(text(messages.payment.macCheckTitle), text(answer.message ?? messages.payment.macCheckFallback));
     } catch (error) {
-      alertError(messages.payment.macCheckTitle, readFailure(error).message ?? messages.payment.macCheckFailed);
+      alertError(
+        text(messages.payment.macCheckTitle),
+        text(readFailure(error).message ?? messages.payment.macCheckFailed),
+      );
     }
     return false;
   }
@@ -113,9 +125,15 @@ export function CheckoutForm({
   async function pay(payer: PayerDetails) {
     if (!(await eligible())) return;
     const confirmed = await confirmAction({
-      title: 'Confirm payment',
-      text: `Pay ${charge} with ${label}? You will be taken to the payment page.`,
-      confirmText: 'Continue to payment',
+      title: intl.formatMessage({ id: 'payments.confirm.title', defaultMessage: 'Confirm payment' }),
+      text: intl.formatMessage(
+        {
+          id: 'payments.confirm.text',
+          defaultMessage: 'Pay {amount} with {method}? You will be taken to the payment page.',
+        },
+        { amount: charge, method: label },
+      ),
+      confirmText: intl.formatMessage({ id: 'payments.confirm.continue', defaultMessage: 'Continue to payment' }),
     });
     if (!confirmed) return;
     try {
@@ -131,13 +149,15 @@ export function CheckoutForm({
       });
       if (failure.code === 'BAD_USER_INPUT' && fieldErrors.length > 0) {
         fieldErrors.forEach(([name, message], index) =>
-          setError(name, { type: 'server', message }, { shouldFocus: index === 0 }),
+          setError(name, { type: 'server', message: text(message) }, { shouldFocus: index === 0 }),
         );
         return;
       }
       alertError(
-        messages.payment.failedTitle,
-        failure.message ? `${messages.payment.failedServer} ${failure.message}` : messages.payment.failedText,
+        text(messages.payment.failedTitle),
+        failure.message
+          ? `${text(messages.payment.failedServer)} ${text(failure.message)}`
+          : text(messages.payment.failedText),
       );
     }
   }
@@ -146,7 +166,7 @@ export function CheckoutForm({
     <form
       className="payment__form"
       noValidate
-      aria-label={`Pay with ${label}`}
+      aria-label={payWith}
       onSubmit={(event) => {
         // One payment at a time: a second press while the first is on its way does nothing.
         if (inFlight.current || leaving) {
@@ -164,8 +184,8 @@ export function CheckoutForm({
           <div className="payment__row">
             <TextField
               id="payment-first-name"
-              label="First Name"
-              error={errors.firstName?.message}
+              label={intl.formatMessage({ id: 'payments.form.firstName', defaultMessage: 'First Name' })}
+              error={shown(errors.firstName?.message)}
               type="text"
               autoComplete="given-name"
               maxLength={PAYER_LIMITS.name}
@@ -173,26 +193,30 @@ export function CheckoutForm({
             />
             <TextField
               id="payment-last-name"
-              label="Last Name"
-              error={errors.lastName?.message}
+              label={intl.formatMessage({ id: 'payments.form.lastName', defaultMessage: 'Last Name' })}
+              error={shown(errors.lastName?.message)}
               type="text"
               autoComplete="family-name"
               maxLength={PAYER_LIMITS.name}
               {...field('lastName')}
             />
           </div>
-          <EmailField error={errors.email?.message} registration={field('email')} />
-          <Field id="payment-phone" label="Mobile" error={errors.phone?.message}>
+          <EmailField error={shown(errors.email?.message)} registration={field('email')} />
+          <Field
+            id="payment-phone"
+            label={intl.formatMessage({ id: 'payments.form.mobile', defaultMessage: 'Mobile' })}
+            error={shown(errors.phone?.message)}
+          >
             <div className="payment__phone">
               <label htmlFor="payment-country" className="visually-hidden">
-                Country
+                <FormattedMessage id="payments.form.country" defaultMessage="Country" />
               </label>
               <select
                 id="payment-country"
                 autoComplete="tel-country-code"
                 {...register('country', { onChange: () => clearErrors('phone') })}
               >
-                {phoneCountries().map((country) => (
+                {phoneCountries(say.locale).map((country) => (
                   <option key={country.code} value={country.code}>
                     {country.label}
                   </option>
@@ -205,6 +229,7 @@ export function CheckoutForm({
                 autoComplete="tel-national"
                 maxLength={PAYER_LIMITS.phone}
                 placeholder="01001234567"
+                dir="ltr"
                 {...errorProps('payment-phone', errors.phone?.message)}
                 {...field('phone')}
               />
@@ -215,10 +240,16 @@ export function CheckoutForm({
 
       {checkoutMethod === 'crypto' && (
         <>
-          <EmailField error={errors.email?.message} registration={field('email')} />
-          <Field id="payment-coin" label="Coin Type" error={errors.coinType?.message}>
+          <EmailField error={shown(errors.email?.message)} registration={field('email')} />
+          <Field
+            id="payment-coin"
+            label={intl.formatMessage({ id: 'payments.form.coinType', defaultMessage: 'Coin Type' })}
+            error={shown(errors.coinType?.message)}
+          >
             <select id="payment-coin" {...errorProps('payment-coin', errors.coinType?.message)} {...field('coinType')}>
-              <option value="">Choose a coin</option>
+              <option value="">
+                {intl.formatMessage({ id: 'payments.form.chooseCoin', defaultMessage: 'Choose a coin' })}
+              </option>
               {coins.map((coin) => (
                 <option key={coin.code} value={coin.code}>
                   {coin.name} ({coin.code})
@@ -230,23 +261,31 @@ export function CheckoutForm({
       )}
 
       {(checkoutMethod === 'opay' || checkoutMethod === 'opay1') && (
-        <p className="payment__hint">{label} asks for your details on its own payment page.</p>
+        <p className="payment__hint">
+          <FormattedMessage
+            id="payments.form.providerPage"
+            defaultMessage="{method} asks for your details on its own payment page."
+            values={{ method: label }}
+          />
+        </p>
       )}
 
       <button type="submit" className="button button--primary payment__submit" disabled={busy} aria-busy={busy}>
-        Pay with {label}
+        {payWith}
       </button>
     </form>
   );
 }
 
 function EmailField({ error, registration }: { error: string | undefined; registration: UseFormRegisterReturn }) {
+  const { intl } = usePaymentText();
   return (
     <TextField
       id="payment-email"
-      label="Email"
+      label={intl.formatMessage({ id: 'payments.form.email', defaultMessage: 'Email' })}
       error={error}
       type="email"
+      dir="ltr"
       autoComplete="email"
       maxLength={PAYER_LIMITS.email}
       {...registration}

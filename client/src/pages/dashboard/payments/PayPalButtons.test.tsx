@@ -4,7 +4,8 @@ import { render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CSP_NONCE_PLACEHOLDER } from '../../../../../common/csp';
 import { UserProvider } from '../../../hooks/useUser';
-import { PayPalButtons, sdkOptions } from './PayPalButtons';
+import { setTestLocale } from '../../../test/locale';
+import { PayPalButtons, paypalLocale, sdkOptions } from './PayPalButtons';
 
 describe('PayPal SDK loader options', () => {
   afterEach(() => {
@@ -87,5 +88,43 @@ describe("PayPal's SDK under the page's Content Security Policy", () => {
     const script = await sdkScript('https://www.paypal.com/sdk/js?client-id=placeholder-test&currency=EUR');
     expect(script.hasAttribute('data-csp-nonce')).toBe(false);
     expect(script.hasAttribute('nonce')).toBe(false);
+  });
+});
+
+describe("PayPal's SDK in the page's language", () => {
+  afterEach(() => {
+    document.head.querySelectorAll('script').forEach((script) => script.remove());
+    delete window.paypal;
+  });
+
+  it('asks PayPal for its Arabic (ar_EG) on an Arabic page, and for no language on an English one', () => {
+    expect(paypalLocale('ar')).toBe('ar_EG');
+    expect(paypalLocale('en')).toBeUndefined();
+    expect(sdkOptions('https://www.paypal.com/sdk/js?client-id=a&currency=EUR', undefined, undefined, 'ar_EG')).toEqual(
+      {
+        sdkBaseUrl: 'https://www.paypal.com/sdk/js',
+        clientId: 'a',
+        currency: 'EUR',
+        locale: 'ar_EG',
+      },
+    );
+  });
+
+  it('loads the SDK with locale=ar_EG on an Arabic page, and says what it is doing in Arabic', async () => {
+    await setTestLocale('ar');
+    const sdkUrl = 'https://www.paypal.com/sdk/js?client-id=arabic-test&currency=EUR';
+    const { findByText } = render(
+      <MockedProvider mocks={[]}>
+        <UserProvider>
+          <PayPalButtons sdkUrl={sdkUrl} />
+        </UserProvider>
+      </MockedProvider>,
+    );
+    expect(await findByText('جارٍ تحميل PayPal…')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        Array.from(document.scripts).some((element) => element.getAttribute('src') === `${sdkUrl}&locale=ar_EG`),
+      ).toBe(true),
+    );
   });
 });

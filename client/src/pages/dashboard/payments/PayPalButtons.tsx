@@ -1,9 +1,12 @@
 import { loadScript, type PayPalNamespace, type PayPalScriptOptions } from '@paypal/paypal-js';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { CSP_NONCE_PLACEHOLDER } from '../../../../../common/csp';
+import { DEFAULT_LOCALE } from '../../../../../common/i18n';
 import { messages } from '../../../../../common/messages';
 import { useCapturePayPalOrderMutation, useCreatePayPalOrderMutation } from '../../../__generated__/hooks';
 import { useUser } from '../../../hooks/useUser';
+import { useLocale } from '../../../i18n/LocaleProvider';
 import { readGraphQLFailure, type GraphQLFailure } from '../../../lib/graphqlFailure';
 import { useActivationEligibility } from './useActivationEligibility';
 
@@ -28,25 +31,40 @@ interface Notice {
   text: string;
 }
 
-const NETWORK_NOTICE: Notice = {
-  kind: 'error',
-  text: `${messages.payment.paypalNetwork} / ${messages.payment.paypalNetworkText}`,
-};
+type Text = (english: string) => string;
+
+function networkNotice(text: Text): Notice {
+  return {
+    kind: 'error',
+    text: `${text(messages.payment.paypalNetwork)} / ${text(messages.payment.paypalNetworkText)}`,
+  };
+}
 
 /** A capture PayPal holds (PENDING, e.g. for review): its webhook activates the device later. */
-const PROCESSING_NOTICE: Notice = {
-  kind: 'info',
-  text: `${messages.payment.flashProcessing}. ${messages.payment.pending}.`,
-};
+function processingNotice(text: Text): Notice {
+  return { kind: 'info', text: `${text(messages.payment.flashProcessing)}. ${text(messages.payment.pending)}.` };
+}
 
 /** 'Sorry, your transaction could not be processed. {description} (debug id: {debugId})'. */
-function refusedNotice(failure: GraphQLFailure): Notice {
+function refusedNotice(failure: GraphQLFailure, text: Text, debugLabel: (debugId: string) => string): Notice {
   const { description, debugId } = failure.extensions;
-  const parts: string[] = [messages.payment.paypalRefused];
+  const parts: string[] = [text(messages.payment.paypalRefused)];
   const reason = typeof description === 'string' && description ? description : failure.message;
-  if (reason) parts.push(reason);
-  if (typeof debugId === 'string' && debugId) parts.push(`(debug id: ${debugId})`);
+  if (reason) parts.push(text(reason));
+  if (typeof debugId === 'string' && debugId) parts.push(debugLabel(debugId));
   return { kind: 'error', text: parts.join(' ') };
+}
+
+/**
+ * The language PayPal's buttons and checkout speak (the SDK's `locale`), for a page language other than English,
+ * where PayPal has one: PayPal's locale codes (developer.paypal.com/reference/locale-codes) give Arabic as ar_EG
+ * for every Arabic-speaking country. English asks for none, as before: PayPal chooses from the buyer.
+ */
+const PAYPAL_LOCALES: Record<string, string> = { ar: 'ar_EG' };
+
+export function paypalLocale(locale: string): string | undefined {
+  if (locale === DEFAULT_LOCALE) return undefined;
+  return PAYPAL_LOCALES[locale];
 }
 
 /**
@@ -72,11 +90,17 @@ export function sdkOptions(
   sdkUrl: string,
   base: string = window.location.href,
   nonce: string | undefined = pageCspNonce(),
+  locale?: string,
 ): PayPalScriptOptions {
   const url = new URL(sdkUrl, base);
   const options: Record<string, string> = { sdkBaseUrl: `${url.origin}${url.pathname}` };
   for (const [key, value] of url.searchParams) options[key === 'client-id' ? 'clientId' : key] = value;
-  return { ...options, clientId: options.clientId ?? '', ...(nonce ? { dataCspNonce: nonce } : {}) };
+  return {
+    ...options,
+    clientId: options.clientId ?? '',
+    ...(nonce ? { dataCspNonce: nonce } : {}),
+    ...(locale && !options.locale ? { locale } : {}),
+  };
 }
 
 type SdkState = { url: string; status: 'ready'; paypal: PayPalNamespace } | { url: string; status: 'error' };
@@ -84,9 +108,10 @@ type SdkState = { url: string; status: 'ready'; paypal: PayPalNamespace } | { ur
 /** Loads PayPal's SDK with PayPal's own loader; 'loading' until it has, or has failed to. */
 function usePayPalSdk(sdkUrl: string): SdkState | { status: 'loading' } {
   const [state, setState] = useState<SdkState | null>(null);
+  const locale = paypalLocale(useLocale().locale);
   useEffect(() => {
     let current = true;
-    loadScript(sdkOptions(sdkUrl)).then(
+    loadScript(sdkOptions(sdkUrl, window.location.href, pageCspNonce(), locale)).then(
       (paypal) => {
         if (current)
           setState(paypal?.Buttons ? { url: sdkUrl, status: 'ready', paypal } : { url: sdkUrl, status: 'error' });
@@ -99,7 +124,7 @@ function usePayPalSdk(sdkUrl: string): SdkState | { status: 'loading' } {
     return () => {
       current = false;
     };
-  }, [sdkUrl]);
+  }, [sdkUrl, locale]);
   return state && state.url === sdkUrl ? state : { status: 'loading' };
 }
 
@@ -110,6 +135,9 @@ function usePayPalSdk(sdkUrl: string): SdkState | { status: 'loading' } {
  */
 export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
   const sdk = usePayPalSdk(sdkUrl);
+  const { text } = useLocale();
+  const intl = useIntl();
+  const NETWORK_NOTICE = networkNotice(text);
   const container = useRef<HTMLDivElement>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   // The spec's 5 seconds, unless the owner needs longer (WCAG 2.2.1): the message stays while pointed at or focused,
@@ -152,9 +180,9 @@ export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
         throw error;
       }
       if (!eligibility.eligible) {
-        const text = eligibility.message ?? messages.payment.macCheckFallback;
-        report({ kind: 'error', text });
-        throw new Error(text);
+        const reason = text(eligibility.message ?? messages.payment.macCheckFallback);
+        report({ kind: 'error', text: reason });
+        throw new Error(reason);
       }
       try {
         const { data } = await createOrder();
@@ -162,7 +190,7 @@ export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
         return data.createPayPalOrder.id;
       } catch (error) {
         const failure = readGraphQLFailure(error);
-        report(failure.answered && failure.message ? { kind: 'error', text: failure.message } : NETWORK_NOTICE);
+        report(failure.answered && failure.message ? { kind: 'error', text: text(failure.message) } : NETWORK_NOTICE);
         throw error;
       }
     },
@@ -174,17 +202,26 @@ export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
         login(data.capturePayPalOrder.device);
         report(
           data.capturePayPalOrder.activation.status === 'PAID'
-            ? { kind: 'success', text: messages.payment.paypalSuccess }
-            : PROCESSING_NOTICE,
+            ? { kind: 'success', text: text(messages.payment.paypalSuccess) }
+            : processingNotice(text),
         );
       } catch (error) {
         const failure = readGraphQLFailure(error);
         // A declined card: PayPal lets the buyer pick another funding source.
         if (failure.code === 'PAYMENT_DECLINED' || failure.extensions.issue === 'INSTRUMENT_DECLINED') {
-          report({ kind: 'error', text: messages.payment.paypalDeclined });
+          report({ kind: 'error', text: text(messages.payment.paypalDeclined) });
           return actions.restart();
         }
-        report(failure.answered ? refusedNotice(failure) : NETWORK_NOTICE);
+        report(
+          failure.answered
+            ? refusedNotice(failure, text, (debugId) =>
+                intl.formatMessage(
+                  { id: 'payments.paypal.debugId', defaultMessage: '(debug id: {debugId})' },
+                  { debugId },
+                ),
+              )
+            : NETWORK_NOTICE,
+        );
       }
     },
     onError(error) {
@@ -218,10 +255,17 @@ export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
 
   return (
     <div className="paypal">
-      {sdk.status === 'loading' && <p className="payment__hint">Loading PayPal…</p>}
+      {sdk.status === 'loading' && (
+        <p className="payment__hint">
+          <FormattedMessage id="payments.paypal.loading" defaultMessage="Loading PayPal…" />
+        </p>
+      )}
       {sdk.status === 'error' && (
         <p className="payment__hint" role="alert">
-          PayPal could not be loaded. Check your connection, then reload the page.
+          <FormattedMessage
+            id="payments.paypal.loadFailed"
+            defaultMessage="PayPal could not be loaded. Check your connection, then reload the page."
+          />
         </p>
       )}
       <div ref={container} className="paypal__buttons" />
@@ -245,7 +289,11 @@ export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
                 setKept(!kept);
               }}
             >
-              {kept ? 'Close' : 'Keep this message'}
+              {kept ? (
+                <FormattedMessage id="payments.paypal.close" defaultMessage="Close" />
+              ) : (
+                <FormattedMessage id="payments.paypal.keep" defaultMessage="Keep this message" />
+              )}
             </button>
           </div>
         )}

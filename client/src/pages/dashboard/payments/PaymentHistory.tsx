@@ -1,69 +1,118 @@
-import { formatDisplayDate } from '../../../../../common/dates';
+import { FormattedMessage } from 'react-intl';
 import type { DevicePaymentsQuery } from '../../../__generated__/graphql';
-import { METHOD_LABELS, STATUS_LABELS, formatAmount } from './paymentMethods';
+import { usePaymentText } from './paymentMethods';
 
 type Payment = NonNullable<DevicePaymentsQuery['currentDevice']>['payments'][number];
+type Say = ReturnType<typeof usePaymentText>;
 
-function licenceUntil(payment: Payment): string {
+function licenceUntil(payment: Payment, say: Say): string {
   // Money back: the days this payment gave are gone.
   if (payment.status === 'REFUNDED' || payment.status === 'REVERSED') return '—';
-  if (payment.licenceExpiresAt) return formatDisplayDate(payment.licenceExpiresAt);
+  if (payment.licenceExpiresAt) return say.formatDate(payment.licenceExpiresAt);
   // A paid payment without an end date bought a lifetime licence.
-  if (payment.status === 'PAID' && payment.licenceDays === null) return 'Lifetime';
+  if (payment.status === 'PAID' && payment.licenceDays === null) return say.licence(null);
   return '—';
 }
 
 /** What a person needs to know about a payment that did not simply go through. */
-function statusNote(payment: Payment): string | null {
+function statusNote(payment: Payment, say: Say): string | null {
   const partial = payment.partialPayment;
   if (payment.status === 'PARTIALLY_PAID' && partial) {
-    return `${partial.received} of ${partial.expected} ${partial.currency} arrived; ${partial.missing} ${partial.currency} is missing. Contact support to settle it.`;
+    return say.intl.formatMessage(
+      {
+        id: 'payments.history.partial',
+        defaultMessage:
+          '{received} of {expected} {currency} arrived; {missing} {currency} is missing. Contact support to settle it.',
+      },
+      { received: partial.received, expected: partial.expected, missing: partial.missing, currency: partial.currency },
+    );
   }
   if ((payment.status === 'REFUNDED' || payment.status === 'REVERSED') && payment.takenBackAt) {
-    const how = payment.status === 'REFUNDED' ? 'refunded' : 'taken back';
-    return `Money ${how} on ${formatDisplayDate(payment.takenBackAt)}: its days were removed from the licence.`;
+    const date = say.formatDate(payment.takenBackAt);
+    return payment.status === 'REFUNDED'
+      ? say.intl.formatMessage(
+          {
+            id: 'payments.history.refunded',
+            defaultMessage: 'Money refunded on {date}: its days were removed from the licence.',
+          },
+          { date },
+        )
+      : say.intl.formatMessage(
+          {
+            id: 'payments.history.reversed',
+            defaultMessage: 'Money taken back on {date}: its days were removed from the licence.',
+          },
+          { date },
+        );
   }
   return null;
 }
 
 /** The device's payments, newest first: a table, and a card per payment at phone width. */
 export function PaymentHistory({ payments }: { payments: Payment[] }) {
-  if (payments.length === 0) return <p className="panel__note">No payments yet.</p>;
+  const say = usePaymentText();
+  const { intl } = say;
+  if (payments.length === 0)
+    return (
+      <p className="panel__note">
+        <FormattedMessage id="payments.history.none" defaultMessage="No payments yet." />
+      </p>
+    );
+  const column = {
+    date: intl.formatMessage({ id: 'payments.history.date', defaultMessage: 'Date' }),
+    method: intl.formatMessage({ id: 'payments.history.method', defaultMessage: 'Method' }),
+    amount: intl.formatMessage({ id: 'payments.history.amount', defaultMessage: 'Amount' }),
+    status: intl.formatMessage({ id: 'payments.history.status', defaultMessage: 'Status' }),
+    licenceUntil: intl.formatMessage({ id: 'payments.history.licenceUntil', defaultMessage: 'Licence until' }),
+  };
   return (
     <div className="payments-table__wrap">
       <table className="payments-table">
-        <caption className="visually-hidden">Payment history</caption>
+        <caption className="visually-hidden">
+          <FormattedMessage id="payments.history.caption" defaultMessage="Payment history" />
+        </caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Method</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-            <th scope="col">Licence until</th>
+            <th scope="col">{column.date}</th>
+            <th scope="col">{column.method}</th>
+            <th scope="col">{column.amount}</th>
+            <th scope="col">{column.status}</th>
+            <th scope="col">{column.licenceUntil}</th>
           </tr>
         </thead>
         <tbody>
-          {payments.map((payment) => (
-            <tr key={payment.id}>
-              <td data-label="Date">{formatDisplayDate(payment.createdAt)}</td>
-              <td data-label="Method">{METHOD_LABELS[payment.method]}</td>
-              <td data-label="Amount">{formatAmount(payment.amount, payment.currency)}</td>
-              <td data-label="Status">
-                <span className="payments-table__status">
-                  <span className={`pay-status pay-status--${payment.status.toLowerCase()}`}>
-                    {STATUS_LABELS[payment.status]}
-                  </span>
-                  {statusNote(payment) && <span className="payments-table__note">{statusNote(payment)}</span>}
-                  {payment.sandbox && (
-                    <span className="pay-tag" title="Paid through a local sandbox stand-in: no money moved">
-                      Sandbox
+          {payments.map((payment) => {
+            const note = statusNote(payment, say);
+            return (
+              <tr key={payment.id}>
+                <td data-label={column.date}>{say.formatDate(payment.createdAt)}</td>
+                <td data-label={column.method}>{say.method(payment.method)}</td>
+                <td data-label={column.amount}>
+                  <bdi>{say.money(payment.amount, payment.currency)}</bdi>
+                </td>
+                <td data-label={column.status}>
+                  <span className="payments-table__status">
+                    <span className={`pay-status pay-status--${payment.status.toLowerCase()}`}>
+                      {say.status(payment.status)}
                     </span>
-                  )}
-                </span>
-              </td>
-              <td data-label="Licence until">{licenceUntil(payment)}</td>
-            </tr>
-          ))}
+                    {note && <span className="payments-table__note">{note}</span>}
+                    {payment.sandbox && (
+                      <span
+                        className="pay-tag"
+                        title={intl.formatMessage({
+                          id: 'payments.history.sandboxTitle',
+                          defaultMessage: 'Paid through a local sandbox stand-in: no money moved',
+                        })}
+                      >
+                        <FormattedMessage id="payments.history.sandbox" defaultMessage="Sandbox" />
+                      </span>
+                    )}
+                  </span>
+                </td>
+                <td data-label={column.licenceUntil}>{licenceUntil(payment, say)}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

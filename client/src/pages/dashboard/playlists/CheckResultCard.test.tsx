@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildPlaylistCheck } from '../../../test/factories';
+import { setTestLocale } from '../../../test/locale';
 import { CheckResultCard } from './CheckResultCard';
 
 // Local times, so the card's date and clock read the same in every time zone.
@@ -345,5 +346,98 @@ describe('CheckResultCard', () => {
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Close the check of Sports' }));
     expect(onDismiss).toHaveBeenCalledOnce();
+  });
+});
+
+describe('CheckResultCard in Arabic', () => {
+  it('says the verdict, the facts, the coverage and when it ran in Arabic, with Latin digits', async () => {
+    await setTestLocale('ar');
+    render(
+      <CheckResultCard
+        heading="نتيجة الفحص"
+        check={buildPlaylistCheck({
+          checkedAt: CHECKED_AT,
+          durationMs: 1240,
+          m3u: {
+            channels: 16196,
+            groups: 2,
+            entriesWithoutUrl: 0,
+            backupUrls: 0,
+            cannotOpen: [],
+            guideUrls: ['http://provider.example/epg.xml'],
+            sample: [],
+          },
+          epg: {
+            reachable: true,
+            xmltv: true,
+            channels: 427,
+            message: null,
+            source: 'TYPED',
+            channelsWithProgrammes: 127,
+            coverage: { channels: 16196, covered: 127, byId: 120, byName: 7 },
+          },
+        })}
+      />,
+    );
+    const card = screen.getByRole('region', { name: 'نتيجة الفحص' });
+    expect(within(card).getByText('ستعمل')).toHaveClass('verdict--ok');
+    expect(within(card).getByRole('heading', { name: 'قائمة التشغيل' })).toBeInTheDocument();
+    expect(fact(card, 'القنوات')).toBe('16,196');
+    expect(fact(card, 'المجموعات')).toBe('2');
+    expect(fact(card, 'روابط الدليل')).toBe('http://provider.example/epg.xml');
+    expect(within(card).getByText('http://provider.example/epg.xml')).toHaveAttribute('dir', 'ltr');
+    expect(within(card).getByRole('heading', { name: 'دليل البرامج (EPG)' })).toBeInTheDocument();
+    expect(fact(card, 'الدليل')).toBe('رابط الدليل الذي أدخلته');
+    expect(fact(card, 'يمكن الوصول إليه')).toBe('نعم');
+    expect(fact(card, 'قنواتك في الدليل')).toBe(
+      '127 من 16,196 قناة لها برامج (<1%)عُثر عليها بمعرّف الدليل (tvg-id): 120 · بالاسم: 7',
+    );
+    expect(within(card).getByRole('meter', { name: 'القنوات التي لها برامج' })).toHaveAttribute(
+      'aria-valuetext',
+      '127 من 16,196',
+    );
+    expect(card).toHaveTextContent('فُحصت في 20 نوفمبر 2026 الساعة 14:05 · استغرق الفحص 1.2 ثانية');
+  });
+
+  it('a failed check and an account: the problem, the line and its dates in Arabic', async () => {
+    await setTestLocale('ar');
+    render(
+      <CheckResultCard
+        heading="نتيجة الفحص"
+        dismissLabel="إغلاق"
+        onDismiss={vi.fn()}
+        check={buildPlaylistCheck({
+          verdict: 'FAILED',
+          problem: 'XC_INACTIVE',
+          httpStatus: 200,
+          durationMs: 850,
+          m3u: null,
+          xc: {
+            status: 'Expired',
+            state: 'EXPIRED',
+            allowedFormats: ['ts'],
+            expiresAt: EXPIRES_AT,
+            isTrial: false,
+            maxConnections: 1,
+            activeConnections: 0,
+            liveCategories: 0,
+            vodCategories: 0,
+            seriesCategories: 0,
+          },
+          epg: null,
+        })}
+      />,
+    );
+    const card = screen.getByRole('region', { name: 'نتيجة الفحص' });
+    expect(within(card).getByText('لن تعمل')).toHaveClass('verdict--failed');
+    expect(fact(card, 'المشكلة')).toBe('الحساب غير نشط');
+    expect(fact(card, 'حالة HTTP')).toBe('200');
+    expect(within(card).getByRole('heading', { name: 'الحساب' })).toBeInTheDocument();
+    expect(fact(card, 'الاشتراك')).toBe('منتهي الصلاحية');
+    expect(fact(card, 'انتهى في')).toBe('1 ديسمبر 2026');
+    expect(fact(card, 'تجريبي')).toBe('لا');
+    expect(fact(card, 'صيغ البث')).toBe('TS');
+    expect(within(card).getByRole('button', { name: 'إغلاق' })).toHaveTextContent('إغلاق');
+    expect(card).toHaveTextContent('استغرق الفحص 850 ملّي ثانية');
   });
 });

@@ -1,15 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { formatDisplayDate } from '../../../../../common/dates';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import type { PlaylistCheckVerdict } from '../../../__generated__/graphql';
-import {
-  GUIDE_SOURCE_LABELS,
-  LINE_STATE_LABELS,
-  PROBLEM_LABELS,
-  VERDICT_LABELS,
-  formatCheckedAt,
-  formatDuration,
-} from './playlistCheck';
+import { useLocale } from '../../../i18n/LocaleProvider';
+import { useFormatDate, useFormatNumber } from '../../../i18n/format';
+import { GUIDE_SOURCE_LABELS, LINE_STATE_LABELS, PROBLEM_LABELS, VERDICT_LABELS, useCheckWords } from './playlistCheck';
 import type { PlaylistCheck } from './playlistCheck';
 import '../../../styles/playlist-check.css';
 
@@ -17,15 +12,43 @@ type ChannelSample = NonNullable<PlaylistCheck['m3u']>['sample'][number];
 type CannotOpenKind = NonNullable<PlaylistCheck['m3u']>['cannotOpen'][number];
 type GuideCoverage = NonNullable<NonNullable<PlaylistCheck['epg']>['coverage']>;
 
-const count = (value: number) => value.toLocaleString('en');
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+/** The card's fact labels and short answers. */
+const FACTS = defineMessages({
+  problem: { id: 'check.fact.problem', defaultMessage: 'Problem' },
+  httpStatus: { id: 'check.fact.httpStatus', defaultMessage: 'HTTP status' },
+  channels: { id: 'check.fact.channels', defaultMessage: 'Channels' },
+  groups: { id: 'check.fact.groups', defaultMessage: 'Groups' },
+  entriesWithoutUrl: { id: 'check.fact.entriesWithoutUrl', defaultMessage: 'Entries without a stream' },
+  backupUrls: { id: 'check.fact.backupUrls', defaultMessage: 'Backup addresses' },
+  guideUrls: { id: 'check.fact.guideUrls', defaultMessage: 'Guide URLs' },
+  line: { id: 'check.fact.line', defaultMessage: 'Line' },
+  panelSays: { id: 'check.fact.panelSays', defaultMessage: 'The panel says' },
+  expiredOn: { id: 'check.fact.expiredOn', defaultMessage: 'Expired on' },
+  expires: { id: 'check.fact.expires', defaultMessage: 'Expires' },
+  trial: { id: 'check.fact.trial', defaultMessage: 'Trial' },
+  connections: { id: 'check.fact.connections', defaultMessage: 'Connections' },
+  streamFormats: { id: 'check.fact.streamFormats', defaultMessage: 'Stream formats' },
+  liveCategories: { id: 'check.fact.liveCategories', defaultMessage: 'Live categories' },
+  filmCategories: { id: 'check.fact.filmCategories', defaultMessage: 'Film categories' },
+  seriesCategories: { id: 'check.fact.seriesCategories', defaultMessage: 'Series categories' },
+  guide: { id: 'check.fact.guide', defaultMessage: 'Guide' },
+  reachable: { id: 'check.fact.reachable', defaultMessage: 'Reachable' },
+  xmltv: { id: 'check.fact.xmltv', defaultMessage: 'XMLTV' },
+  guideChannels: { id: 'check.fact.guideChannels', defaultMessage: 'Guide channels' },
+  withProgrammes: { id: 'check.fact.withProgrammes', defaultMessage: 'With programmes' },
+  coverage: { id: 'check.fact.coverage', defaultMessage: 'Your channels in the guide' },
+  none: { id: 'check.none', defaultMessage: 'None' },
+  never: { id: 'check.never', defaultMessage: 'Never' },
+  yes: { id: 'check.yes', defaultMessage: 'Yes' },
+  no: { id: 'check.no', defaultMessage: 'No' },
+});
 
 /** The verdict as a coloured badge whose words carry the meaning on their own. */
 export function VerdictBadge({ verdict, compact = false }: { verdict: PlaylistCheckVerdict; compact?: boolean }) {
   return (
     <span className={`verdict verdict--${verdict.toLowerCase()}${compact ? ' verdict--compact' : ''}`}>
       <VerdictIcon verdict={verdict} />
-      {VERDICT_LABELS[verdict]}
+      <FormattedMessage {...VERDICT_LABELS[verdict]} />
     </span>
   );
 }
@@ -48,6 +71,13 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
   const cannotOpenId = useId();
   const cardRef = useRef<HTMLElement>(null);
   const { m3u, xc, epg } = check;
+  const intl = useIntl();
+  const { text: say } = useLocale();
+  const count = useFormatNumber();
+  const formatDate = useFormatDate();
+  const words = useCheckWords();
+  const label = (id: keyof typeof FACTS) => intl.formatMessage(FACTS[id]);
+  const yesNo = (value: boolean) => intl.formatMessage(value ? FACTS.yes : FACTS.no);
 
   useEffect(() => {
     if (!takeFocus) return;
@@ -69,21 +99,21 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
         <VerdictBadge verdict={check.verdict} />
         {onDismiss && (
           <button type="button" className="check-card__close" aria-label={dismissLabel} onClick={onDismiss}>
-            Close
+            <FormattedMessage id="check.close" defaultMessage="Close" />
           </button>
         )}
       </div>
 
-      <p className="check-card__message">{check.message}</p>
+      <p className="check-card__message">{say(check.message)}</p>
 
       {check.warnings.length > 0 && (
         <div className="check-card__warnings">
           <h3 id={warningsId} className="check-card__subtitle">
-            Warnings
+            <FormattedMessage id="check.warnings" defaultMessage="Warnings" />
           </h3>
           <ul aria-labelledby={warningsId}>
             {check.warnings.map((warning, index) => (
-              <li key={index}>{warning}</li>
+              <li key={index}>{say(warning)}</li>
             ))}
           </ul>
         </div>
@@ -91,26 +121,30 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
 
       {(check.problem !== null || check.httpStatus !== null) && (
         <dl className="check-card__facts">
-          {check.problem !== null && <Fact label="Problem">{PROBLEM_LABELS[check.problem]}</Fact>}
-          {check.httpStatus !== null && <Fact label="HTTP status">{check.httpStatus}</Fact>}
+          {check.problem !== null && (
+            <Fact label={label('problem')}>{intl.formatMessage(PROBLEM_LABELS[check.problem])}</Fact>
+          )}
+          {check.httpStatus !== null && <Fact label={label('httpStatus')}>{check.httpStatus}</Fact>}
         </dl>
       )}
 
       {m3u && (
         <div className="check-card__group">
-          <h3 className="check-card__subtitle">Playlist</h3>
+          <h3 className="check-card__subtitle">
+            <FormattedMessage id="check.playlist" defaultMessage="Playlist" />
+          </h3>
           <dl className="check-card__facts">
-            <Fact label="Channels">{count(m3u.channels)}</Fact>
-            <Fact label="Groups">{count(m3u.groups)}</Fact>
-            <Fact label="Entries without a stream">{count(m3u.entriesWithoutUrl)}</Fact>
-            {m3u.backupUrls > 0 && <Fact label="Backup addresses">{count(m3u.backupUrls)}</Fact>}
-            <Fact label="Guide URLs" wide>
+            <Fact label={label('channels')}>{count(m3u.channels)}</Fact>
+            <Fact label={label('groups')}>{count(m3u.groups)}</Fact>
+            <Fact label={label('entriesWithoutUrl')}>{count(m3u.entriesWithoutUrl)}</Fact>
+            {m3u.backupUrls > 0 && <Fact label={label('backupUrls')}>{count(m3u.backupUrls)}</Fact>}
+            <Fact label={label('guideUrls')} wide>
               {m3u.guideUrls.length === 0 ? (
-                'None'
+                label('none')
               ) : (
                 <ul className="check-card__urls">
                   {m3u.guideUrls.map((url) => (
-                    <li key={url} className="check-card__url" title={url}>
+                    <li key={url} className="check-card__url" title={url} dir="ltr">
                       {url}
                     </li>
                   ))}
@@ -121,7 +155,7 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
           {m3u.cannotOpen.length > 0 && (
             <>
               <h4 id={cannotOpenId} className="check-card__subtitle check-card__subtitle--small">
-                What the TV cannot open
+                <FormattedMessage id="check.cannotOpen" defaultMessage="What the TV cannot open" />
               </h4>
               <ul className="check-card__cannot" aria-labelledby={cannotOpenId}>
                 {m3u.cannotOpen.map((kind) => (
@@ -133,7 +167,7 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
           {m3u.sample.length > 0 && (
             <>
               <h4 id={sampleId} className="check-card__subtitle check-card__subtitle--small">
-                Sample channels
+                <FormattedMessage id="check.sample" defaultMessage="Sample channels" />
               </h4>
               <ul className="check-card__sample" aria-labelledby={sampleId}>
                 {m3u.sample.map((channel, index) => (
@@ -147,37 +181,48 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
 
       {xc && (
         <div className="check-card__group">
-          <h3 className="check-card__subtitle">Account</h3>
+          <h3 className="check-card__subtitle">
+            <FormattedMessage id="check.account" defaultMessage="Account" />
+          </h3>
           <dl className="check-card__facts">
-            <Fact label="Line">
+            <Fact label={label('line')}>
               <span className={`check-card__state check-card__state--${xc.state === 'ACTIVE' ? 'ok' : 'failed'}`}>
-                {LINE_STATE_LABELS[xc.state]}
+                {intl.formatMessage(LINE_STATE_LABELS[xc.state])}
               </span>
             </Fact>
             {xc.state !== 'NOT_ACCEPTED' && (
               <>
                 {xc.status.trim().toLowerCase() !== xc.state.toLowerCase() && (
-                  <Fact label="The panel says">{xc.status}</Fact>
+                  // The panel's own word for the line, as it wrote it.
+                  <Fact label={label('panelSays')}>
+                    <bdi>{xc.status}</bdi>
+                  </Fact>
                 )}
-                <Fact label={xc.state === 'EXPIRED' ? 'Expired on' : 'Expires'}>
-                  {xc.expiresAt ? formatDisplayDate(xc.expiresAt) : 'Never'}
+                <Fact label={label(xc.state === 'EXPIRED' ? 'expiredOn' : 'expires')}>
+                  {xc.expiresAt ? formatDate(xc.expiresAt) : label('never')}
                 </Fact>
-                <Fact label="Trial">{yesNo(xc.isTrial)}</Fact>
-                <Fact label="Connections">
-                  {xc.activeConnections ?? '—'} / {xc.maxConnections ?? '—'}
+                <Fact label={label('trial')}>{yesNo(xc.isTrial)}</Fact>
+                <Fact label={label('connections')}>
+                  <span dir="ltr">
+                    {xc.activeConnections ?? '—'} / {xc.maxConnections ?? '—'}
+                  </span>
                 </Fact>
                 {xc.allowedFormats && (
-                  <Fact label="Stream formats">
-                    {xc.allowedFormats.length === 0 ? 'None' : xc.allowedFormats.join(', ').toUpperCase()}
+                  <Fact label={label('streamFormats')}>
+                    {xc.allowedFormats.length === 0 ? (
+                      label('none')
+                    ) : (
+                      <bdi>{xc.allowedFormats.join(', ').toUpperCase()}</bdi>
+                    )}
                   </Fact>
                 )}
               </>
             )}
             {xc.state === 'ACTIVE' && (
               <>
-                <Fact label="Live categories">{count(xc.liveCategories)}</Fact>
-                <Fact label="Film categories">{count(xc.vodCategories)}</Fact>
-                <Fact label="Series categories">{count(xc.seriesCategories)}</Fact>
+                <Fact label={label('liveCategories')}>{count(xc.liveCategories)}</Fact>
+                <Fact label={label('filmCategories')}>{count(xc.vodCategories)}</Fact>
+                <Fact label={label('seriesCategories')}>{count(xc.seriesCategories)}</Fact>
               </>
             )}
           </dl>
@@ -186,28 +231,36 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
 
       {epg && (
         <div className="check-card__group">
-          <h3 className="check-card__subtitle">Guide (EPG)</h3>
+          <h3 className="check-card__subtitle">
+            <FormattedMessage id="check.guideTitle" defaultMessage="Guide (EPG)" />
+          </h3>
           <dl className="check-card__facts">
-            {epg.source && <Fact label="Guide">{GUIDE_SOURCE_LABELS[epg.source]}</Fact>}
-            <Fact label="Reachable">{yesNo(epg.reachable)}</Fact>
-            <Fact label="XMLTV">{yesNo(epg.xmltv)}</Fact>
-            <Fact label="Guide channels">{count(epg.channels)}</Fact>
+            {epg.source && <Fact label={label('guide')}>{intl.formatMessage(GUIDE_SOURCE_LABELS[epg.source])}</Fact>}
+            <Fact label={label('reachable')}>{yesNo(epg.reachable)}</Fact>
+            <Fact label={label('xmltv')}>{yesNo(epg.xmltv)}</Fact>
+            <Fact label={label('guideChannels')}>{count(epg.channels)}</Fact>
             {epg.channelsWithProgrammes !== null && (
-              <Fact label="With programmes">{count(epg.channelsWithProgrammes)}</Fact>
+              <Fact label={label('withProgrammes')}>{count(epg.channelsWithProgrammes)}</Fact>
             )}
             {epg.coverage && (
-              <Fact label="Your channels in the guide" wide>
+              <Fact label={label('coverage')} wide>
                 <CoverageMeter coverage={epg.coverage} />
               </Fact>
             )}
           </dl>
-          {epg.message && <p className="check-card__note">{epg.message}</p>}
+          {epg.message && <p className="check-card__note">{say(epg.message)}</p>}
         </div>
       )}
 
       <p className="check-card__meta">
-        Checked <time dateTime={check.checkedAt}>{formatCheckedAt(check.checkedAt)}</time> · took{' '}
-        {formatDuration(check.durationMs)}
+        <FormattedMessage
+          id="check.meta"
+          defaultMessage="Checked {when} · took {duration}"
+          values={{
+            when: <time dateTime={check.checkedAt}>{words.checkedAt(check.checkedAt)}</time>,
+            duration: words.duration(check.durationMs),
+          }}
+        />
       </p>
     </section>
   );
@@ -215,29 +268,46 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
 
 /** How many of the playlist's channels have programmes: a bar and the numbers, in words. */
 function CoverageMeter({ coverage }: { coverage: GuideCoverage }) {
+  const intl = useIntl();
+  const count = useFormatNumber();
   const share = coverage.channels === 0 ? 0 : coverage.covered / coverage.channels;
   const percent = share > 0 && share < 0.01 ? '<1' : String(Math.round(share * 100));
   const low = share < 0.5;
   return (
     <div className="check-card__coverage">
       <span>
-        {count(coverage.covered)} of {count(coverage.channels)} channel{coverage.channels === 1 ? '' : 's'} have
-        programmes ({percent}%)
+        <FormattedMessage
+          id="check.coverage"
+          defaultMessage="{covered} of {total, plural, one {{channels} channel} other {{channels} channels}} have programmes ({percent}%)"
+          values={{
+            covered: count(coverage.covered),
+            total: coverage.channels,
+            channels: count(coverage.channels),
+            percent,
+          }}
+        />
       </span>
       <span
         className={`check-card__meter${low ? ' check-card__meter--low' : ''}`}
         role="meter"
-        aria-label="Channels with programmes"
+        aria-label={intl.formatMessage({ id: 'check.coverageMeter', defaultMessage: 'Channels with programmes' })}
         aria-valuemin={0}
         aria-valuemax={coverage.channels}
         aria-valuenow={coverage.covered}
-        aria-valuetext={`${count(coverage.covered)} of ${count(coverage.channels)}`}
+        aria-valuetext={intl.formatMessage(
+          { id: 'check.coverageValue', defaultMessage: '{covered} of {channels}' },
+          { covered: count(coverage.covered), channels: count(coverage.channels) },
+        )}
       >
         <span style={{ width: `${Math.min(100, share * 100)}%` }} />
       </span>
       {coverage.covered > 0 && (
         <span className="check-card__coverage-how">
-          Found by guide id (tvg-id): {count(coverage.byId)} · by name: {count(coverage.byName)}
+          <FormattedMessage
+            id="check.coverageHow"
+            defaultMessage="Found by guide id (tvg-id): {byId} · by name: {byName}"
+            values={{ byId: count(coverage.byId), byName: count(coverage.byName) }}
+          />
         </span>
       )}
     </div>
@@ -245,21 +315,23 @@ function CoverageMeter({ coverage }: { coverage: GuideCoverage }) {
 }
 
 function CannotOpenItem({ kind }: { kind: CannotOpenKind }) {
+  const { text: say } = useLocale();
+  const count = useFormatNumber();
   return (
     <li className="check-card__cannot-item">
       <span className="check-card__cannot-head">
-        <strong>
+        <strong dir="ltr">
           {count(kind.count)} × {kind.kind}
         </strong>
         {kind.examples.length > 0 && (
-          <span className="check-card__cannot-examples">
+          <span className="check-card__cannot-examples" dir="ltr">
             {' '}
             ({kind.examples.join(', ')}
             {kind.count > kind.examples.length ? ', …' : ''})
           </span>
         )}
       </span>
-      <span className="check-card__cannot-reason">{kind.reason}</span>
+      <span className="check-card__cannot-reason">{say(kind.reason)}</span>
     </li>
   );
 }

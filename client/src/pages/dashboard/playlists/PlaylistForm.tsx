@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '../../../../../common/messages';
 import { PLAYLIST_LIMITS, playlistFormSchema } from '../../../../../common/validation';
 import type { PlaylistFormInput, PlaylistValues } from '../../../../../common/validation';
 import { useCheckPlaylistValuesMutation } from '../../../__generated__/hooks';
 import { TextField } from '../../../components/TextField';
+import { useLocale } from '../../../i18n/LocaleProvider';
 import { alertError, showAlert, showWrongPin } from '../../../lib/alerts';
 import { readGraphQLFailure } from '../../../lib/graphqlFailure';
 import { DashboardPanel } from '../DashboardPanel';
@@ -56,6 +58,9 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
     reValidateMode: 'onSubmit',
   });
   const isProtected = useWatch({ control, name: 'isProtected' }) === true;
+  const intl = useIntl();
+  // Messages of the form and the server arrive as their English (common/messages.ts): said in the page's language.
+  const { text: say } = useLocale();
 
   useEffect(() => {
     setFocus('name');
@@ -66,7 +71,11 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
     return register(name, { onChange: () => clearErrors([name, ...alsoClears]) });
   }
 
-  const error = (name: FieldName) => errors[name]?.message;
+  const error = (name: FieldName) => {
+    const message = errors[name]?.message;
+    return message ? say(message) : undefined;
+  };
+  const sayAll = (unplaced: string[]) => unplaced.map((message) => say(message)).join(' ');
 
   async function submit(values: PlaylistValues) {
     try {
@@ -109,9 +118,9 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
       const reason = readGraphQLFailure(failure);
       if (reason.code === 'BAD_USER_INPUT' && Object.keys(reason.fieldErrors).length > 0) {
         const unplaced = showFieldErrors(reason.fieldErrors, FIELDS_OF[kind]);
-        if (unplaced.length > 0) await showAlert('error', messages.playlist.requestFailed, unplaced.join(' '));
+        if (unplaced.length > 0) await showAlert('error', say(messages.playlist.requestFailed), sayAll(unplaced));
       } else {
-        await showCheckFailure(reason);
+        await showCheckFailure(reason, say);
       }
     } finally {
       setChecking(false);
@@ -120,14 +129,14 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
 
   async function reportFailure(failure: unknown) {
     const { answered, code, message, fieldErrors } = readGraphQLFailure(failure);
-    if (!answered) return alertError(messages.playlist.requestFailed);
+    if (!answered) return alertError(say(messages.playlist.requestFailed));
     if (code === 'FORBIDDEN') return showWrongPin();
     if (code === 'BAD_USER_INPUT' && Object.keys(fieldErrors).length > 0) {
       const unplaced = showFieldErrors(fieldErrors, [...FIELDS_OF[kind], ...(isProtected ? PIN_FIELDS : [])]);
-      if (unplaced.length > 0) await showAlert('error', messages.playlist.saveFailed, unplaced.join(' '));
+      if (unplaced.length > 0) await showAlert('error', say(messages.playlist.saveFailed), sayAll(unplaced));
       return;
     }
-    alertError(messages.playlist.saveFailed, message);
+    alertError(say(messages.playlist.saveFailed), message ? say(message) : undefined);
   }
 
   return (
@@ -135,23 +144,32 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
       <form className="playlist-form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
         <TextField
           id="playlist-name"
-          label="Playlist name"
+          label={<FormattedMessage id="playlists.form.name" defaultMessage="Playlist name" />}
           error={error('name')}
           type="text"
           autoComplete="off"
           maxLength={PLAYLIST_LIMITS.name}
+          // A name may be in any language: its own first letter sets its direction.
+          dir="auto"
           {...text('name')}
         />
 
         {kind !== 'code' && (
           <TextField
             id="playlist-url"
-            label={kind === 'xc' ? 'Host URL' : 'Playlist URL'}
+            label={
+              kind === 'xc' ? (
+                <FormattedMessage id="playlists.form.hostUrl" defaultMessage="Host URL" />
+              ) : (
+                <FormattedMessage id="playlists.form.url" defaultMessage="Playlist URL" />
+              )
+            }
             error={error('url')}
             type="url"
             inputMode="url"
             autoComplete="off"
             spellCheck={false}
+            dir="ltr"
             placeholder={kind === 'xc' ? 'http://provider.example:8080' : 'http://provider.example/playlist.m3u'}
             {...text('url')}
           />
@@ -161,21 +179,23 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
           <>
             <TextField
               id="playlist-username"
-              label="Username"
+              label={<FormattedMessage id="playlists.form.username" defaultMessage="Username" />}
               error={error('username')}
               type="text"
               autoComplete="off"
               autoCapitalize="off"
               spellCheck={false}
+              dir="ltr"
               maxLength={PLAYLIST_LIMITS.username}
               {...text('username')}
             />
             <TextField
               id="playlist-password"
-              label="Password"
+              label={<FormattedMessage id="playlists.form.password" defaultMessage="Password" />}
               error={error('password')}
               type={showPassword ? 'text' : 'password'}
               autoComplete="off"
+              dir="ltr"
               maxLength={PLAYLIST_LIMITS.password}
               {...text('password')}
               action={
@@ -185,7 +205,19 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
                   aria-pressed={showPassword}
                   onClick={() => setShowPassword((shown) => !shown)}
                 >
-                  {showPassword ? 'Hide' : 'Show'} <span className="visually-hidden">password</span>
+                  {showPassword ? (
+                    <FormattedMessage
+                      id="playlists.form.hidePassword"
+                      defaultMessage="Hide <hidden>password</hidden>"
+                      values={{ hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }}
+                    />
+                  ) : (
+                    <FormattedMessage
+                      id="playlists.form.showPassword"
+                      defaultMessage="Show <hidden>password</hidden>"
+                      values={{ hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }}
+                    />
+                  )}
                 </button>
               }
             />
@@ -196,15 +228,18 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
           <TextField
             id="playlist-epg-url"
             label={
-              <>
-                XMLTV EPG URL <span className="playlist-form__optional">(optional)</span>
-              </>
+              <FormattedMessage
+                id="playlists.form.epgUrl"
+                defaultMessage="XMLTV EPG URL <optional>(optional)</optional>"
+                values={{ optional: (chunks) => <span className="playlist-form__optional">{chunks}</span> }}
+              />
             }
             error={error('epgUrl')}
             type="url"
             inputMode="url"
             autoComplete="off"
             spellCheck={false}
+            dir="ltr"
             placeholder="http://provider.example/epg.xml"
             {...text('epgUrl')}
           />
@@ -213,13 +248,14 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
         {kind === 'code' && (
           <TextField
             id="playlist-code"
-            label="Playlist code"
+            label={<FormattedMessage id="playlists.form.code" defaultMessage="Playlist code" />}
             error={error('playlistCode')}
             type="text"
             inputMode="numeric"
             autoComplete="off"
             maxLength={PLAYLIST_LIMITS.code}
-            placeholder="6 digits"
+            placeholder={intl.formatMessage({ id: 'playlists.form.codePlaceholder', defaultMessage: '6 digits' })}
+            dir="ltr"
             className="field__mono"
             {...text('playlistCode')}
           />
@@ -234,7 +270,7 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
             {...register('isProtected', { onChange: () => clearErrors(PIN_FIELDS) })}
           />
           <label htmlFor="playlist-protect" className="switch__label">
-            Protect this playlist
+            <FormattedMessage id="playlists.form.protect" defaultMessage="Protect this playlist" />
           </label>
         </div>
 
@@ -242,8 +278,14 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
           <div className="playlist-form__pins">
             <TextField
               id="playlist-pin"
-              label="PIN"
-              hint={`Any characters you like, up to ${PLAYLIST_LIMITS.pin}.`}
+              label={<FormattedMessage id="playlists.form.pin" defaultMessage="PIN" />}
+              hint={
+                <FormattedMessage
+                  id="playlists.form.pinHint"
+                  defaultMessage="Any characters you like, up to {max}."
+                  values={{ max: PLAYLIST_LIMITS.pin }}
+                />
+              }
               error={error('pin')}
               type="password"
               autoComplete="new-password"
@@ -252,7 +294,7 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
             />
             <TextField
               id="playlist-pin-confirmation"
-              label="Confirm PIN"
+              label={<FormattedMessage id="playlists.form.confirmPin" defaultMessage="Confirm PIN" />}
               error={error('pinConfirmation')}
               type="password"
               autoComplete="new-password"
@@ -264,7 +306,7 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
 
         <div className="playlist-form__actions">
           <button type="button" className="button button--ghost" onClick={onCancel}>
-            Cancel
+            <FormattedMessage id="playlists.form.cancel" defaultMessage="Cancel" />
           </button>
           {kind !== 'code' && (
             <button
@@ -274,11 +316,15 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
               aria-busy={checking}
               onClick={() => void check()}
             >
-              {checking ? 'Checking…' : 'Check'}
+              {checking ? (
+                <FormattedMessage id="playlists.checking" defaultMessage="Checking…" />
+              ) : (
+                <FormattedMessage id="playlists.check" defaultMessage="Check" />
+              )}
             </button>
           )}
           <button type="submit" className="button button--primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-            Save
+            <FormattedMessage id="playlists.form.save" defaultMessage="Save" />
           </button>
         </div>
       </form>
@@ -286,14 +332,25 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
         <>
           <p className="visually-hidden" role="status">
             {checking
-              ? 'Checking the playlist…'
+              ? intl.formatMessage({ id: 'playlists.form.checkingStatus', defaultMessage: 'Checking the playlist…' })
               : checkResult
-                ? `${VERDICT_LABELS[checkResult.verdict]}. ${checkResult.message}`
+                ? intl.formatMessage(
+                    { id: 'playlists.form.checkStatus', defaultMessage: '{verdict}. {message}' },
+                    {
+                      verdict: intl.formatMessage(VERDICT_LABELS[checkResult.verdict]),
+                      message: say(checkResult.message),
+                    },
+                  )
                 : ''}
           </p>
           {checkResult && (
             <div className="playlist-form__check">
-              <CheckResultCard key={checkResult.checkedAt} check={checkResult} heading="Check result" takeFocus />
+              <CheckResultCard
+                key={checkResult.checkedAt}
+                check={checkResult}
+                heading={intl.formatMessage({ id: 'playlists.form.checkResult', defaultMessage: 'Check result' })}
+                takeFocus
+              />
             </div>
           )}
         </>

@@ -1,21 +1,60 @@
 import { Fragment, useState } from 'react';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { useNow } from '../../../hooks/useNow';
 import { CheckResultCard, VerdictBadge } from './CheckResultCard';
-import { formatCheckedAgo, formatCheckedAt, isCheckable } from './playlistCheck';
+import { isCheckable, useCheckWords } from './playlistCheck';
 import type { PlaylistCheck } from './playlistCheck';
 import { kindOf, urlCell } from './playlistModel';
-import type { Playlist } from './playlistModel';
+import type { Playlist, PlaylistKind } from './playlistModel';
 
-const KIND_LABELS = { general: 'General', xc: 'XC', code: 'Code' } as const;
+const KIND_LABELS = defineMessages<PlaylistKind>({
+  general: { id: 'playlists.kind.general', defaultMessage: 'General' },
+  xc: { id: 'playlists.kind.xc', defaultMessage: 'XC' },
+  code: { id: 'playlists.kind.code', defaultMessage: 'Code' },
+});
+
+/** The table's column names, which are also each cell's label on a phone (`data-label`). */
+const COLUMN_LABELS = defineMessages({
+  playlist: { id: 'playlists.column.playlist', defaultMessage: 'Playlist' },
+  url: { id: 'playlists.column.url', defaultMessage: 'URL' },
+  username: { id: 'playlists.column.username', defaultMessage: 'Username' },
+  password: { id: 'playlists.column.password', defaultMessage: 'Password' },
+  lastCheck: { id: 'playlists.column.lastCheck', defaultMessage: 'Last check' },
+  actions: { id: 'playlists.column.actions', defaultMessage: 'Actions' },
+});
+
+const WORDS = defineMessages({
+  protected: { id: 'playlists.protected', defaultMessage: 'Protected' },
+  notAvailable: { id: 'playlists.notAvailable', defaultMessage: 'N/A' },
+  show: { id: 'playlists.show', defaultMessage: 'Show' },
+  hide: { id: 'playlists.hide', defaultMessage: 'Hide' },
+  check: { id: 'playlists.check', defaultMessage: 'Check' },
+  checking: { id: 'playlists.checking', defaultMessage: 'Checking…' },
+  edit: { id: 'playlists.edit', defaultMessage: 'Edit' },
+  delete: { id: 'playlists.delete', defaultMessage: 'Delete' },
+});
 
 function Secret({ playlist, value, masked = false }: { playlist: Playlist; value: string | null; masked?: boolean }) {
   const [shown, setShown] = useState(false);
+  const intl = useIntl();
   // A locked XC playlist has credentials; the server just does not send them without the PIN.
-  if (playlist.locked && playlist.type === 'XC') return <span className="playlists__muted">Protected</span>;
-  if (!value) return <span className="playlists__muted">N/A</span>;
+  if (playlist.locked && playlist.type === 'XC') {
+    return (
+      <span className="playlists__muted">
+        <FormattedMessage {...WORDS.protected} />
+      </span>
+    );
+  }
+  if (!value) {
+    return (
+      <span className="playlists__muted">
+        <FormattedMessage {...WORDS.notAvailable} />
+      </span>
+    );
+  }
   if (!masked) {
     return (
-      <span className="playlists__clip" title={value}>
+      <span className="playlists__clip" title={value} dir="ltr">
         {value}
       </span>
     );
@@ -23,15 +62,27 @@ function Secret({ playlist, value, masked = false }: { playlist: Playlist; value
   // A password stays hidden from whoever looks over the owner's shoulder until the owner asks to see it.
   return (
     <span className="playlists__secret">
-      <span className="playlists__clip playlists__mono">{shown ? value : '••••••••'}</span>
+      <span className="playlists__clip playlists__mono" dir="ltr">
+        {shown ? value : '••••••••'}
+      </span>
       <button
         type="button"
         className="playlists__reveal"
         aria-pressed={shown}
-        aria-label={`${shown ? 'Hide' : 'Show'} the password of ${playlist.name}`}
+        aria-label={
+          shown
+            ? intl.formatMessage(
+                { id: 'playlists.password.hideOf', defaultMessage: 'Hide the password of {name}' },
+                { name: playlist.name },
+              )
+            : intl.formatMessage(
+                { id: 'playlists.password.showOf', defaultMessage: 'Show the password of {name}' },
+                { name: playlist.name },
+              )
+        }
         onClick={() => setShown((now) => !now)}
       >
-        {shown ? 'Hide' : 'Show'}
+        <FormattedMessage {...(shown ? WORDS.hide : WORDS.show)} />
       </button>
     </span>
   );
@@ -39,10 +90,18 @@ function Secret({ playlist, value, masked = false }: { playlist: Playlist; value
 
 /** The 'Last check' cell's status: the last verdict and when, or why there is none. */
 function LastCheck({ playlist, now }: { playlist: Playlist; now: number }) {
+  const intl = useIntl();
+  const words = useCheckWords();
   if (!isCheckable(playlist)) {
     return (
-      <span className="playlists__muted" title="Playlist codes are opened by the TV app and cannot be checked here.">
-        n/a
+      <span
+        className="playlists__muted"
+        title={intl.formatMessage({
+          id: 'playlists.codeNotCheckable',
+          defaultMessage: 'Playlist codes are opened by the TV app and cannot be checked here.',
+        })}
+      >
+        <FormattedMessage id="playlists.lastCheck.notApplicable" defaultMessage="n/a" />
       </span>
     );
   }
@@ -51,14 +110,22 @@ function LastCheck({ playlist, now }: { playlist: Playlist; now: number }) {
     return (
       <span className="playlists__last-check">
         <VerdictBadge verdict={check.verdict} compact />
-        <time className="playlists__checked-at" dateTime={check.checkedAt} title={formatCheckedAt(check.checkedAt)}>
-          {formatCheckedAgo(check.checkedAt, now)}
+        <time className="playlists__checked-at" dateTime={check.checkedAt} title={words.checkedAt(check.checkedAt)}>
+          {words.checkedAgo(check.checkedAt, now)}
         </time>
       </span>
     );
   }
   // The server keeps a protected playlist's last check to itself until its PIN is given.
-  return <span className="playlists__muted">{playlist.isProtected ? 'Protected' : 'Never'}</span>;
+  return (
+    <span className="playlists__muted">
+      {playlist.isProtected ? (
+        <FormattedMessage {...WORDS.protected} />
+      ) : (
+        <FormattedMessage id="playlists.lastCheck.never" defaultMessage="Never" />
+      )}
+    </span>
+  );
 }
 
 /** The number of columns, for the check panel's cell that spans them all. */
@@ -88,27 +155,30 @@ export function PlaylistTable({
   onCloseCheck,
 }: PlaylistTableProps) {
   const now = useNow();
+  const intl = useIntl();
+  const column = (name: keyof typeof COLUMN_LABELS) => intl.formatMessage(COLUMN_LABELS[name]);
+  const about = (name: string) => ({ name });
   return (
     <table className="playlists__table">
       <thead>
         <tr>
           <th scope="col" className="playlists__col-name">
-            Playlist
+            {column('playlist')}
           </th>
           <th scope="col" className="playlists__col-url">
-            URL
+            {column('url')}
           </th>
           <th scope="col" className="playlists__col-secret">
-            Username
+            {column('username')}
           </th>
           <th scope="col" className="playlists__col-secret">
-            Password
+            {column('password')}
           </th>
           <th scope="col" className="playlists__col-check">
-            Last check
+            {column('lastCheck')}
           </th>
           <th scope="col" className="playlists__col-actions">
-            Actions
+            {column('actions')}
           </th>
         </tr>
       </thead>
@@ -121,58 +191,68 @@ export function PlaylistTable({
           return (
             <Fragment key={playlist.id}>
               <tr className={result ? 'playlists__row--with-check' : undefined}>
-                <td data-label="Playlist" className="playlists__name">
+                <td data-label={column('playlist')} className="playlists__name">
                   <div>
-                    <span className="playlists__name-text">{playlist.name}</span>
-                    <span className="playlists__kind">{KIND_LABELS[kindOf(playlist.type)]}</span>
+                    <span className="playlists__name-text" dir="auto">
+                      {playlist.name}
+                    </span>
+                    <span className="playlists__kind">{intl.formatMessage(KIND_LABELS[kindOf(playlist.type)])}</span>
                   </div>
                 </td>
-                <td data-label="URL">
+                <td data-label={column('url')}>
                   {url === 'Protected' ? (
                     <span className="playlists__protected">
                       <LockIcon />
-                      Protected
+                      <FormattedMessage {...WORDS.protected} />
                     </span>
                   ) : url === 'N/A' ? (
-                    <span className="playlists__muted">N/A</span>
+                    <span className="playlists__muted">
+                      <FormattedMessage {...WORDS.notAvailable} />
+                    </span>
                   ) : (
-                    <span className="playlists__clip playlists__mono" title={url}>
+                    <span className="playlists__clip playlists__mono" title={url} dir="ltr">
                       {url}
                     </span>
                   )}
                 </td>
-                <td data-label="Username">
+                <td data-label={column('username')}>
                   <Secret playlist={playlist} value={playlist.username} />
                 </td>
-                <td data-label="Password">
+                <td data-label={column('password')}>
                   <Secret playlist={playlist} value={playlist.password} masked />
                 </td>
-                <td data-label="Last check">
+                <td data-label={column('lastCheck')}>
                   <div className="playlists__check">
                     <LastCheck playlist={playlist} now={now} />
                     {isCheckable(playlist) && (
                       <button
                         type="button"
                         className="playlists__check-button"
-                        aria-label={`Check ${playlist.name}`}
+                        aria-label={intl.formatMessage(
+                          { id: 'playlists.checkOf', defaultMessage: 'Check {name}' },
+                          about(playlist.name),
+                        )}
                         aria-controls={result ? panelId : undefined}
                         disabled={checking}
                         aria-busy={checking}
                         onClick={() => onCheck(playlist)}
                       >
                         {checking && <span className="playlists__check-spinner" aria-hidden="true" />}
-                        {checking ? 'Checking…' : 'Check'}
+                        <FormattedMessage {...(checking ? WORDS.checking : WORDS.check)} />
                       </button>
                     )}
                   </div>
                 </td>
-                <td data-label="Actions">
+                <td data-label={column('actions')}>
                   <div className="playlists__actions">
                     <button
                       type="button"
                       className="icon-button"
-                      aria-label={`Edit ${playlist.name}`}
-                      title="Edit"
+                      aria-label={intl.formatMessage(
+                        { id: 'playlists.editOf', defaultMessage: 'Edit {name}' },
+                        about(playlist.name),
+                      )}
+                      title={intl.formatMessage(WORDS.edit)}
                       onClick={() => onEdit(playlist)}
                     >
                       <EditIcon />
@@ -180,8 +260,11 @@ export function PlaylistTable({
                     <button
                       type="button"
                       className="icon-button icon-button--danger"
-                      aria-label={`Delete ${playlist.name}`}
-                      title="Delete"
+                      aria-label={intl.formatMessage(
+                        { id: 'playlists.deleteOf', defaultMessage: 'Delete {name}' },
+                        about(playlist.name),
+                      )}
+                      title={intl.formatMessage(WORDS.delete)}
                       disabled={busyId === playlist.id}
                       aria-busy={busyId === playlist.id}
                       onClick={() => onDelete(playlist)}
@@ -197,8 +280,14 @@ export function PlaylistTable({
                     <CheckResultCard
                       key={result.checkedAt}
                       check={result}
-                      heading={`Check of “${playlist.name}”`}
-                      dismissLabel={`Close the check of ${playlist.name}`}
+                      heading={intl.formatMessage(
+                        { id: 'playlists.checkResultOf', defaultMessage: 'Check of “{name}”' },
+                        about(playlist.name),
+                      )}
+                      dismissLabel={intl.formatMessage(
+                        { id: 'playlists.closeCheckOf', defaultMessage: 'Close the check of {name}' },
+                        about(playlist.name),
+                      )}
                       onDismiss={() => onCloseCheck(playlist)}
                       takeFocus
                     />
@@ -236,10 +325,14 @@ export function Pagination({
   pageCount: number;
   onPage: (page: number) => void;
 }) {
+  const intl = useIntl();
   return (
-    <nav className="pagination" aria-label="Pages">
+    <nav
+      className="pagination"
+      aria-label={intl.formatMessage({ id: 'playlists.pagination.label', defaultMessage: 'Pages' })}
+    >
       <button type="button" className="pagination__button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        <FormattedMessage id="playlists.pagination.previous" defaultMessage="Previous" />
       </button>
       {pageWindow(page, pageCount).map((entry, index) =>
         entry === 'gap' ? (
@@ -251,7 +344,10 @@ export function Pagination({
             key={entry}
             type="button"
             className="pagination__button pagination__number"
-            aria-label={`Page ${entry}`}
+            aria-label={intl.formatMessage(
+              { id: 'playlists.pagination.page', defaultMessage: 'Page {page}' },
+              { page: entry },
+            )}
             aria-current={entry === page ? 'page' : undefined}
             onClick={() => onPage(entry)}
           >
@@ -265,7 +361,7 @@ export function Pagination({
         disabled={page >= pageCount}
         onClick={() => onPage(page + 1)}
       >
-        Next
+        <FormattedMessage id="playlists.pagination.next" defaultMessage="Next" />
       </button>
     </nav>
   );

@@ -1,4 +1,4 @@
-import { formatDisplayDate } from '../../../../../common/dates';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { messages } from '../../../../../common/messages';
 import { playlistFormSchema } from '../../../../../common/validation';
 import type { PlaylistFormInput } from '../../../../../common/validation';
@@ -10,6 +10,8 @@ import type {
   PlaylistInput,
   XcLineState,
 } from '../../../__generated__/graphql';
+import { useFormatDate } from '../../../i18n/format';
+import type { Translator } from '../../../i18n/locale';
 import { showAlert } from '../../../lib/alerts';
 import type { GraphQLFailure } from '../../../lib/graphqlFailure';
 import { toPlaylistInput } from './playlistModel';
@@ -18,50 +20,70 @@ import type { Playlist } from './playlistModel';
 export type PlaylistCheck = PlaylistCheckFieldsFragment;
 
 /** The verdict in words: the badge's text, so it never depends on its colour. */
-export const VERDICT_LABELS: Record<PlaylistCheckVerdict, string> = {
-  OK: 'Will play',
-  WARNING: 'Plays, with warnings',
-  FAILED: 'Will not play',
-};
+export const VERDICT_LABELS = defineMessages<PlaylistCheckVerdict>({
+  OK: { id: 'check.verdict.ok', defaultMessage: 'Will play' },
+  WARNING: { id: 'check.verdict.warning', defaultMessage: 'Plays, with warnings' },
+  FAILED: { id: 'check.verdict.failed', defaultMessage: 'Will not play' },
+});
 
 /** Why a check failed, in a few words; the check's `message` says the rest. */
-export const PROBLEM_LABELS: Record<PlaylistCheckProblem, string> = {
-  INVALID_URL: 'Not a valid web address',
-  DNS: 'Server name not found',
-  CONNECTION: 'Server could not be reached',
-  TLS: 'Secure connection failed',
-  TIMEOUT: 'Server did not answer in time',
-  HTTP_STATUS: 'Server answered with an error',
-  BLOCKED_ADDRESS: 'Private or internal address',
-  TOO_MANY_REDIRECTS: 'Too many redirects',
-  TOO_LARGE: 'Answer too large',
-  LOGIN_PAGE: 'A web page instead of a playlist',
-  NOT_M3U: 'Not an M3U playlist',
-  EMPTY: 'No channels',
-  XC_AUTH: 'Username or password refused',
-  XC_INACTIVE: 'Account not active',
-  XC_NOT_API: 'Not an Xtream Codes server',
-  SINGLE_STREAM: 'A single stream, not a playlist',
-  XC_LINE_REFUSED: 'Line not accepted by the panel',
-  XC_NO_FORMAT: 'No stream format the TV plays',
-};
+export const PROBLEM_LABELS = defineMessages<PlaylistCheckProblem>({
+  INVALID_URL: { id: 'check.problem.invalidUrl', defaultMessage: 'Not a valid web address' },
+  DNS: { id: 'check.problem.dns', defaultMessage: 'Server name not found' },
+  CONNECTION: { id: 'check.problem.connection', defaultMessage: 'Server could not be reached' },
+  TLS: { id: 'check.problem.tls', defaultMessage: 'Secure connection failed' },
+  TIMEOUT: { id: 'check.problem.timeout', defaultMessage: 'Server did not answer in time' },
+  HTTP_STATUS: { id: 'check.problem.httpStatus', defaultMessage: 'Server answered with an error' },
+  BLOCKED_ADDRESS: { id: 'check.problem.blockedAddress', defaultMessage: 'Private or internal address' },
+  TOO_MANY_REDIRECTS: { id: 'check.problem.tooManyRedirects', defaultMessage: 'Too many redirects' },
+  TOO_LARGE: { id: 'check.problem.tooLarge', defaultMessage: 'Answer too large' },
+  LOGIN_PAGE: { id: 'check.problem.loginPage', defaultMessage: 'A web page instead of a playlist' },
+  NOT_M3U: { id: 'check.problem.notM3u', defaultMessage: 'Not an M3U playlist' },
+  EMPTY: { id: 'check.problem.empty', defaultMessage: 'No channels' },
+  XC_AUTH: { id: 'check.problem.xcAuth', defaultMessage: 'Username or password refused' },
+  XC_INACTIVE: { id: 'check.problem.xcInactive', defaultMessage: 'Account not active' },
+  XC_NOT_API: { id: 'check.problem.xcNotApi', defaultMessage: 'Not an Xtream Codes server' },
+  SINGLE_STREAM: { id: 'check.problem.singleStream', defaultMessage: 'A single stream, not a playlist' },
+  XC_LINE_REFUSED: { id: 'check.problem.xcLineRefused', defaultMessage: 'Line not accepted by the panel' },
+  XC_NO_FORMAT: { id: 'check.problem.xcNoFormat', defaultMessage: 'No stream format the TV plays' },
+});
 
 /** The Xtream Codes line's real state, in words. */
-export const LINE_STATE_LABELS: Record<XcLineState, string> = {
-  ACTIVE: 'Active',
-  EXPIRED: 'Expired',
-  BANNED: 'Banned by the provider',
-  DISABLED: 'Disabled by the provider',
-  NOT_ACCEPTED: 'Not accepted by the panel',
-  OTHER: 'Not active',
-};
+export const LINE_STATE_LABELS = defineMessages<XcLineState>({
+  ACTIVE: { id: 'check.line.active', defaultMessage: 'Active' },
+  EXPIRED: { id: 'check.line.expired', defaultMessage: 'Expired' },
+  BANNED: { id: 'check.line.banned', defaultMessage: 'Banned by the provider' },
+  DISABLED: { id: 'check.line.disabled', defaultMessage: 'Disabled by the provider' },
+  NOT_ACCEPTED: { id: 'check.line.notAccepted', defaultMessage: 'Not accepted by the panel' },
+  OTHER: { id: 'check.line.other', defaultMessage: 'Not active' },
+});
 
 /** Where the guide came from, in words. */
-export const GUIDE_SOURCE_LABELS: Record<GuideSource, string> = {
-  TYPED: 'The guide URL you entered',
-  PLAYLIST: 'Named in the playlist',
-  PANEL: 'The panel’s own guide',
-};
+export const GUIDE_SOURCE_LABELS = defineMessages<GuideSource>({
+  TYPED: { id: 'check.guideSource.typed', defaultMessage: 'The guide URL you entered' },
+  PLAYLIST: { id: 'check.guideSource.playlist', defaultMessage: 'Named in the playlist' },
+  PANEL: { id: 'check.guideSource.panel', defaultMessage: 'The panel’s own guide' },
+});
+
+type NoValues = Record<string, never>;
+
+const TIMES = defineMessages<{
+  checkedAt: { date: string; time: string };
+  justNow: NoValues;
+  minutesAgo: { minutes: number };
+  hoursAgo: { hours: number };
+  milliseconds: { milliseconds: number };
+  seconds: { seconds: string };
+}>({
+  checkedAt: { id: 'check.checkedAt', defaultMessage: '{date} at {time}' },
+  justNow: { id: 'check.ago.justNow', defaultMessage: 'Just now' },
+  // A plural with one form in English: other languages say the unit by the count.
+  minutesAgo: { id: 'check.ago.minutes', defaultMessage: '{minutes, plural, other {# min ago}}' },
+  hoursAgo: { id: 'check.ago.hours', defaultMessage: '{hours, plural, other {# h ago}}' },
+  milliseconds: { id: 'check.duration.milliseconds', defaultMessage: '{milliseconds, plural, other {# ms}}' },
+  // The seconds keep their one decimal as written ('1.2'): a string, not a count.
+  seconds: { id: 'check.duration.seconds', defaultMessage: '{seconds} s' },
+});
 
 /** Playlist codes are opened by the TV app through their provider: the portal cannot check them. */
 export function isCheckable(playlist: Pick<Playlist, 'type'>): boolean {
@@ -70,28 +92,52 @@ export function isCheckable(playlist: Pick<Playlist, 'type'>): boolean {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** '21 Nov. 2026 at 14:05', in the browser's time zone. */
-export function formatCheckedAt(checkedAt: string): string {
-  const date = new Date(checkedAt);
-  if (Number.isNaN(date.getTime())) return formatDisplayDate(date);
-  return `${formatDisplayDate(date)} at ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** A check's times and verdict in the page's language. */
+export interface CheckWords {
+  verdict: (verdict: PlaylistCheckVerdict) => string;
+  /** '21 Nov. 2026 at 14:05', in the browser's time zone. */
+  checkedAt: (checkedAt: string) => string;
+  /** How long ago a check ran, for the list: minutes and hours while recent, then the date. */
+  checkedAgo: (checkedAt: string, now: number) => string;
+  /** '850 ms', '1.2 s'. */
+  duration: (durationMs: number) => string;
 }
 
-/** How long ago a check ran, for the list: minutes and hours while recent, then the date. */
-export function formatCheckedAgo(checkedAt: string, now: number): string {
-  const elapsed = now - Date.parse(checkedAt);
-  if (Number.isNaN(elapsed)) return formatDisplayDate(checkedAt);
-  const minutes = Math.floor(elapsed / 60_000);
-  // A clock a little ahead of the browser's reads as now, not as the future.
-  if (minutes < 1) return 'Just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  return formatDisplayDate(checkedAt);
+/** The words of a check in the language of `intl`, its dates as `formatDate` writes them. */
+export function checkWords(intl: IntlShape, formatDate: (value: string | Date) => string): CheckWords {
+  return {
+    verdict: (verdict) => intl.formatMessage(VERDICT_LABELS[verdict]),
+    checkedAt(checkedAt) {
+      const date = new Date(checkedAt);
+      if (Number.isNaN(date.getTime())) return formatDate(date);
+      return intl.formatMessage(TIMES.checkedAt, {
+        date: formatDate(date),
+        time: `${pad(date.getHours())}:${pad(date.getMinutes())}`,
+      });
+    },
+    checkedAgo(checkedAt, now) {
+      const elapsed = now - Date.parse(checkedAt);
+      if (Number.isNaN(elapsed)) return formatDate(checkedAt);
+      const minutes = Math.floor(elapsed / 60_000);
+      // A clock a little ahead of the browser's reads as now, not as the future.
+      if (minutes < 1) return intl.formatMessage(TIMES.justNow);
+      if (minutes < 60) return intl.formatMessage(TIMES.minutesAgo, { minutes });
+      const hours = Math.floor(minutes / 60);
+      if (hours < 24) return intl.formatMessage(TIMES.hoursAgo, { hours });
+      return formatDate(checkedAt);
+    },
+    duration: (durationMs) =>
+      durationMs < 1000
+        ? intl.formatMessage(TIMES.milliseconds, { milliseconds: durationMs })
+        : intl.formatMessage(TIMES.seconds, { seconds: (durationMs / 1000).toFixed(1) }),
+  };
 }
 
-export function formatDuration(durationMs: number): string {
-  return durationMs < 1000 ? `${durationMs} ms` : `${(durationMs / 1000).toFixed(1)} s`;
+/** A check's times and verdict in the page's language. */
+export function useCheckWords(): CheckWords {
+  const intl = useIntl();
+  const formatDate = useFormatDate();
+  return checkWords(intl, formatDate);
 }
 
 // Only for validating a form whose name is still empty: a check does not need one.
@@ -129,12 +175,13 @@ export function toCheckInput(
 /**
  * The dialog for a check that could not run. A wrong PIN and field messages are the caller's to show; too many
  * checks get the server's own words, everything else the spec's 'Request failed' (with the server's reason when
- * it refused the playlist itself).
+ * it refused the playlist itself), each in the page's language (`say`: useLocale().text).
  */
-export function showCheckFailure({ answered, code, message }: GraphQLFailure): Promise<void> {
-  if (answered && code === 'RATE_LIMITED') return showAlert('error', message ?? messages.playlist.requestFailed);
+export function showCheckFailure({ answered, code, message }: GraphQLFailure, say: Translator['text']): Promise<void> {
+  const requestFailed = say(messages.playlist.requestFailed);
+  if (answered && code === 'RATE_LIMITED') return showAlert('error', message ? say(message) : requestFailed);
   if (answered && code === 'BAD_USER_INPUT' && message) {
-    return showAlert('error', messages.playlist.requestFailed, message);
+    return showAlert('error', requestFailed, say(message));
   }
-  return showAlert('error', messages.playlist.requestFailed);
+  return showAlert('error', requestFailed);
 }

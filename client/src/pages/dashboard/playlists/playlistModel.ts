@@ -1,3 +1,4 @@
+import { defineMessage, defineMessages } from 'react-intl';
 import type { PlaylistFormInput, PlaylistType as PlaylistKind, PlaylistValues } from '../../../../../common/validation';
 import type { PlaylistFieldsFragment, PlaylistInput, PlaylistType } from '../../../__generated__/graphql';
 
@@ -5,11 +6,17 @@ export type { PlaylistKind };
 export type Playlist = PlaylistFieldsFragment;
 
 /** The add forms' headings, which are also the main view's buttons. */
-export const ADD_HEADINGS: Record<PlaylistKind, string> = {
-  general: 'Add Playlist',
-  xc: 'Add XC Playlist',
-  code: 'Add Playlist Code',
-};
+export const ADD_HEADINGS = defineMessages<PlaylistKind>({
+  general: { id: 'playlists.add.general', defaultMessage: 'Add Playlist' },
+  xc: { id: 'playlists.add.xc', defaultMessage: 'Add XC Playlist' },
+  code: { id: 'playlists.add.code', defaultMessage: 'Add Playlist Code' },
+});
+
+/** The PIN dialog's text for a protected playlist (editing, deleting or checking it). */
+export const PIN_PROMPT = defineMessage<{ name: string }>({
+  id: 'playlists.pin.protected',
+  defaultMessage: '“{name}” is protected.',
+});
 
 const TO_GRAPHQL: Record<PlaylistKind, PlaylistType> = { general: 'GENERAL', xc: 'XC', code: 'CODE' };
 const FROM_GRAPHQL: Record<PlaylistType, PlaylistKind> = { GENERAL: 'general', XC: 'xc', CODE: 'code' };

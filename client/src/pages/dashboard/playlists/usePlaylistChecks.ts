@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useCheckPlaylistMutation } from '../../../__generated__/hooks';
 import { PlaylistLastCheckFragmentDoc } from '../../../__generated__/graphql';
 import { promptPin, showWrongPin } from '../../../lib/alerts';
+import { useLocale } from '../../../i18n/LocaleProvider';
 import { readGraphQLFailure } from '../../../lib/graphqlFailure';
 import { VERDICT_LABELS, isCheckable, showCheckFailure } from './playlistCheck';
 import type { PlaylistCheck } from './playlistCheck';
+import { PIN_PROMPT } from './playlistModel';
 import type { Playlist } from './playlistModel';
 
 function withItem<T>(set: ReadonlySet<T>, item: T): ReadonlySet<T> {
@@ -28,16 +31,20 @@ export function usePlaylistChecks({ onNotFound }: { onNotFound: () => void }) {
   const [checkingIds, setCheckingIds] = useState<ReadonlySet<string>>(() => new Set());
   const [results, setResults] = useState<ReadonlyMap<string, PlaylistCheck>>(() => new Map());
   const [announcement, setAnnouncement] = useState('');
+  const intl = useIntl();
+  const { text: say } = useLocale();
 
   async function check(playlist: Playlist) {
     if (!isCheckable(playlist) || checkingIds.has(playlist.id)) return;
     let pin: string | null = null;
     if (playlist.isProtected) {
-      pin = await promptPin(`“${playlist.name}” is protected.`);
+      pin = await promptPin(intl.formatMessage(PIN_PROMPT, { name: playlist.name }));
       if (pin === null) return;
     }
     setCheckingIds((ids) => withItem(ids, playlist.id));
-    setAnnouncement(`Checking ${playlist.name}…`);
+    setAnnouncement(
+      intl.formatMessage({ id: 'playlists.checkingOf', defaultMessage: 'Checking {name}…' }, { name: playlist.name }),
+    );
     try {
       const { data } = await checkPlaylist({
         variables: { input: { id: playlist.id, pin } },
@@ -55,7 +62,16 @@ export function usePlaylistChecks({ onNotFound }: { onNotFound: () => void }) {
       if (!data) throw new Error('The check answer carried no data');
       const result = data.checkPlaylist;
       setResults((shown) => new Map(shown).set(playlist.id, result));
-      setAnnouncement(`${playlist.name}: ${VERDICT_LABELS[result.verdict]}. ${result.message}`);
+      setAnnouncement(
+        intl.formatMessage(
+          { id: 'playlists.checkAnnouncement', defaultMessage: '{name}: {verdict}. {message}' },
+          {
+            name: playlist.name,
+            verdict: intl.formatMessage(VERDICT_LABELS[result.verdict]),
+            message: say(result.message),
+          },
+        ),
+      );
     } catch (failure) {
       setAnnouncement('');
       const reason = readGraphQLFailure(failure);
@@ -63,7 +79,7 @@ export function usePlaylistChecks({ onNotFound }: { onNotFound: () => void }) {
       else {
         // Deleted in another browser or on the TV: the list is out of date.
         if (reason.code === 'NOT_FOUND') onNotFound();
-        await showCheckFailure(reason);
+        await showCheckFailure(reason, say);
       }
     } finally {
       setCheckingIds((ids) => withoutItem(ids, playlist.id));
