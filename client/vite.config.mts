@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import formatjs from '@formatjs/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { i18nCatalogs, noParserAlias } from './i18n-catalogs';
+import { formatjsMessages, i18nCatalogs, noParserAlias } from './i18n-catalogs.mts';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -16,8 +15,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   // Keep Vite's and Vitest's caches in the repository's node_modules, not in a second one under client/.
   cacheDir: '../node_modules/.vite',
   // Messages in the code (react-intl's FormattedMessage, formatMessage, defineMessages) are compiled to ASTs at
-  // build time, as the translations are (i18n-catalogs.ts): the browser gets no ICU parser.
-  plugins: [formatjs({ ast: true }), i18nCatalogs(`${repoRoot}lang`), react()],
+  // build time, as the translations are (i18n-catalogs.mts): the browser gets no ICU parser.
+  plugins: [formatjsMessages(), i18nCatalogs(`${repoRoot}lang`), react()],
   resolve: { alias: [noParserAlias] },
   // `vite build` makes the browser bundle; `vite build --ssr src/entry-server.tsx` the server renderer
   // (dist/ssr), which the Node server uses to send public pages with their content already in the HTML.

@@ -29,7 +29,7 @@ const PAGES: Readonly<Record<string, () => Promise<PageModule>>> = {
 /** The paths this app shows itself; every other client route is the portal's. */
 export const PUBLIC_APP_PATHS = Object.keys(PAGES);
 
-/** The parts of a translation a page shows besides the frame's (client/i18n-catalogs.ts). */
+/** The parts of a translation a page shows besides the frame's (client/i18n-catalogs.mts). */
 const PAGE_PARTS: Readonly<Record<string, CatalogPart[]>> = {
   '/terms-and-conditions': ['legal'],
   '/privacy-policy': ['legal'],

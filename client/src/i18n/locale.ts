@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, localesFromFiles, splitLocalePath } from '../../../comm
 
 /**
  * The page's language and its messages. English, the code's own language, needs no download: its messages are in
- * the code, compiled at build time. Another language's messages come in parts (client/i18n-catalogs.ts), each
+ * the code, compiled at build time. Another language's messages come in parts (client/i18n-catalogs.mts), each
  * loaded once, before the pages that show them render (so hydration sees the server's words).
  */
 export type CatalogPart = 'site' | 'legal' | 'portal';

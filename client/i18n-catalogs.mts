@@ -61,3 +61,38 @@ export function i18nCatalogs(langDir: string): Plugin {
     },
   };
 }
+
+// A file that holds a message of the code's own: react-intl's component or one of its message functions.
+const HAS_MESSAGES = /\b(FormattedMessage|formatMessage|defineMessages?)\b/;
+
+/**
+ * The code's own messages (FormattedMessage, formatMessage, defineMessage(s)) compiled to ASTs, as the
+ * translations are: FormatJS's official TypeScript transformer (@formatjs/ts-transformer, with `ast`), run before
+ * Vite's own TypeScript and JSX handling on the files that hold a message (JSX is kept for React's plugin).
+ */
+export function formatjsMessages(): Plugin {
+  return {
+    name: 'formatjs-messages',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!/\.tsx?$/.test(id) || id.includes('node_modules') || !HAS_MESSAGES.test(code)) return null;
+      const [{ default: ts }, { transformWithTs }] = await Promise.all([
+        import('typescript'),
+        import('@formatjs/ts-transformer'),
+      ]);
+      const output = ts.transpileModule(code, {
+        fileName: id,
+        compilerOptions: {
+          target: ts.ScriptTarget.ESNext,
+          module: ts.ModuleKind.ESNext,
+          jsx: ts.JsxEmit.Preserve,
+          verbatimModuleSyntax: true,
+          sourceMap: true,
+          inlineSources: true,
+        },
+        transformers: { before: [transformWithTs(ts, { ast: true })] },
+      });
+      return { code: output.outputText, map: output.sourceMapText ? JSON.parse(output.sourceMapText) : null };
+    },
+  };
+}
