@@ -4,7 +4,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SweetAlert } from './pages';
 import { SHOTS, macSequence } from './portal';
-import { CAPTCHA, launchBrowser, registerDevice, startProduct, watchPage, type Product } from './support';
+import {
+  CAPTCHA,
+  axeViolations,
+  launchBrowser,
+  registerDevice,
+  startProduct,
+  watchPage,
+  type Product,
+} from './support';
 
 /**
  * The portal's main flows in Arabic, as an Arabic-speaking owner meets them: their browser asks for Arabic, the
@@ -114,6 +122,7 @@ describe('the portal in Arabic in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: ar('playlists.title'), exact: true }).waitFor();
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
       await noHorizontalOverflow(page);
+      expect(await axeViolations(page)).toEqual([]);
       await shot('dashboard');
 
       // Add a playlist.
@@ -148,6 +157,7 @@ describe('the portal in Arabic in Chromium', () => {
       await notice(page, ar('msg.settings.parentPinChanged'));
       await page.getByText(ar('settings.parentPin.set'), { exact: true }).waitFor();
       await noHorizontalOverflow(page);
+      expect(await axeViolations(page)).toEqual([]);
       await shot('parent-pin');
 
       // Start a payment: crypto, the form checked in Arabic, the confirmation in Arabic, on to the invoice.
@@ -161,6 +171,7 @@ describe('the portal in Arabic in Chromium', () => {
       await page.getByLabel(ar('payments.form.email'), { exact: true }).fill('payer@example.com');
       await page.getByLabel(ar('payments.form.coinType'), { exact: true }).selectOption('BTC');
       await noHorizontalOverflow(page);
+      expect(await axeViolations(page)).toEqual([]);
       await shot('activate');
       await pay.click();
       await page.locator('.swal2-popup .swal2-title', { hasText: ar('payments.confirm.title') }).waitFor();

@@ -1,8 +1,7 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, reportCspViolations, startProduct, type Product } from './support';
+import { axeViolations, launchBrowser, reportCspViolations, startProduct, type Product } from './support';
 
 let product: Product;
 let browser: Browser;
@@ -127,8 +126,6 @@ describe('public pages in Chromium', () => {
 });
 
 describe('accessibility (axe-core)', () => {
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
   for (const width of [390, 1440]) {
     it.each(PUBLIC_PAGES)(`%s has no axe violation at ${width}px`, async (path, heading) => {
       const { page } = await openPage(width);
@@ -136,24 +133,7 @@ describe('accessibility (axe-core)', () => {
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       await page.locator('.preload-cover').waitFor({ state: 'detached' });
       await settle(page);
-      // Injected through the DevTools protocol, which the page's CSP does not govern.
-      await page.evaluate(axeSource);
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run: (
-                ctx: Document,
-                opts: object,
-              ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
-            };
-          }
-        ).axe;
-        const result = await axe.run(document, {
-          runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-        });
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      });
+      const violations = await axeViolations(page);
       expect(violations).toEqual([]);
       await close(page);
     });

@@ -1,9 +1,15 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerSession } from './portal';
-import { launchBrowser, registerDevice, reportCspViolations, startProduct, type Product } from './support';
+import {
+  axeViolations,
+  launchBrowser,
+  registerDevice,
+  reportCspViolations,
+  startProduct,
+  type Product,
+} from './support';
 
 // Arabic pages are the English ones mirrored (docs/i18n.md, 'Right to left'): the same layout, read from the right.
 
@@ -175,30 +181,11 @@ describe('the Arabic dashboard', () => {
 });
 
 describe('accessibility of the Arabic pages (axe-core)', () => {
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
   for (const width of WIDTHS) {
     it.each(PAGES)(`%s has no axe violation at ${width}px`, async (path) => {
       const { page } = await openPage(width);
       await load(page, path);
-      // Injected through the DevTools protocol, which the page's CSP does not govern.
-      await page.evaluate(axeSource);
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run: (
-                ctx: Document,
-                opts: object,
-              ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
-            };
-          }
-        ).axe;
-        const result = await axe.run(document, {
-          runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-        });
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      });
+      const violations = await axeViolations(page);
       expect(violations).toEqual([]);
       await close(page);
     });

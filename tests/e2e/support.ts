@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -148,5 +149,24 @@ export async function reportCspViolations(target: Page | BrowserContext): Promis
     document.addEventListener('securitypolicyviolation', (e) =>
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
     );
+  });
+}
+
+let axeSource: string | undefined;
+
+/**
+ * axe-core's WCAG 2.1 A/AA and best-practice rules over the page as it stands, one line per violation
+ * (`rule: selectors`). The script is injected through the DevTools protocol, which the page's CSP does not govern.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type Result = { violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> };
+    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<Result> } };
+    const result = await axe.run(document, {
+      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+    });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }

@@ -89,6 +89,24 @@ function startProvider(): Promise<void> {
         req.on('close', () => clearInterval(timer));
         return;
       }
+      case '/kodi-bits.m3u':
+        // Two channels a TV plays, and what only a computer running Kodi or Tvheadend opens.
+        return void res.end(
+          [
+            '#EXTM3U',
+            '#EXTINF:-1,One',
+            'http://stream.example/1.ts',
+            '#EXTINF:-1,Two',
+            'http://stream.example/2.ts',
+            '#EXTINF:-1,Tuner',
+            'pipe:///usr/bin/ffmpeg -i /dev/dvb0 -f mpegts pipe:1',
+            '#EXTINF:-1,Add-on A',
+            'plugin://plugin.video.a/?channel=1',
+            '#EXTINF:-1,Add-on B',
+            'plugin://plugin.video.b/?channel=2',
+            '',
+          ].join('\n'),
+        );
       case '/guide.xml':
         return void res.end(xmltv(42));
       case '/guide.xml.gz':
@@ -380,5 +398,112 @@ describe('limits', () => {
     } finally {
       await cached.stop();
     }
+  });
+});
+
+describe('in the language of the request', () => {
+  const AR = { 'accept-language': 'ar' };
+  const FIELDS = `verdict problem message warnings m3u { channels groups cannotOpen { kind reason count } }
+    xc { state } epg { message }`;
+  const VALUES = `mutation($input: PlaylistInput!) { checkPlaylistValues(input: $input) { ${FIELDS} } }`;
+
+  async function check(client: Client, input: Record<string, unknown>, headers?: Record<string, string>) {
+    const res = await client.gql(VALUES, { input: { name: '', type: 'GENERAL', ...input } }, headers);
+    expect(res.json.errors).toBeUndefined();
+    return res.json.data.checkPlaylistValues;
+  }
+
+  it('says the verdict, the warnings and the guide’s note in Arabic, and the same check in English as ever', async () => {
+    const { client } = await signedInDevice(server);
+    const input = { url: `${base}/good.m3u`, epgUrl: `${base}/guide.xml` };
+    const english = await check(client, input);
+    const arabic = await check(client, input, AR);
+    const noCoverage =
+      'The guide has no programmes for any of the playlist’s 495 channels: the TV will show them without programme information. Check that it is the guide meant for this playlist.';
+    expect(english.message).toBe(`The playlist opens: 495 channels in ${english.m3u.groups} groups.`);
+    expect(english.warnings).toEqual(['5 entries have no stream address and will not play.', noCoverage]);
+    expect(english.epg.message).toBe(noCoverage);
+
+    expect(arabic.verdict).toBe('WARNING');
+    expect(arabic.m3u).toEqual(english.m3u);
+    expect(arabic.message).toMatch(/^تفتح قائمة التشغيل: 495 قناة في /);
+    const arabicNote =
+      'لا يتضمن دليل البرامج برامج لأيٍّ من قنوات قائمة التشغيل الـ495: سيعرضها التلفزيون دون معلومات البرامج. تأكّد من أنه الدليل المخصّص لقائمة التشغيل هذه.';
+    expect(arabic.warnings).toEqual(['5 إدخالات بلا رابط بث، ولن تعمل.', arabicNote]);
+    expect(arabic.epg.message).toBe(arabicNote);
+  });
+
+  it('answers the REST check in the language of its Accept-Language, in the shape REST always had', async () => {
+    const { client } = await signedInDevice(server);
+    const body = { playlist_type: 'general', playlist_url: `${base}/good.m3u`, xml_url: `${base}/guide.xml` };
+    const english = await client.request('POST', '/frontend/device/checkPlaylist', { body });
+    const arabic = await client.request('POST', '/frontend/device/checkPlaylist', { body, headers: AR });
+    expect(english.status).toBe(200);
+    expect(english.json.check.message).toMatch(/^The playlist opens: 495 channels in /);
+    expect(arabic.json.check.message).toMatch(/^تفتح قائمة التشغيل: 495 قناة في /);
+    expect(arabic.json.check.verdict).toBe(english.json.check.verdict);
+    // How the server keeps the sentences to say them later is its own business, not part of the answer.
+    for (const answer of [english, arabic]) {
+      expect(answer.json.check).not.toHaveProperty('said');
+      expect(answer.json.check.epg).not.toHaveProperty('said');
+    }
+  });
+
+  it('names what a TV cannot open, and why, in Arabic', async () => {
+    const { client } = await signedInDevice(server);
+    const english = await check(client, { url: `${base}/kodi-bits.m3u` });
+    const arabic = await check(client, { url: `${base}/kodi-bits.m3u` }, AR);
+    expect(english.warnings[0]).toBe(
+      '3 entries cannot be opened on a TV (2 Kodi add-on links, 1 programs to run (pipe://)): they are not counted as channels.',
+    );
+    expect(english.m3u.cannotOpen[0]).toEqual({
+      kind: 'plugin://',
+      reason: 'These are links to Kodi add-ons (plugin://): only Kodi with that add-on installed can open them.',
+      count: 2,
+    });
+    expect(arabic.warnings[0]).toBe(
+      'لا يمكن فتح 3 إدخالات على التلفزيون (رابطان لإضافات Kodi، أمر واحد لتشغيل برنامج (pipe://))، ولذلك لا تُحتسب ضمن القنوات.',
+    );
+    expect(arabic.warnings[1]).toBe('لا يوجد رابط لدليل البرامج (EPG): سيعرض التلفزيون القنوات دون معلومات البرامج.');
+    expect(arabic.message).toBe('تفتح قائمة التشغيل: قناتان في 0 مجموعة.');
+    expect(arabic.m3u.cannotOpen.map((kind: { reason: string }) => kind.reason)).toEqual([
+      'هذه روابط لإضافات Kodi ‏(plugin://): لا يفتحها إلا Kodi المثبّتة عليه تلك الإضافة.',
+      'هذه أوامر تشغّل برنامجًا على الحاسوب الذي يقرأ قائمة التشغيل (pipe://)، كما يُعدّها Tvheadend وKodi: ولا يستطيع التلفزيون تشغيلها.',
+    ]);
+  });
+
+  it('says failures in Arabic, with the same problem and the provider’s words kept', async () => {
+    const { client } = await signedInDevice(server);
+    const missing = await check(client, { url: `${base}/missing` }, AR);
+    expect(missing).toMatchObject({ verdict: 'FAILED', problem: 'HTTP_STATUS' });
+    expect(missing.message).toBe('ردّ الخادم برمز HTTP \u2068404\u2069 (غير موجود: تحقّق من الرابط).');
+    const english = await check(client, { url: `${base}/missing` });
+    expect(english.message).toBe('The server answered HTTP 404 (not found: check the URL).');
+    const expired = await check(client, { type: 'XC', url: base, username: 'bob', password: XC_PASS }, AR);
+    expect(expired).toMatchObject({ verdict: 'FAILED', problem: 'XC_INACTIVE', xc: { state: 'EXPIRED' } });
+    expect(expired.message).toMatch(/^انتهى الاشتراك في \d{1,2} سبتمبر 2020: جدّده لدى المزوّد\.$/);
+    const loop = await check(client, { url: `${base}/loop` }, AR);
+    expect(loop.problem).toBe('TOO_MANY_REDIRECTS');
+    expect(loop.message).toMatch(/^أُعيد توجيه العنوان أكثر من 5 مرات \(آخرها إلى /);
+  });
+
+  it('says a saved playlist’s last check in the language of whoever reads it', async () => {
+    const { client } = await signedInDevice(server);
+    const created = await client.gql(CREATE, { input: { name: 'Home', type: 'GENERAL', url: `${base}/plain.m3u` } });
+    const id = created.json.data.createPlaylist.playlist.id;
+    const checked = await client.gql(CHECK_SAVED, { input: { id } });
+    expect(checked.json.data.checkPlaylist.message).toBe('The playlist opens: 1 channel in 1 group.');
+    const read = (headers?: Record<string, string>) =>
+      client.gql('{ playlists { lastCheck { message warnings } } }', undefined, headers);
+    const inArabic = await read(AR);
+    expect(inArabic.json.data.playlists[0].lastCheck).toEqual({
+      message: 'تفتح قائمة التشغيل: قناة واحدة في مجموعة واحدة.',
+      warnings: ['لا يوجد رابط لدليل البرامج (EPG): سيعرض التلفزيون القنوات دون معلومات البرامج.'],
+    });
+    const inEnglish = await read();
+    expect(inEnglish.json.data.playlists[0].lastCheck).toEqual({
+      message: 'The playlist opens: 1 channel in 1 group.',
+      warnings: ['No guide (EPG) URL: the TV will show channels without programme information.'],
+    });
   });
 });

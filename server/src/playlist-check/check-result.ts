@@ -1,5 +1,7 @@
 /** A playlist check's result: the GraphQL PlaylistCheck type, stored as the playlist's last_check (jsonb). */
 
+import { english, type Said, type SaidValue } from './check-messages';
+
 export type CheckVerdict = 'OK' | 'WARNING' | 'FAILED';
 
 export type CheckProblem =
@@ -83,6 +85,8 @@ export interface EpgCheckResult {
   xmltv: boolean;
   channels: number;
   message: string | null;
+  /** The message, to be said in the reader's language (absent in results stored before it was kept). */
+  said?: SaidValue | null;
   /** Where the guide address came from (absent in results stored before it was reported). */
   source?: GuideSource;
   /** Guide channels with at least one programme (null when the guide was read only to its first programme). */
@@ -104,19 +108,28 @@ export interface CheckResult {
   m3u: M3uCheckResult | null;
   xc: XcCheckResult | null;
   epg: EpgCheckResult | null;
+  /**
+   * The message and warnings, to be said in the reader's language (check-messages.ts); `message` and `warnings`
+   * are their English. Absent in results stored before it was kept: those are shown as they were stored.
+   */
+  said?: { message: SaidValue; warnings: SaidValue[] };
 }
 
 /** A failure found while checking: becomes a FAILED result with this problem and message. */
 export class CheckFailure extends Error {
+  /** The message, to be said in the reader's language. */
+  readonly said: string | Said;
+
   constructor(
     readonly problem: CheckProblem,
-    message: string,
+    message: string | Said,
     readonly httpStatus: number | null = null,
     readonly reachable = false,
     /** What the account said about itself before it failed (a banned or expired line), for the owner to see. */
     readonly xc: XcCheckResult | null = null,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : english(message));
+    this.said = message;
     this.name = 'CheckFailure';
   }
 }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { XzReadableStream } from 'xz-decompress';
+import { checkMessages, english, said, type Said } from './check-messages';
 import type { EpgCheckResult, GuideSource } from './check-result';
 import { type ChannelKeys, GuideKeys, coverage, keyOf, keyOfValue } from './guide-match';
 import { FetchError, type SafeFetchOptions } from './safe-fetch';
@@ -212,16 +213,17 @@ async function* decompressed(
   }
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
-}
-
 export interface EpgCheckOptions {
   source: GuideSource;
   /** The playlist's live channels: the whole guide is read to see which have programmes. */
   channels?: ChannelKeys | null;
   /** Words for the guide in messages (default 'The guide'). */
-  label?: string;
+  label?: Said;
+}
+
+/** A guide's message: said (for the reader's language) and its English. */
+function note(message: Said): Pick<EpgCheckResult, 'message' | 'said'> {
+  return { message: english(message), said: message };
 }
 
 /**
@@ -233,7 +235,7 @@ export interface EpgCheckOptions {
 export async function checkEpg(
   url: string,
   options: SafeFetchOptions,
-  { source, channels = null, label = 'The guide' }: EpgCheckOptions,
+  { source, channels = null, label = said(checkMessages.guide.label) }: EpgCheckOptions,
 ): Promise<EpgCheckResult> {
   const matching = channels !== null && channels.size > 0;
   const scanner = new XmltvScanner(!matching);
@@ -264,7 +266,7 @@ export async function checkEpg(
           channels: 0,
           channelsWithProgrammes: null,
           coverage: null,
-          message: `${label} is compressed (${compression}) but its data is damaged: it cannot be read.`,
+          ...note(said(checkMessages.guide.damaged, { label, compression })),
         };
       } else if (compression !== 'plain') partial = true;
       else throw err;
@@ -280,7 +282,7 @@ export async function checkEpg(
       channels: 0,
       channelsWithProgrammes: null,
       coverage: null,
-      message: `${label} could not be read: ${failure.message}`,
+      ...note(said(checkMessages.guide.unreadable, { label, reason: failure.said })),
     };
   }
   if (!scanner.xmltv) {
@@ -291,7 +293,7 @@ export async function checkEpg(
       channels: 0,
       channelsWithProgrammes: null,
       coverage: null,
-      message: `${label} address does not hold an XMLTV guide.`,
+      ...note(said(checkMessages.guide.notXmltv, { label })),
     };
   }
   if (scanner.channels === 0) {
@@ -302,7 +304,7 @@ export async function checkEpg(
       channels: 0,
       channelsWithProgrammes: matching ? 0 : null,
       coverage: matching ? { channels: channels.size, covered: 0, byId: 0, byName: 0 } : null,
-      message: `${label} describes no channels.`,
+      ...note(said(checkMessages.guide.noChannels, { label })),
     };
   }
   if (!matching) {
@@ -317,18 +319,19 @@ export async function checkEpg(
     };
   }
   const covered = coverage(channels, scanner.guide);
-  let message: string | null = null;
+  const { guide } = checkMessages;
+  let message: Said | null = null;
   if (covered.covered * 2 < covered.channels) {
     message =
       covered.covered === 0
         ? covered.channels === 1
-          ? `${label} has no programmes for the playlist’s channel: the TV will show it without programme information. Check that it is the guide meant for this playlist.`
-          : `${label} has no programmes for any of the playlist’s ${plural(covered.channels, 'channel', 'channels')}: the TV will show them without programme information. Check that it is the guide meant for this playlist.`
-        : `${label} has programmes for only ${covered.covered.toLocaleString('en')} of the playlist’s ${plural(covered.channels, 'channel', 'channels')}: most will show no programme information.`;
+          ? said(guide.noneForTheChannel, { label })
+          : said(guide.noneForAny, { label, channels: covered.channels })
+        : said(guide.few, { label, covered: covered.covered, channels: covered.channels });
   }
   if (partial) {
-    const note = `${label} is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB, so only its start was read: it may cover more channels.`;
-    message = message ? `${message} ${note}` : note;
+    const more = said(guide.partial, { label, megabytes: String(Math.round(options.maxBytes / 1024 / 1024)) });
+    message = message ? said(checkMessages.sentences, { first: message, second: more }) : more;
   }
   return {
     source,
@@ -337,6 +340,6 @@ export async function checkEpg(
     channels: scanner.channels,
     channelsWithProgrammes: scanner.guide.withProgrammes.size,
     coverage: covered,
-    message,
+    ...(message ? note(message) : { message: null, said: null }),
   };
 }

@@ -1,3 +1,4 @@
+import { checkMessages, english, said, type Said } from './check-messages';
 import { CheckFailure, type CannotOpen, type ChannelSample, type M3uCheckResult } from './check-result';
 import { ChannelKeys } from './guide-match';
 import { M3uParser, type M3uEntry } from './m3u-parser';
@@ -28,18 +29,22 @@ const STREAM_SCHEMES = new Set([
   'srt',
 ]);
 
+const { reasons } = checkMessages;
 /** What a TV cannot open, in words for the owner, by kind. */
-const CANNOT_OPEN_REASONS: Record<string, string> = {
-  'no address':
-    'These entries have a note instead of a stream address (such as “[NO PUBLIC STREAM]”): there is nothing to play.',
-  'plugin://': 'These are links to Kodi add-ons (plugin://): only Kodi with that add-on installed can open them.',
-  'pipe://':
-    'These start a program on the computer that reads the playlist (pipe://), as Tvheadend and Kodi set up: a TV cannot run them.',
-  'file://': 'These are files on someone’s computer (file://, or a drive letter), which the TV cannot reach.',
-  'acestream://': 'These need the Ace Stream app (acestream://), which the TV does not have.',
-  'sop://': 'These need the SopCast app (sop://), which the TV does not have.',
-  'magnet:': 'These are torrent links (magnet:), which the TV does not play.',
+const CANNOT_OPEN_REASONS: Record<string, Said> = {
+  'no address': said(reasons.noAddress),
+  'plugin://': said(reasons.plugin),
+  'pipe://': said(reasons.pipe),
+  'file://': said(reasons.file),
+  'acestream://': said(reasons.acestream),
+  'sop://': said(reasons.sopcast),
+  'magnet:': said(reasons.magnet),
 };
+
+/** Why a TV cannot open a kind of address, said (a result's `reason` is its English). */
+export function cannotOpenReason(kind: string): Said {
+  return Object.hasOwn(CANNOT_OPEN_REASONS, kind) ? CANNOT_OPEN_REASONS[kind]! : said(reasons.other, { kind });
+}
 
 /** The kind of address a TV cannot open ('pipe://', 'no address', ...), or null for a stream it can open. */
 export function unplayableKind(url: string): string | null {
@@ -85,16 +90,7 @@ function sniff(start: Buffer): 'html' | 'xml' | 'binary' | 'text' {
 }
 
 function loginPage(status: number): CheckFailure {
-  return new CheckFailure(
-    'LOGIN_PAGE',
-    'The server sent a web page instead of a playlist: usually a login, error or block page. Check the URL and the account, or open it in a browser to see the page.',
-    status,
-    true,
-  );
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+  return new CheckFailure('LOGIN_PAGE', said(checkMessages.m3u.loginPage), status, true);
 }
 
 /** Whether an entry carries any #EXTINF attribute (tvg-*, group-title...). */
@@ -137,7 +133,7 @@ export async function checkM3u(url: string, options: SafeFetchOptions): Promise<
         if (!found) {
           found = {
             kind,
-            reason: CANNOT_OPEN_REASONS[kind] ?? `These are ${kind} addresses, which the TV cannot open.`,
+            reason: english(cannotOpenReason(kind)),
             count: 0,
             examples: [],
           };
@@ -169,15 +165,10 @@ export async function checkM3u(url: string, options: SafeFetchOptions): Promise<
     const kind = sniff(start);
     if (kind === 'html') throw loginPage(res.status);
     if (kind === 'xml') {
-      throw new CheckFailure(
-        'NOT_M3U',
-        'The address holds an XML document (a TV guide, perhaps), not a playlist. A guide goes in the guide (EPG) URL field.',
-        res.status,
-        true,
-      );
+      throw new CheckFailure('NOT_M3U', said(checkMessages.m3u.xml), res.status, true);
     }
     if (kind === 'binary') {
-      throw new CheckFailure('NOT_M3U', 'The answer is not text, so it is not an M3U playlist.', res.status, true);
+      throw new CheckFailure('NOT_M3U', said(checkMessages.m3u.binary), res.status, true);
     }
   };
   try {
@@ -207,35 +198,27 @@ export async function checkM3u(url: string, options: SafeFetchOptions): Promise<
   ) {
     const what =
       stats.hlsVariantTags > 0
-        ? `an HLS stream offered in ${plural(stats.hlsVariantTags, 'quality', 'qualities')}`
-        : `an HLS stream’s list of ${plural(stats.entries, 'video segment', 'video segments')}`;
-    throw new CheckFailure(
-      'SINGLE_STREAM',
-      `This address is a single stream (${what}), not a playlist of channels. Add it as a channel inside an M3U playlist (an #EXTINF line with the channel’s name, then this address on the next line), and add that playlist here.`,
-      res.status,
-      true,
-    );
+        ? said(checkMessages.m3u.hlsVariants, { count: stats.hlsVariantTags })
+        : said(checkMessages.m3u.hlsSegments, { count: stats.entries });
+    throw new CheckFailure('SINGLE_STREAM', said(checkMessages.m3u.singleStream, { what }), res.status, true);
   }
   if (!header.isM3u && stats.entries === 0) {
     if (received === 0) {
-      throw new CheckFailure('EMPTY', 'The server answered with nothing: the playlist is empty.', res.status, true);
+      throw new CheckFailure('EMPTY', said(checkMessages.m3u.nothing), res.status, true);
     }
     if (type.includes('text/html')) throw loginPage(res.status);
-    throw new CheckFailure(
-      'NOT_M3U',
-      'The answer is not an M3U playlist (it has no #EXTM3U header and no channels).',
-      res.status,
-      true,
-    );
+    throw new CheckFailure('NOT_M3U', said(checkMessages.m3u.notM3u), res.status, true);
   }
   if (stats.withUrl === 0) {
-    throw new CheckFailure('EMPTY', 'The playlist has no channels with a stream address.', res.status, true);
+    throw new CheckFailure('EMPTY', said(checkMessages.m3u.noStreams), res.status, true);
   }
   const unplayable = [...cannotOpen.values()].sort((a, b) => b.count - a.count);
   if (playable === 0) {
     throw new CheckFailure(
       'EMPTY',
-      `None of the playlist’s ${plural(stats.withUrl, 'entry', 'entries')} has an address the TV can open. ${unplayable[0]?.reason ?? ''}`.trim(),
+      unplayable[0]
+        ? said(checkMessages.m3u.nonePlayable, { count: stats.withUrl, reason: cannotOpenReason(unplayable[0].kind) })
+        : said(checkMessages.m3u.nonePlayableBare, { count: stats.withUrl }),
       res.status,
       true,
     );

@@ -1,4 +1,3 @@
-import { formatDisplayDate } from '../../../common/dates';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
@@ -10,6 +9,7 @@ import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { PlaylistEntity } from '../playlist/playlist.entity';
 import type { PlaylistCaller, PlaylistInput, PlaylistService, PlaylistWithPin } from '../playlist/playlist.service';
+import { checkMessages, english, said, saidDate, saidList, type Said, type SaidValue } from './check-messages';
 import { CheckFailure, type CheckResult, type GuideSource } from './check-result';
 import { checkEpg } from './epg-check';
 import type { ChannelKeys } from './guide-match';
@@ -99,7 +99,8 @@ export class PlaylistCheckService {
   private async check(source: Source): Promise<CheckResult> {
     const started = Date.now();
     const options = this.fetchOptions();
-    const warnings: string[] = [];
+    const warnings: SaidValue[] = [];
+    const { warning } = checkMessages;
     const base = { m3u: null, xc: null, epg: null, httpStatus: null } as Pick<
       CheckResult,
       'm3u' | 'xc' | 'epg' | 'httpStatus'
@@ -119,15 +120,12 @@ export class PlaylistCheckService {
           guideSource = 'PLAYLIST';
         }
         if (result.entriesWithoutUrl > 0) {
-          warnings.push(
-            `${result.entriesWithoutUrl.toLocaleString('en')} entr${result.entriesWithoutUrl === 1 ? 'y has' : 'ies have'} no stream address and will not play.`,
-          );
+          warnings.push(said(warning.withoutUrl, { count: result.entriesWithoutUrl }));
         }
         const cannot = result.cannotOpen.reduce((sum, kind) => sum + kind.count, 0);
         if (cannot > 0) {
-          warnings.push(
-            `${cannot.toLocaleString('en')} entr${cannot === 1 ? 'y' : 'ies'} cannot be opened on a TV (${result.cannotOpen.map((kind) => `${kind.count.toLocaleString('en')} ${cannotOpenWords(kind.kind)}`).join(', ')}): ${cannot === 1 ? 'it is' : 'they are'} not counted as channels.`,
-          );
+          const kinds = saidList(result.cannotOpen.map((kind) => cannotOpenWords(kind.kind, kind.count)));
+          warnings.push(said(warning.cannotOpen, { count: cannot, kinds }));
         }
       } else {
         const { result, httpStatus } = await checkXc(source.host, source.username, source.password, options);
@@ -140,7 +138,7 @@ export class PlaylistCheckService {
           result.activeConnections !== null &&
           result.activeConnections >= result.maxConnections
         ) {
-          warnings.push('Every connection the account allows is in use: the TV may be refused until one ends.');
+          warnings.push(said(warning.allConnections));
         }
         if (!guide) {
           // Xtream Codes panels serve the line's guide at xmltv.php with the same credentials.
@@ -152,12 +150,13 @@ export class PlaylistCheckService {
         base.epg = await checkEpg(guide, options, {
           source: guideSource,
           channels: liveChannels,
-          label: guideSource === 'PANEL' ? 'The panel’s guide (xmltv.php)' : 'The guide',
+          label: said(guideSource === 'PANEL' ? checkMessages.guide.panelLabel : checkMessages.guide.label),
         });
-        if (base.epg.message) warnings.push(base.epg.message);
+        if (base.epg.message) warnings.push(base.epg.said ?? base.epg.message);
       } else {
-        warnings.push('No guide (EPG) URL: the TV will show channels without programme information.');
+        warnings.push(said(warning.noGuide));
       }
+      const message = summary(base);
       return {
         ...base,
         checkedAt: new Date().toISOString(),
@@ -165,8 +164,9 @@ export class PlaylistCheckService {
         verdict: warnings.length ? 'WARNING' : 'OK',
         reachable: true,
         problem: null,
-        message: summary(base),
-        warnings,
+        message: english(message),
+        warnings: warnings.map(english),
+        said: { message, warnings },
       };
     } catch (err) {
       if (!(err instanceof CheckFailure)) {
@@ -181,7 +181,8 @@ export class PlaylistCheckService {
         reachable: err.reachable,
         problem: err.problem,
         message: err.message,
-        warnings,
+        warnings: warnings.map(english),
+        said: { message: err.said, warnings },
         xc: err.xc ?? base.xc,
         httpStatus: err.httpStatus ?? base.httpStatus,
       };
@@ -189,35 +190,38 @@ export class PlaylistCheckService {
   }
 }
 
-/** A kind of address a TV cannot open, in a few words for the warning. */
-function cannotOpenWords(kind: string): string {
+/** A kind of address a TV cannot open, counted, in a few words for the warning. */
+function cannotOpenWords(kind: string, count: number): Said {
+  const { kinds } = checkMessages;
   switch (kind) {
     case 'no address':
-      return 'with a note instead of an address';
+      return said(kinds.noAddress, { count });
     case 'plugin://':
-      return 'Kodi add-on links';
+      return said(kinds.plugin, { count });
     case 'pipe://':
-      return 'programs to run (pipe://)';
+      return said(kinds.pipe, { count });
     case 'file://':
-      return 'files on a computer';
+      return said(kinds.file, { count });
     default:
-      return `${kind} links`;
+      return said(kinds.other, { count, kind });
   }
 }
 
-function summary(base: Pick<CheckResult, 'm3u' | 'xc'>): string {
+function summary(base: Pick<CheckResult, 'm3u' | 'xc'>): Said {
+  const { summary: words } = checkMessages;
   if (base.m3u) {
     const { channels, groups, backupUrls } = base.m3u;
-    const backups = backupUrls
-      ? ` (with ${backupUrls.toLocaleString('en')} backup address${backupUrls === 1 ? '' : 'es'})`
-      : '';
-    return `The playlist opens: ${channels.toLocaleString('en')} channel${channels === 1 ? '' : 's'}${backups} in ${groups.toLocaleString('en')} group${groups === 1 ? '' : 's'}.`;
+    return backupUrls
+      ? said(words.m3uWithBackups, { channels, backups: backupUrls, groups })
+      : said(words.m3u, { channels, groups });
   }
   if (base.xc) {
     const { liveCategories, vodCategories, seriesCategories, expiresAt } = base.xc;
-    return `The account is active${expiresAt ? ` until ${formatDisplayDate(expiresAt)}` : ' with no end date'}: ${liveCategories} live, ${vodCategories} film and ${seriesCategories} series categories.`;
+    // The counts as the panel's lists are long, without grouping ('1200 live'), as ever.
+    const counts = { live: String(liveCategories), films: String(vodCategories), series: String(seriesCategories) };
+    return expiresAt ? said(words.xcUntil, { date: saidDate(expiresAt), ...counts }) : said(words.xcNoEnd, counts);
   }
-  return 'Checked.';
+  return said(words.checked);
 }
 
 function sourceOf(entity: PlaylistEntity): Source {

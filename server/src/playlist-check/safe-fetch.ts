@@ -22,6 +22,7 @@ import net from 'node:net';
 import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
 import ipaddr from 'ipaddr.js';
+import { checkMessages, english, said, type Said } from './check-messages';
 
 export type FetchFailure =
   | 'invalid-url' // not parseable (credentials in the URL are fine)
@@ -35,12 +36,16 @@ export type FetchFailure =
   | 'too-large'; // body exceeded maxBytes (checked while streaming)
 
 export class FetchError extends Error {
+  /** The message, to be said in the reader's language (check-messages.ts); `message` is its English. */
+  readonly said: string | Said;
+
   constructor(
     readonly failure: FetchFailure,
-    message: string,
+    message: string | Said,
     options?: ErrorOptions,
   ) {
-    super(message, options);
+    super(typeof message === 'string' ? message : english(message), options);
+    this.said = message;
     this.name = 'FetchError';
   }
 }
@@ -170,25 +175,26 @@ export function isPublicAddress(address: string, allow?: readonly string[]): boo
   return rangeOf(ip) === 'unicast';
 }
 
-function describeRange(range: string): string {
+function describeRange(range: string): Said {
+  const { ranges } = checkMessages;
   switch (range) {
     case 'loopback':
-      return 'a loopback address (the server itself)';
+      return said(ranges.loopback);
     case 'private':
     case 'uniqueLocal':
-      return 'a private network address';
+      return said(ranges.private);
     case 'linkLocal':
-      return 'a link-local address (such as a cloud metadata service)';
+      return said(ranges.linkLocal);
     case 'carrierGradeNat':
-      return 'a carrier-grade NAT (shared) address';
+      return said(ranges.carrierGradeNat);
     case 'unspecified':
-      return 'an unspecified address';
+      return said(ranges.unspecified);
     case 'multicast':
-      return 'a multicast address';
+      return said(ranges.multicast);
     case 'broadcast':
-      return 'a broadcast address';
+      return said(ranges.broadcast);
     default:
-      return 'a reserved or special-purpose address';
+      return said(ranges.reserved);
   }
 }
 
@@ -199,23 +205,24 @@ function blockedError(host: string, address: string, viaDns: boolean): FetchErro
   return new FetchError(
     'blocked-address',
     viaDns
-      ? `The address ${host} resolves to ${what} (${shown}), which this service does not fetch.`
-      : `The address ${host} is ${what}, which this service does not fetch.`,
+      ? said(checkMessages.fetch.blockedResolved, { host, range: what, ip: shown })
+      : said(checkMessages.fetch.blocked, { host, range: what }),
   );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Messages
 
-function seconds(ms: number): string {
-  const value = Math.round(ms / 100) / 10;
-  return `${value} ${value === 1 ? 'second' : 'seconds'}`;
+function seconds(ms: number): Said {
+  return said(checkMessages.fetch.seconds, { seconds: Math.round(ms / 100) / 10 });
 }
 
-function size(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
-  return `${bytes} bytes`;
+function size(bytes: number): Said {
+  const { fetch } = checkMessages;
+  if (bytes >= 1024 * 1024)
+    return said(fetch.megabytes, { size: String(Math.round((bytes / (1024 * 1024)) * 10) / 10) });
+  if (bytes >= 1024) return said(fetch.kilobytes, { size: String(Math.round((bytes / 1024) * 10) / 10) });
+  return said(fetch.bytes, { size: String(bytes) });
 }
 
 function errorCode(err: unknown): string | undefined {
@@ -232,9 +239,7 @@ function dnsError(err: unknown, host: string): FetchError {
   const temporary = code === 'EAI_AGAIN' || code === 'ETIMEOUT' || code === 'ESERVFAIL';
   return new FetchError(
     'dns',
-    temporary
-      ? `The address ${host} could not be looked up right now (DNS). Please try again later.`
-      : `The address ${host} could not be found (DNS).`,
+    temporary ? said(checkMessages.fetch.dnsLater, { host }) : said(checkMessages.fetch.dnsNotFound, { host }),
     { cause: err },
   );
 }
@@ -246,42 +251,43 @@ function requestError(err: unknown, host: string, https: boolean): FetchError {
   if (err instanceof FetchError) return err;
   const code = errorCode(err) ?? '';
   if (https && TLS_CODE.test(code)) {
-    let reason = 'the secure handshake failed';
-    if (code === 'CERT_HAS_EXPIRED') reason = 'its certificate has expired';
-    else if (code === 'CERT_NOT_YET_VALID') reason = 'its certificate is not valid yet';
+    const { connection: words } = checkMessages;
+    let reason = said(words.handshake);
+    if (code === 'CERT_HAS_EXPIRED') reason = said(words.certExpired);
+    else if (code === 'CERT_NOT_YET_VALID') reason = said(words.certNotYetValid);
     else if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH')
-      reason = 'its certificate is for a different name';
-    else if (/SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|CERT_/.test(code))
-      reason = 'its certificate is not trusted (self-signed or unknown authority)';
-    return new FetchError('tls', `The secure (https) connection to ${host} failed: ${reason} (${code}).`, {
+      reason = said(words.certOtherName);
+    else if (/SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|CERT_/.test(code)) reason = said(words.certUntrusted);
+    return new FetchError('tls', said(checkMessages.fetch.tls, { host, reason, code }), {
       cause: err,
     });
   }
   if (code.startsWith('HPE_')) {
-    return new FetchError('connection', `The server at ${host} did not answer with valid HTTP.`, { cause: err });
+    return new FetchError('connection', said(checkMessages.fetch.notHttp, { host }), { cause: err });
   }
-  let reason: string;
+  const { connection: words } = checkMessages;
+  let reason: Said;
   switch (code) {
     case 'ECONNREFUSED':
-      reason = 'the connection was refused';
+      reason = said(words.refused);
       break;
     case 'ECONNRESET':
     case 'EPIPE':
-      reason = 'the connection was closed unexpectedly';
+      reason = said(words.closed);
       break;
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
     case 'EHOSTDOWN':
     case 'ENETDOWN':
-      reason = 'the server cannot be reached from here';
+      reason = said(words.unreachable);
       break;
     case 'ETIMEDOUT':
-      reason = 'the connection attempt timed out';
+      reason = said(words.timedOut);
       break;
     default:
-      reason = code ? `the connection failed (${code})` : 'the connection failed';
+      reason = code ? said(words.failedCode, { code }) : said(words.failed);
   }
-  return new FetchError('connection', `Could not connect to ${host}: ${reason}.`, { cause: err });
+  return new FetchError('connection', said(checkMessages.fetch.connect, { host, reason }), { cause: err });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -295,8 +301,8 @@ function parseTarget(url: string, redirectedFrom?: URL): URL {
     throw new FetchError(
       'invalid-url',
       redirectedFrom
-        ? `The server at ${redirectedFrom.hostname} redirected to an address that is not valid.`
-        : 'This is not a valid web address.',
+        ? said(checkMessages.fetch.redirectInvalid, { host: redirectedFrom.hostname })
+        : said(checkMessages.fetch.invalidUrl),
     );
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
@@ -304,11 +310,11 @@ function parseTarget(url: string, redirectedFrom?: URL): URL {
     throw new FetchError(
       'unsupported-protocol',
       redirectedFrom
-        ? `The server at ${redirectedFrom.hostname} redirected to a ${scheme} address; only http and https addresses are fetched.`
-        : `Only http:// and https:// addresses can be fetched (this one is ${scheme}).`,
+        ? said(checkMessages.fetch.redirectProtocol, { host: redirectedFrom.hostname, scheme })
+        : said(checkMessages.fetch.protocol, { scheme }),
     );
   }
-  if (!parsed.hostname) throw new FetchError('invalid-url', 'This web address has no host name.');
+  if (!parsed.hostname) throw new FetchError('invalid-url', said(checkMessages.fetch.noHost));
   return parsed;
 }
 
@@ -421,9 +427,12 @@ function safeDecode(value: string): string {
   }
 }
 
+/** An error of a hop after a redirect, prefixed with where the redirect led (`prefix`: the shown URL). */
 function withPrefix(err: FetchError, prefix: string): FetchError {
   if (!prefix || err.failure === 'timeout') return err;
-  return new FetchError(err.failure, `${prefix} ${err.message}`, { cause: err.cause });
+  return new FetchError(err.failure, said(checkMessages.fetch.redirected, { url: prefix, reason: err.said }), {
+    cause: err.cause,
+  });
 }
 
 function sameOrigin(a: URL, b: URL): boolean {
@@ -486,13 +495,13 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
     controller.abort(
       new FetchError(
         'timeout',
-        phase === 'head'
-          ? `The server did not answer within ${seconds(options.timeoutMs)}.`
-          : `The server did not send the whole response within ${seconds(options.timeoutMs)}.`,
+        said(phase === 'head' ? checkMessages.fetch.noAnswer : checkMessages.fetch.notWhole, {
+          time: seconds(options.timeoutMs),
+        }),
       ),
     );
   }, options.timeoutMs);
-  const onCallerAbort = () => controller.abort(new FetchError('timeout', 'The check was cancelled.'));
+  const onCallerAbort = () => controller.abort(new FetchError('timeout', said(checkMessages.fetch.cancelled)));
   const callerSignal = options.signal;
   if (callerSignal?.aborted) onCallerAbort();
   else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
@@ -509,7 +518,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
   let hop: Hop;
   try {
     for (let redirects = 0; ; redirects++) {
-      const prefix = redirects === 0 ? '' : `The server redirected to ${displayUrl(target)}.`;
+      const prefix = redirects === 0 ? '' : displayUrl(target);
       hop = await requestOnce(target, { method, headers, allow, signal: controller.signal }, prefix);
       const location = hop.res.headers.location;
       if (!REDIRECT_STATUSES.has(hop.res.statusCode ?? 0) || !location) break;
@@ -520,7 +529,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
       if (redirects >= maxRedirects) {
         throw new FetchError(
           'too-many-redirects',
-          `The address redirected more than ${maxRedirects} ${maxRedirects === 1 ? 'time' : 'times'} (last to ${displayUrl(location, target)}).`,
+          said(checkMessages.fetch.tooManyRedirects, { max: maxRedirects, url: displayUrl(location, target) }),
         );
       }
       const next = parseTarget(location, target);
@@ -540,10 +549,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
   const { req, res } = hop;
   const host = target.hostname;
   const tooLarge = () =>
-    new FetchError(
-      'too-large',
-      `The response from ${host} is larger than ${size(options.maxBytes)}, the most this service reads.`,
-    );
+    new FetchError('too-large', said(checkMessages.fetch.tooLarge, { host, size: size(options.maxBytes) }));
 
   // The decoded body, limited by maxBytes; the raw bytes are limited too (a compressed stream that decodes to nothing).
   const decoder = method === 'HEAD' ? null : decoderFor(res.headers['content-encoding'] as string | undefined);
@@ -597,9 +603,9 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
       if (closedByCaller) return;
       const code = errorCode(err) ?? '';
       if (code.startsWith('Z_') || code === 'ERR_BROTLI_DECOMPRESSION_FAILED' || code.startsWith('ERR__')) {
-        throw new FetchError('connection', `The compressed response from ${host} is corrupt.`, { cause: err });
+        throw new FetchError('connection', said(checkMessages.fetch.corrupt, { host }), { cause: err });
       }
-      throw new FetchError('connection', `The connection to ${host} broke off while the response was being read.`, {
+      throw new FetchError('connection', said(checkMessages.fetch.brokeOff, { host }), {
         cause: err,
       });
     } finally {

@@ -1,3 +1,4 @@
+import { checkMessages, said } from './check-messages';
 import { CheckFailure, type CheckProblem } from './check-result';
 import { FetchError, safeFetch, type FetchFailure, type SafeFetchOptions, type SafeResponse } from './safe-fetch';
 
@@ -18,9 +19,17 @@ export function checkFailureOf(err: unknown): CheckFailure {
   if (err instanceof CheckFailure) return err;
   if (err instanceof FetchError) {
     const reached = err.failure === 'too-large' || err.failure === 'timeout';
-    return new CheckFailure(PROBLEM_OF[err.failure], err.message, null, reached);
+    return new CheckFailure(PROBLEM_OF[err.failure], err.said, null, reached);
   }
   throw err;
+}
+
+/** 'The server answered HTTP 403 (access refused: ...).', said. */
+export function httpStatusSaid(status: number, notFound = true) {
+  const { http } = checkMessages;
+  if (status === 401 || status === 403) return said(http.refused, { status: String(status) });
+  if (status === 404 && notFound) return said(http.notFound, { status: String(status) });
+  return said(http.status, { status: String(status) });
 }
 
 /** Fetches, turning fetcher failures and HTTP error statuses into CheckFailures. */
@@ -33,12 +42,7 @@ export async function open(url: string, options: SafeFetchOptions): Promise<Safe
   }
   if (res.status >= 400) {
     res.close();
-    throw new CheckFailure(
-      'HTTP_STATUS',
-      `The server answered HTTP ${res.status}${res.status === 401 || res.status === 403 ? ' (access refused: check the account, or the provider may block this kind of request)' : res.status === 404 ? ' (not found: check the URL)' : ''}.`,
-      res.status,
-      true,
-    );
+    throw new CheckFailure('HTTP_STATUS', httpStatusSaid(res.status), res.status, true);
   }
   return res;
 }
@@ -53,7 +57,7 @@ export async function readText(res: SafeResponse, limit: number): Promise<string
       if (size > limit) {
         throw new CheckFailure(
           'TOO_LARGE',
-          `The answer is larger than ${Math.round(limit / 1024 / 1024)} MB.`,
+          said(checkMessages.http.answerTooLarge, { megabytes: String(Math.round(limit / 1024 / 1024)) }),
           res.status,
           true,
         );

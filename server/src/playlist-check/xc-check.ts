@@ -1,7 +1,7 @@
-import { formatDisplayDate } from '../../../common/dates';
+import { checkMessages, said, saidDate, type Said } from './check-messages';
 import { CheckFailure, type XcCheckResult, type XcLineState } from './check-result';
 import { safeFetch, type SafeFetchOptions, type SafeResponse } from './safe-fetch';
-import { checkFailureOf, readText } from './sources';
+import { checkFailureOf, httpStatusSaid, readText } from './sources';
 
 /** The API answers are small; a category list of a big provider is a few hundred KB. */
 const API_LIMIT = 8 * 1024 * 1024;
@@ -49,17 +49,18 @@ export function xcGuideUrl(host: string, username: string, password: string): st
 }
 
 /** What XUI-derived panels (XUI.one, XCMS) print instead of an answer: generateError() in debug mode. */
-const DEBUG_ERRORS: Record<string, { problem: 'XC_AUTH' | 'XC_INACTIVE' | 'XC_LINE_REFUSED'; words: string }> = {
-  INVALID_CREDENTIALS: { problem: 'XC_AUTH', words: 'the username or password is wrong' },
-  NO_CREDENTIALS: { problem: 'XC_AUTH', words: 'no username or password reached it' },
-  EXPIRED: { problem: 'XC_INACTIVE', words: 'the line has expired' },
-  BANNED: { problem: 'XC_INACTIVE', words: 'the line has been banned' },
-  DISABLED: { problem: 'XC_INACTIVE', words: 'the line has been disabled' },
-  PLAYER_API_DISABLED: { problem: 'XC_LINE_REFUSED', words: 'its player API is turned off' },
-  NOT_IN_ALLOWED_IPS: { problem: 'XC_LINE_REFUSED', words: 'the line may only be used from other addresses' },
-  NOT_IN_ALLOWED_COUNTRY: { problem: 'XC_LINE_REFUSED', words: 'the line may only be used from other countries' },
-  IP_BLOCKED: { problem: 'XC_LINE_REFUSED', words: 'this address is blocked' },
-  BLOCKED_USER_AGENT: { problem: 'XC_LINE_REFUSED', words: 'this kind of player is blocked' },
+const codes = checkMessages.panelCodes;
+const DEBUG_ERRORS: Record<string, { problem: 'XC_AUTH' | 'XC_INACTIVE' | 'XC_LINE_REFUSED'; words: Said }> = {
+  INVALID_CREDENTIALS: { problem: 'XC_AUTH', words: said(codes.INVALID_CREDENTIALS) },
+  NO_CREDENTIALS: { problem: 'XC_AUTH', words: said(codes.NO_CREDENTIALS) },
+  EXPIRED: { problem: 'XC_INACTIVE', words: said(codes.EXPIRED) },
+  BANNED: { problem: 'XC_INACTIVE', words: said(codes.BANNED) },
+  DISABLED: { problem: 'XC_INACTIVE', words: said(codes.DISABLED) },
+  PLAYER_API_DISABLED: { problem: 'XC_LINE_REFUSED', words: said(codes.PLAYER_API_DISABLED) },
+  NOT_IN_ALLOWED_IPS: { problem: 'XC_LINE_REFUSED', words: said(codes.NOT_IN_ALLOWED_IPS) },
+  NOT_IN_ALLOWED_COUNTRY: { problem: 'XC_LINE_REFUSED', words: said(codes.NOT_IN_ALLOWED_COUNTRY) },
+  IP_BLOCKED: { problem: 'XC_LINE_REFUSED', words: said(codes.IP_BLOCKED) },
+  BLOCKED_USER_AGENT: { problem: 'XC_LINE_REFUSED', words: said(codes.BLOCKED_USER_AGENT) },
 };
 
 function stateOfCode(code: string): XcLineState {
@@ -93,8 +94,7 @@ function isXuiNotFound(page: string): boolean {
   return /<center><h1>404 Not Found<\/h1><\/center>/i.test(page) && page.includes('a padding to disable MSIE');
 }
 
-const LINE_REFUSED =
-  'The panel did not accept this line. Panels built on XUI answer “404 Not Found” when the username or password is wrong and when the line has expired or was banned or disabled. Check the username and password, and ask the provider whether the line is active.';
+const LINE_REFUSED = said(checkMessages.xc.lineRefused);
 
 async function readPage(res: SafeResponse): Promise<string> {
   try {
@@ -119,9 +119,7 @@ async function getJson(url: string, options: SafeFetchOptions): Promise<{ body: 
     }
     throw new CheckFailure(
       'HTTP_STATUS',
-      res.status === 404
-        ? 'The server answered HTTP 404 (not found): check the host URL and its port. If they are right, the panel may be refusing the line: ask the provider whether it is active.'
-        : `The server answered HTTP ${res.status}${res.status === 401 || res.status === 403 ? ' (access refused: check the account, or the provider may block this kind of request)' : ''}.`,
+      res.status === 404 ? said(checkMessages.xc.notFound) : httpStatusSaid(res.status, false),
       res.status,
       true,
     );
@@ -132,12 +130,20 @@ async function getJson(url: string, options: SafeFetchOptions): Promise<{ body: 
   } catch {
     const debug = /<h2>\s*([A-Z][A-Z0-9_]{2,40})\s*<\/h2>/.exec(text)?.[1];
     if (debug) {
-      const known = DEBUG_ERRORS[debug];
+      const known = Object.hasOwn(DEBUG_ERRORS, debug) ? DEBUG_ERRORS[debug] : undefined;
+      const { xc } = checkMessages;
       throw new CheckFailure(
         known?.problem ?? 'XC_LINE_REFUSED',
         known
-          ? `The panel refused the line: ${known.words} (it answered ${debug}).${known.problem === 'XC_INACTIVE' ? ' Renew it with the provider or ask why.' : known.problem === 'XC_AUTH' ? ' Check the username and password.' : ''}`
-          : `The panel refused the line (it answered ${debug}). Ask the provider what this means for your line.`,
+          ? said(
+              known.problem === 'XC_INACTIVE'
+                ? xc.refusedInactive
+                : known.problem === 'XC_AUTH'
+                  ? xc.refusedAuth
+                  : xc.refused,
+              { words: known.words, code: debug },
+            )
+          : said(xc.refusedUnknown, { code: debug }),
         res.status,
         true,
         refusedLine(known?.problem === 'XC_AUTH' ? 'NOT_ACCEPTED' : stateOfCode(debug), debug),
@@ -146,9 +152,7 @@ async function getJson(url: string, options: SafeFetchOptions): Promise<{ body: 
     const page = /^\s*</.test(text);
     throw new CheckFailure(
       'XC_NOT_API',
-      page
-        ? 'The server sent a web page instead of the Xtream Codes API: check the host URL (and its port).'
-        : 'The server did not answer like an Xtream Codes server: check the host URL (and its port).',
+      said(page ? checkMessages.xc.webPage : checkMessages.xc.notXc),
       res.status,
       true,
     );
@@ -172,8 +176,8 @@ function accepted(value: unknown): boolean {
 }
 
 /** A date as the portal writes dates everywhere else ('15 Jan. 2031'), not the panel's ISO form. */
-function day(iso: string): string {
-  return formatDisplayDate(iso);
+function day(iso: string): Said {
+  return saidDate(iso);
 }
 
 /**
@@ -192,22 +196,17 @@ export async function checkXc(
   try {
     base = xcBaseUrl(host);
   } catch {
-    throw new CheckFailure('INVALID_URL', 'This is not a valid web address.');
+    throw new CheckFailure('INVALID_URL', said(checkMessages.fetch.invalidUrl));
   }
   const { body, status } = await getJson(panelUrl(base, 'player_api.php', username, password), options);
   const info = (body as { user_info?: UserInfo } | null)?.user_info;
   if (!info || typeof info !== 'object') {
-    throw new CheckFailure(
-      'XC_NOT_API',
-      'The server answered, but not with an Xtream Codes account: check the host URL.',
-      status,
-      true,
-    );
+    throw new CheckFailure('XC_NOT_API', said(checkMessages.xc.noAccount), status, true);
   }
   if (!accepted(info.auth)) {
     throw new CheckFailure(
       'XC_AUTH',
-      'The Xtream Codes server refused the username or password.',
+      said(checkMessages.xc.auth),
       status,
       true,
       refusedLine('NOT_ACCEPTED', typeof info.status === 'string' && info.status ? info.status : 'Not accepted'),
@@ -239,7 +238,8 @@ export async function checkXc(
     vodCategories: 0,
     seriesCategories: 0,
   };
-  const until = expiresAt && !expired ? ` Its subscription would otherwise run until ${day(expiresAt)}.` : '';
+  const until = expiresAt && !expired ? day(expiresAt) : null;
+  const { xc } = checkMessages;
   switch (state) {
     case 'ACTIVE':
       break;
@@ -247,8 +247,8 @@ export async function checkXc(
       throw new CheckFailure(
         'XC_INACTIVE',
         expiresAt
-          ? `The line expired on ${day(expiresAt)}${word === 'active' ? ' (the panel still calls it active, but players refuse an expired line)' : ''}: renew it with the provider.`
-          : 'The line has expired: renew it with the provider.',
+          ? said(word === 'active' ? xc.expiredOnStillActive : xc.expiredOn, { date: day(expiresAt) })
+          : said(xc.expired),
         status,
         true,
         line,
@@ -256,7 +256,7 @@ export async function checkXc(
     case 'BANNED':
       throw new CheckFailure(
         'XC_INACTIVE',
-        `The provider has banned this line, so nothing will play.${until} Ask the provider why.`,
+        until ? said(xc.bannedUntil, { date: until }) : said(xc.banned),
         status,
         true,
         line,
@@ -264,26 +264,18 @@ export async function checkXc(
     case 'DISABLED':
       throw new CheckFailure(
         'XC_INACTIVE',
-        `The provider has disabled this line, so nothing will play.${until} Ask the provider to enable it.`,
+        until ? said(xc.disabledUntil, { date: until }) : said(xc.disabled),
         status,
         true,
         line,
       );
     default:
-      throw new CheckFailure(
-        'XC_INACTIVE',
-        `The panel says the line is “${accountStatus}”, not active, so nothing will play. Ask the provider about it.`,
-        status,
-        true,
-        line,
-      );
+      throw new CheckFailure('XC_INACTIVE', said(xc.notActive, { status: accountStatus }), status, true, line);
   }
   if (formats !== null && !formats.some((f) => TV_FORMATS.includes(f))) {
     throw new CheckFailure(
       'XC_NO_FORMAT',
-      formats.length === 0
-        ? 'The panel allows this line no stream format at all, so nothing will play. Ask the provider to allow TS or HLS (m3u8) for it.'
-        : `The panel allows this line only ${formats.join(', ').toUpperCase()}, which the TV does not play. Ask the provider to allow TS or HLS (m3u8) for it.`,
+      formats.length === 0 ? said(xc.noFormat) : said(xc.onlyFormats, { formats: formats.join(', ').toUpperCase() }),
       status,
       true,
       line,
@@ -301,13 +293,14 @@ export async function checkXc(
 }
 
 /** Days until the line ends, and the warning the owner should read (null when it is not near). */
-export function expiryWarning(expiresAt: string | null, now = Date.now()): string | null {
+export function expiryWarning(expiresAt: string | null, now = Date.now()): Said | null {
   if (!expiresAt) return null;
   const left = Date.parse(expiresAt) - now;
   if (left >= 7 * DAY_MS) return null;
   if (left < DAY_MS) {
-    return `The line expires in less than a day (${expiresAt.slice(0, 16).replace('T', ' at ')} UTC): renew it now.`;
+    // As the panel gives it: '2031-01-15T10:00' (ISO, UTC).
+    return said(checkMessages.warning.expiresToday, { date: expiresAt.slice(0, 10), time: expiresAt.slice(11, 16) });
   }
   const days = Math.floor(left / DAY_MS);
-  return `The line expires in ${days} day${days === 1 ? '' : 's'}, on ${day(expiresAt)}.`;
+  return said(checkMessages.warning.expiresInDays, { days, date: day(expiresAt) });
 }

@@ -13,7 +13,8 @@ import {
   type PlaylistUpdate,
 } from './playlist.service';
 import { playlistDetails, type PlaylistView } from './playlist.view';
-import { sayTo } from '../i18n/localizer';
+import { localizer, sayTo } from '../i18n/localizer';
+import { checkSaidIn } from '../playlist-check/playlist-check.resolvers';
 
 /** REST body field → service input field for savePlaylist (legacy names), plus current_pin for edits. */
 const SAVE_BODY = {
@@ -32,7 +33,7 @@ const SAVE_BODY = {
 const SAVE_FIELDS = fieldNamesOf(SAVE_BODY);
 
 /** A playlist as the legacy portal reads it. The PIN is never sent, nor a locked one's details. */
-export function legacyPlaylist(view: PlaylistView) {
+export function legacyPlaylist(view: PlaylistView, locale: string) {
   const details = playlistDetails(view);
   return {
     _id: view.entity.id,
@@ -44,7 +45,7 @@ export function legacyPlaylist(view: PlaylistView) {
     password: details.password,
     playlist_code: details.playlistCode,
     is_protected: view.entity.isProtected,
-    last_check: details.lastCheck,
+    last_check: details.lastCheck ? checkSaidIn(details.lastCheck, locale) : details.lastCheck,
   };
 }
 
@@ -71,7 +72,8 @@ export function playlistRestRouter(services: Services): Router {
     '/device/playlists',
     restHandler({}, async (req, res) => {
       const { device } = await requireTvOrOwner(req, devices);
-      const list = (await playlists.list(device)).map(legacyPlaylist);
+      const locale = localizer().ofRequest(req);
+      const list = (await playlists.list(device)).map((view) => legacyPlaylist(view, locale));
       res.json({ status: 'success', playlists: list, device: legacyDevice(device, devices), ...pricingFields });
     }),
   );
@@ -88,7 +90,11 @@ export function playlistRestRouter(services: Services): Router {
       const saved = isNew(id)
         ? await playlists.create(caller, playlist as PlaylistInput)
         : await playlists.update(caller, { id, currentPin, playlist } as PlaylistUpdate);
-      res.json({ status: 'success', message: sayTo(req, PLAYLIST_SAVED_MESSAGE), playlist: legacyPlaylist(saved) });
+      res.json({
+        status: 'success',
+        message: sayTo(req, PLAYLIST_SAVED_MESSAGE),
+        playlist: legacyPlaylist(saved, localizer().ofRequest(req)),
+      });
     }),
   );
 
@@ -112,7 +118,11 @@ export function playlistRestRouter(services: Services): Router {
         { deviceId: device.id, clientIp: clientIp(req) },
         { id: playlistIdParam(req), pin },
       );
-      res.json({ status: 'success', message: sayTo(req, PLAYLIST_UNLOCKED_MESSAGE), playlist: legacyPlaylist(view) });
+      res.json({
+        status: 'success',
+        message: sayTo(req, PLAYLIST_UNLOCKED_MESSAGE),
+        playlist: legacyPlaylist(view, localizer().ofRequest(req)),
+      });
     }),
   );
 
@@ -126,7 +136,7 @@ export function playlistRestRouter(services: Services): Router {
         { deviceId: device.id, clientIp: clientIp(req) },
         { id: playlistIdParam(req), pin },
       );
-      res.json({ status: 'success', check: result });
+      res.json({ status: 'success', check: checkSaidIn(result, localizer().ofRequest(req)) });
     }),
   );
   router.post(
@@ -138,7 +148,7 @@ export function playlistRestRouter(services: Services): Router {
         { deviceId: device.id, clientIp: clientIp(req) },
         playlist as PlaylistInput,
       );
-      res.json({ status: 'success', check: result });
+      res.json({ status: 'success', check: checkSaidIn(result, localizer().ofRequest(req)) });
     }),
   );
 
