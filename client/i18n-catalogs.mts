@@ -6,21 +6,48 @@ import type { Plugin } from 'vite';
 /**
  * How the messages of a language reach the browser: lang/<tag>.json (ICU strings, as translators write them) is
  * compiled at build time into ASTs (the runtime then needs no ICU parser, 18 KB gzip less), and split into parts
- * so a page downloads only the part it shows: `site` (the frame and the public pages), `legal` (terms and
- * privacy: long) and `portal` (the dashboard and payments). A message's part is the first segment of its id.
+ * so a page downloads only what it shows: `site` (the frame, contact, sign-in, not-found), `landing`, `legal`
+ * (terms and privacy: long) and `portal` (the dashboard, playlists, payments). `server` is never sent: messages
+ * the server alone says (the playlist check's sentences, rate limits). A message's part is chosen by the
+ * longest of these prefixes its id starts with; any other id is `site`'s.
  *
- * `import('lang/ar.json?part=site')` gives `{ messages, byEnglish }`: `byEnglish` maps the English of the shared
- * messages (common/messages.ts, ids under `msg.`) to their ids, so text that travels as English (a validation
- * message, a server's error) is translated where it is shown (client/src/i18n/translate.ts).
+ * `import('lang/ar.json?part=site')` gives `{ messages, byEnglish }`: `byEnglish` maps the English of the part's
+ * shared messages (common/messages.ts, ids under `msg.`) to their ids, so text that travels as English (a
+ * validation message, a server's error) is translated where it is shown (client/src/i18n/locale.ts).
  */
 export const CATALOG_PARTS: Record<string, readonly string[]> = {
+  landing: ['landing'],
   legal: ['terms', 'privacy'],
-  portal: ['portal', 'dashboard', 'playlists', 'check', 'payments', 'settings', 'account', 'link', 'tv', 'checkout'],
+  portal: [
+    'portal',
+    'dashboard',
+    'playlists',
+    'check',
+    'payments',
+    'settings',
+    'account',
+    'link',
+    'tv',
+    'checkout',
+    'msg.payment',
+    'msg.playlist',
+    'msg.tv',
+    'msg.link',
+    'msg.switchMac',
+    'msg.settings',
+    'msg.parentPin',
+    'msg.newDeviceKey',
+  ],
+  server: ['msg.check', 'msg.rateLimit', 'msg.server'],
 };
 
 export function partOf(id: string): string {
-  const segment = id.split('.')[0] ?? '';
-  return Object.entries(CATALOG_PARTS).find(([, prefixes]) => prefixes.includes(segment))?.[0] ?? 'site';
+  let best: { part: string; length: number } = { part: 'site', length: 0 };
+  for (const [part, prefixes] of Object.entries(CATALOG_PARTS))
+    for (const prefix of prefixes)
+      if ((id === prefix || id.startsWith(`${prefix}.`)) && prefix.length > best.length)
+        best = { part, length: prefix.length };
+  return best.part;
 }
 
 // The parser react-intl itself is built with (its own copy), so the ASTs match the runtime that reads them.
@@ -54,9 +81,8 @@ export function i18nCatalogs(langDir: string): Plugin {
       const messages: Record<string, unknown> = {};
       for (const [key, message] of Object.entries(source)) if (partOf(key) === part) messages[key] = parse!(message);
       const byEnglish: Record<string, string> = {};
-      if (part === 'site')
-        for (const [key, message] of Object.entries(en))
-          if (key.startsWith('msg.') && key in source) byEnglish[message] = key;
+      for (const [key, message] of Object.entries(en))
+        if (key.startsWith('msg.') && key in source && partOf(key) === part) byEnglish[message] = key;
       return `export default ${JSON.stringify({ messages, byEnglish })};`;
     },
   };

@@ -31,6 +31,7 @@ export const PUBLIC_APP_PATHS = Object.keys(PAGES);
 
 /** The parts of a translation a page shows besides the frame's (client/i18n-catalogs.mts). */
 const PAGE_PARTS: Readonly<Record<string, CatalogPart[]>> = {
+  '/': ['landing'],
   '/terms-and-conditions': ['legal'],
   '/privacy-policy': ['legal'],
 };

@@ -55,7 +55,14 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => <Spinner />,
     ErrorBoundary: RouteErrorPage,
     children: [
-      { index: true, Component: LandingPage },
+      {
+        index: true,
+        // The landing page's code is here from the start, its words in another language are not.
+        lazy: async () => {
+          await loadMessages(localeOfPath(window.location.pathname), ['landing']);
+          return { Component: LandingPage };
+        },
+      },
       { path: 'contact', lazy: lazyPage(() => import('./pages/ContactPage')) },
       { path: 'terms-and-conditions', lazy: lazyPage(() => import('./pages/TermsPage'), ['legal']) },
       { path: 'privacy-policy', lazy: lazyPage(() => import('./pages/PrivacyPage'), ['legal']) },

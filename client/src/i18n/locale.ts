@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, localesFromFiles, splitLocalePath } from '../../../comm
  * the code, compiled at build time. Another language's messages come in parts (client/i18n-catalogs.mts), each
  * loaded once, before the pages that show them render (so hydration sees the server's words).
  */
-export type CatalogPart = 'site' | 'legal' | 'portal';
+export type CatalogPart = 'site' | 'landing' | 'legal' | 'portal';
 
 interface Catalog {
   messages: Record<string, MessageFormatElement[]>;
@@ -18,6 +18,10 @@ interface Catalog {
 const CATALOGS: Record<CatalogPart, Record<string, () => Promise<Catalog>>> = {
   site: import.meta.glob<Catalog>(['../../../lang/*.json', '!../../../lang/en.json'], {
     query: '?part=site',
+    import: 'default',
+  }),
+  landing: import.meta.glob<Catalog>(['../../../lang/*.json', '!../../../lang/en.json'], {
+    query: '?part=landing',
     import: 'default',
   }),
   legal: import.meta.glob<Catalog>(['../../../lang/*.json', '!../../../lang/en.json'], {

@@ -7,7 +7,7 @@ let testLocale = DEFAULT_LOCALE;
 
 /** Renders of the current test in a language (its messages loaded first); back to English after each test. */
 export async function setTestLocale(locale: string): Promise<void> {
-  await loadMessages(locale, ['site', 'legal', 'portal']);
+  await loadMessages(locale, ['site', 'landing', 'legal', 'portal']);
   testLocale = locale;
 }
 
