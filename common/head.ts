@@ -4,7 +4,7 @@
  * `{product}` is replaced by the configured product name. Titles and descriptions are shared messages (common/i18n.ts
  * `text`), said in the page's language where the head is written.
  */
-import { text } from './i18n';
+import { fillArguments, text } from './i18n';
 
 export interface HeadData {
   title: string;
@@ -133,7 +133,7 @@ const CARD_PAYMENT: HeadData = {
 /** Says a head's English in the page's language, `{product}` filled (the server's Localizer, the client's text). */
 export type HeadTranslator = (english: string, values: { product: string }) => string;
 
-const inEnglish: HeadTranslator = (english, { product }) => english.replace(/\{product\}/g, product);
+const inEnglish: HeadTranslator = fillArguments;
 
 function fill(head: HeadData, product: string, translate: HeadTranslator): HeadData {
   const say = (english: string) => translate(english, { product });

@@ -131,3 +131,12 @@ export function text(message: SourceMessage): string {
 export function defineMessage(message: SourceMessage): SourceMessage {
   return message;
 }
+
+/**
+ * English with its `{arguments}` filled, as the code's English is said where no translation applies (a shared
+ * message's English, a head's `{product}`); an argument with no value stays as written.
+ */
+export function fillArguments(english: string, values?: Record<string, string | number>): string {
+  if (!values) return english;
+  return english.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}

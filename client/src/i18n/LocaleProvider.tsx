@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import { RawIntlProvider } from 'react-intl';
-import { DEFAULT_LOCALE, localizePath, textDirection } from '../../../common/i18n';
+import { DEFAULT_LOCALE, fillArguments, localizePath, textDirection } from '../../../common/i18n';
 import { messagesVersion, subscribeMessages, translatorFor, type Translator } from './locale';
 
 interface LocaleValue {
@@ -13,8 +13,7 @@ interface LocaleValue {
 const LocaleContext = createContext<LocaleValue>({
   locale: DEFAULT_LOCALE,
   dir: 'ltr',
-  text: (english, values) =>
-    values ? english.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole)) : english,
+  text: fillArguments,
 });
 
 /** The page's language around an app: react-intl's provider, and the language for the few places that need it. */

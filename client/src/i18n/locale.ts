@@ -1,5 +1,5 @@
 import { createIntl, createIntlCache, type IntlShape, type MessageFormatElement } from 'react-intl';
-import { DEFAULT_LOCALE, localesFromFiles, splitLocalePath } from '../../../common/i18n';
+import { DEFAULT_LOCALE, fillArguments, localesFromFiles, splitLocalePath } from '../../../common/i18n';
 
 /**
  * The page's language and its messages. English, the code's own language, needs no download: its messages are in
@@ -133,7 +133,7 @@ export function translatorFor(locale: string): Translator {
   const text: Translator['text'] = (english, values) => {
     const id = byEnglish[english];
     if (id) return translate({ id }, values);
-    return values ? english.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole)) : english;
+    return fillArguments(english, values);
   };
   const translator = { intl, text };
   built.set(locale, { version, translator });

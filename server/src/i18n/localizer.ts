@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { Request } from 'express';
-import { DEFAULT_LOCALE, localesFromFiles, type SourceMessage } from '../../../common/i18n';
+import { DEFAULT_LOCALE, fillArguments, localesFromFiles, type SourceMessage } from '../../../common/i18n';
 import { projectRoot } from '../common/paths';
 
 type Values = Record<string, string | number>;
@@ -69,7 +69,7 @@ export class Localizer {
   /** A shared message, given as its English (common/messages.ts), in `locale`; any other text as it is. */
   text(locale: string, english: string, values?: Values): string {
     const id = this.idsByEnglish.get(english);
-    if (!id || locale === DEFAULT_LOCALE) return values ? this.fill(english, values) : english;
+    if (!id || locale === DEFAULT_LOCALE) return fillArguments(english, values);
     return this.format(locale, { id, defaultMessage: english }, values);
   }
 
@@ -95,10 +95,6 @@ export class Localizer {
     const message =
       joined.length > 1 && refusal.message === joined.join(' ') ? joined.map(say).join(' ') : say(refusal.message);
     return { message, ...(fieldErrors ? { fieldErrors } : {}) };
-  }
-
-  private fill(english: string, values: Values): string {
-    return english.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
   }
 
   /** The language an API request asks for (Accept-Language, by quality): English when it asks for none of ours. */
