@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type * as TS from 'typescript';
 import type { Plugin } from 'vite';
 
 /**
@@ -88,8 +89,40 @@ export function i18nCatalogs(langDir: string): Plugin {
   };
 }
 
-// A file that holds a message of the code's own: react-intl's component or one of its message functions.
-const HAS_MESSAGES = /\b(FormattedMessage|formatMessage|defineMessages?)\b/;
+// A file that holds a message of the code's own: react-intl's component or one of its message functions, or a
+// shared message (common/i18n.ts `text`).
+const HAS_MESSAGES = /\b(FormattedMessage|formatMessage|defineMessages?)\b|\btext\(\{/;
+
+/**
+ * A shared message, `text({ id, defaultMessage })`, is its English at run time (common/i18n.ts), and the browser
+ * translates it by that English (the catalogs' `byEnglish`): in the browser's code it is written as the English
+ * alone, so the ids of every shared message (a few kilobytes on every page) are not sent.
+ */
+function inlineSharedMessages(ts: typeof TS) {
+  return (context: TS.TransformationContext) => {
+    const visit = (node: TS.Node): TS.Node => {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        node.expression.text === 'text' &&
+        node.arguments.length === 1 &&
+        ts.isObjectLiteralExpression(node.arguments[0]!)
+      ) {
+        const english = node.arguments[0].properties.find(
+          (property): property is TS.PropertyAssignment =>
+            ts.isPropertyAssignment(property) &&
+            ts.isIdentifier(property.name) &&
+            property.name.text === 'defaultMessage',
+        );
+        if (english && ts.isStringLiteralLike(english.initializer)) {
+          return ts.factory.createStringLiteral(english.initializer.text, true);
+        }
+      }
+      return ts.visitEachChild(node, visit, context);
+    };
+    return (file: TS.SourceFile) => ts.visitNode(file, visit) as TS.SourceFile;
+  };
+}
 
 /**
  * The code's own messages (FormattedMessage, formatMessage, defineMessage(s)) compiled to ASTs, as the
@@ -116,7 +149,10 @@ export function formatjsMessages(): Plugin {
           sourceMap: true,
           inlineSources: true,
         },
-        transformers: { before: [transformWithTs(ts, { ast: true })] },
+        transformers: {
+          // (Shared messages are declared in common/, where `text` is always common/i18n.ts's.)
+          before: [transformWithTs(ts, { ast: true }), ...(id.includes('/common/') ? [inlineSharedMessages(ts)] : [])],
+        },
       });
       return { code: output.outputText, map: output.sourceMapText ? JSON.parse(output.sourceMapText) : null };
     },

@@ -80,14 +80,21 @@ export function textDirection(locale: string): 'ltr' | 'rtl' {
   }
 }
 
+const languageNames = new Map<string, string>();
+
 /** A language's name in itself ('العربية', 'English'), as a switcher shows it. */
 export function languageName(locale: string): string {
-  try {
-    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-  } catch {
-    return locale;
+  let name = languageNames.get(locale);
+  if (name === undefined) {
+    try {
+      const own = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+      name = own.charAt(0).toLocaleUpperCase(locale) + own.slice(1);
+    } catch {
+      name = locale;
+    }
+    languageNames.set(locale, name);
   }
+  return name;
 }
 
 /**
