@@ -111,7 +111,13 @@ describe('the portal in Arabic in Chromium', () => {
       // A MAC address reads left to right inside the Arabic page.
       expect(await macInput.getAttribute('dir')).toBe('ltr');
       await macInput.pressSequentially(mac.replace(/:/g, ''));
-      await page.getByLabel(ar('signIn.deviceKey'), { exact: true }).fill(deviceKey);
+      const keyInput = page.getByLabel(ar('signIn.deviceKey'), { exact: true });
+      // Its Arabic hint ('6 أرقام') reads right to left while it shows; the key itself is typed left to right.
+      const direction = () => keyInput.evaluate((input) => getComputedStyle(input).direction);
+      expect(await direction()).toBe('rtl');
+      if (viewport.name === 'phone') await shot('sign-in-empty');
+      await keyInput.fill(deviceKey);
+      expect(await direction()).toBe('ltr');
       await page.getByLabel(ar('signIn.captcha'), { exact: true }).fill(CAPTCHA);
       await shot('sign-in');
       await page.getByRole('button', { name: ar('signIn.submit'), exact: true }).click();

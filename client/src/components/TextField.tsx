@@ -50,12 +50,22 @@ export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id
   hint?: ReactNode;
 }
 
+/** A right-to-left letter (Hebrew, Arabic, Syriac, Thaana…, and their presentation forms). */
+const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/;
+
 /**
  * A labelled text input with its message. Works with react-hook-form's `register()` (name, ref, onChange,
  * onBlur) or as a controlled input.
  */
 export function TextField({ id, label, error, action, hint, ...inputProps }: TextFieldProps) {
-  const input = <input id={id} {...errorProps(id, error, Boolean(hint))} {...inputProps} />;
+  // A field typed left to right (a key, a PIN) whose hint is in a right-to-left language ('6 أرقام'): the hint
+  // reads and sits right to left while it shows (forms.css), what is typed left to right.
+  const rtlHint =
+    inputProps.dir === 'ltr' && typeof inputProps.placeholder === 'string' && RTL_LETTER.test(inputProps.placeholder);
+  const className = rtlHint
+    ? [inputProps.className, 'field__input--rtl-hint'].filter(Boolean).join(' ')
+    : inputProps.className;
+  const input = <input id={id} {...errorProps(id, error, Boolean(hint))} {...inputProps} className={className} />;
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       {action ? (
