@@ -6,4 +6,18 @@ describe('headFor', () => {
     expect(headFor('/dashboard/account', 'M3U Player').title).toBe('Dashboard | M3U Player');
     expect(headFor('/cowpayReturnUrl', 'M3U Player').title).toBe('Dashboard | M3U Player');
   });
+
+  // Where payment providers send the owner back: the portal's pages, kept out of search results like the others.
+  it.each(['/cowpayReturnUrl', '/activation/crypto/redirect', '/device/playlists', '/dashboard/account'])(
+    '%s is a portal page: not indexed, not a search result of its own',
+    (path) => {
+      const head = headFor(path, 'M3U Player');
+      expect(head.noindex).toBe(true);
+      expect(head.title).toBe('Dashboard | M3U Player');
+    },
+  );
+
+  it.each(['/', '/contact', '/terms-and-conditions', '/privacy-policy'])('%s is indexed', (path) => {
+    expect(headFor(path, 'M3U Player').noindex).toBeFalsy();
+  });
 });

@@ -141,6 +141,19 @@ function fill(head: HeadData, product: string, translate: HeadTranslator): HeadD
 }
 
 /**
+ * The portal's pages, for its owner only: the dashboard, and the pages a payment provider sends the owner back to
+ * (`/cowpayReturnUrl`, `/activation/crypto/redirect`, the legacy `/device/playlists`). Never search results.
+ */
+function isPortalPath(path: string): boolean {
+  return (
+    path.startsWith('/dashboard') ||
+    path.startsWith('/cowpay') ||
+    path.startsWith('/activation/') ||
+    path === '/device/playlists'
+  );
+}
+
+/**
  * Head data for a path (an app path, without its language segment); `found: false` paths get the not-found
  * page's. `translate` says it in the page's language (English by default).
  */
@@ -152,7 +165,7 @@ export function headFor(pathname: string, product: string, found = true, transla
     HEADS[path] ??
     (path.startsWith('/cowpay/checkout/')
       ? CARD_PAYMENT
-      : path.startsWith('/dashboard') || path.startsWith('/cowpay')
+      : isPortalPath(path)
         ? PORTAL
         : undefined);
   return fill(
