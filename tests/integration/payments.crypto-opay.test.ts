@@ -74,6 +74,42 @@ async function account(client: Client) {
 const SUCCESS = () => `${server.url}/device/playlists?payment_status=success`;
 const CANCELLED = () => `${server.url}/device/playlists?payment_status=cancelled`;
 
+describe('an owner paying in Arabic', () => {
+  it('is sent back by the provider to the Arabic pages, through the REST form and through the graph', async () => {
+    const { client } = await signedInDevice(server);
+    const rest = await client.request('POST', '/frontend/device/saveActivation', {
+      body: BODIES.crypto,
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(rest.status).toBe(200);
+    const back = await press(rest.json.url as string, 'pay');
+    expect(back).toBe(`${server.url}/ar/activation/crypto/redirect`);
+    // The page they land on is the portal's, in Arabic, and kept out of search results.
+    const page = await fetch(back!);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<meta property="og:locale" content="ar_EG" />');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+
+    const graph = await client.gql(`mutation { startActivation(input: { method: OPAY }) { redirectUrl } }`, undefined, {
+      'accept-language': 'ar-EG,ar;q=0.9,en;q=0.5',
+    });
+    expect(graph.json.errors).toBeUndefined();
+    expect(await press(graph.json.data.startActivation.redirectUrl as string, 'cancel')).toBe(
+      `${server.url}/ar/device/playlists?payment_status=cancelled`,
+    );
+  });
+
+  it('an owner whose browser asks for English is sent back to the English pages', async () => {
+    const { client } = await signedInDevice(server);
+    const rest = await client.request('POST', '/frontend/device/saveActivation', {
+      body: BODIES.crypto,
+      headers: { 'accept-language': 'en-GB,en;q=0.9' },
+    });
+    expect(await press(rest.json.url as string, 'pay')).toBe(`${server.url}/activation/crypto/redirect`);
+  });
+});
+
 describe('crypto on the NOWPayments stand-in', () => {
   const refund = (invoiceId: string, apiKey?: string) =>
     fetch(`${server.url}/sandbox/crypto/merchant/invoices/${invoiceId}/refund`, {

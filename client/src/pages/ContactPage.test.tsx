@@ -151,7 +151,7 @@ describe('ContactPage', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledWith('/frontend/sendUserQuestion', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
       credentials: 'same-origin',
       body: expect.any(String),
       signal: expect.any(AbortSignal),
@@ -343,5 +343,7 @@ describe('ContactPage', () => {
         }),
       ),
     );
+    // The server is asked to answer in the page's language, whatever the browser's is.
+    expect(fetchMock.mock.calls[0]![1]!.headers).toMatchObject({ 'accept-language': 'ar' });
   });
 });

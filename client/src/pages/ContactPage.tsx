@@ -118,13 +118,14 @@ async function serverMessage(response: Response): Promise<string | undefined> {
  * Sends the message and reads the answer within REQUEST_TIMEOUT_MS. Undefined when no answer came: offline, the
  * server unreachable, or a connection that stalled (the request is then aborted, so a late answer changes nothing).
  */
-async function sendMessage(values: ContactValues): Promise<Outcome | undefined> {
+async function sendMessage(values: ContactValues, locale: string): Promise<Outcome | undefined> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   try {
     const response = await fetch('/frontend/sendUserQuestion', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // The page's language, which the server says its refusals in (the browser's own may be another).
+      headers: { 'content-type': 'application/json', 'accept-language': locale },
       credentials: 'same-origin',
       body: JSON.stringify({
         name: values.name,
@@ -167,7 +168,7 @@ export default function ContactPage() {
 
   async function onSubmit(formValues: ContactValues) {
     const dialogs = loadDialogs(locale === DEFAULT_LOCALE ? undefined : intl.formatMessage(TEXTS.ok));
-    const outcome = await sendMessage(formValues);
+    const outcome = await sendMessage(formValues, locale);
     if (outcome?.status === 200) {
       reset(EMPTY_FORM);
       (await dialogs)({ icon: 'success', title: text(messages.contact.success) });

@@ -196,7 +196,7 @@ export type ChannelSample = {
   group: Maybe<Scalars['String']['output']>;
   /** Its logo (tvg-logo), if it has one. */
   logo: Maybe<Scalars['String']['output']>;
-  /** The channel's name. */
+  /** The channel's name (its `#EXTINF` title, else its `tvg-name`), or empty when the playlist gives it none. */
   name: Scalars['String']['output'];
 };
 
@@ -1317,7 +1317,10 @@ export type XcCheck = {
   seriesCategories: Scalars['Int']['output'];
   /** The line's real state: an `Active` line past its end date is `EXPIRED`. */
   state: XcLineState;
-  /** The account's status as the server words it (for example `Active`, `Expired`, `Banned`, `Disabled`). */
+  /**
+   * The account's status as the server words it (for example `Active`, `Expired`, `Banned`, `Disabled`), or
+   * empty when it gave none; `state` says what it means, in a word a client can translate.
+   */
   status: Scalars['String']['output'];
   /** Film (VOD) categories. */
   vodCategories: Scalars['Int']['output'];

@@ -1,6 +1,7 @@
 import type { ActivationStatus, PaymentMethod, Resolvers } from '../__generated__/resolvers-types';
 import { requireOwner } from '../graphql/context';
 import { decimalAmount } from './provider';
+import { localizer } from '../i18n/localizer';
 import { siteBaseFor } from './return-urls';
 
 export const paymentResolvers: Resolvers = {
@@ -15,6 +16,7 @@ export const paymentResolvers: Resolvers = {
     startActivation: async (_parent, { input }, ctx) => {
       const started = await ctx.services.payments.start(requireOwner(ctx), input, {
         siteBase: siteBaseFor(ctx.req, ctx.config),
+        locale: localizer().ofRequest(ctx.req),
       });
       return { activation: started.activation, redirectUrl: started.redirectUrl };
     },

@@ -48,7 +48,10 @@ export function paymentRestRouter(services: Services, config: Config): Router {
     restHandler(ACTIVATION_FIELDS, async (req, res) => {
       const device = await requireOwner(req, devices);
       const input = bodyFields(req.body, ACTIVATION_BODY) as CheckoutInput;
-      const started = await payments.start(device, input, { siteBase: siteBaseFor(req, config) });
+      const started = await payments.start(device, input, {
+        siteBase: siteBaseFor(req, config),
+        locale: localizer().ofRequest(req),
+      });
       res.json({ status: 'success', url: started.redirectUrl, activation_id: started.activation.id });
     }),
   );

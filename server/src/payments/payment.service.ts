@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { DataSource, EntityManager } from 'typeorm';
+import { localizePath } from '../../../common/i18n';
 import { CHECKOUT_METHODS, payerSchemaFor, type CheckoutMethod, type PayerDetails } from '../../../common/payment';
 import { DomainError } from '../common/errors';
 import { validate } from '../common/validate';
@@ -71,6 +72,8 @@ export type CardCheckoutState = 'OPEN' | 'PAID' | 'FAILED' | 'EXPIRED' | 'UNKNOW
 export interface ReturnUrls {
   /** The origin the owner's browser uses (return pages go there). */
   siteBase: string;
+  /** The language the owner pays in (the request's): the provider sends them back to that language's pages. */
+  locale: string;
 }
 
 export interface WebhookAnswer {
@@ -211,14 +214,14 @@ export class PaymentService {
     );
     const activation = await this.createPending(device, chosen, details);
     const provider = this.providers.get(chosen);
-    const site = urls.siteBase;
-    const cancelUrl = `${site}/device/playlists?payment_status=cancelled`;
+    const page = (path: string) => `${urls.siteBase}${localizePath(urls.locale, path)}`;
+    const cancelUrl = page('/device/playlists?payment_status=cancelled');
     const successUrl =
       chosen === 'crypto'
-        ? `${site}/activation/crypto/redirect`
+        ? page('/activation/crypto/redirect')
         : chosen === 'cowpay'
-          ? `${site}/cowpayReturnUrl`
-          : `${site}/device/playlists?payment_status=success`;
+          ? page('/cowpayReturnUrl')
+          : page('/device/playlists?payment_status=success');
     try {
       const checkout = await provider.createCheckout({
         reference: activation.id,

@@ -149,7 +149,7 @@ export async function checkM3u(url: string, options: SafeFetchOptions): Promise<
         liveChannels.add(entry.attributes['tvg-id'], entry.attributes['tvg-name'], entry.name);
       if (sample.length < SAMPLE_SIZE && entry.attributes['tvg-logo']) {
         sample.push({
-          name: entry.name || entry.attributes['tvg-name'] || '(no name)',
+          name: entry.name || entry.attributes['tvg-name'] || '',
           logo: entry.attributes['tvg-logo'] ?? null,
           group: entry.groups[0] ?? null,
         });

@@ -115,7 +115,7 @@ async function getJson(url: string, options: SafeFetchOptions): Promise<{ body: 
   if (res.status >= 400) {
     const page = await readPage(res);
     if (res.status === 404 && isXuiNotFound(page)) {
-      throw new CheckFailure('XC_LINE_REFUSED', LINE_REFUSED, 404, true, refusedLine('NOT_ACCEPTED', 'Not accepted'));
+      throw new CheckFailure('XC_LINE_REFUSED', LINE_REFUSED, 404, true, refusedLine('NOT_ACCEPTED', ''));
     }
     throw new CheckFailure(
       'HTTP_STATUS',
@@ -209,10 +209,10 @@ export async function checkXc(
       said(checkMessages.xc.auth),
       status,
       true,
-      refusedLine('NOT_ACCEPTED', typeof info.status === 'string' && info.status ? info.status : 'Not accepted'),
+      refusedLine('NOT_ACCEPTED', typeof info.status === 'string' ? info.status : ''),
     );
   }
-  const accountStatus = typeof info.status === 'string' && info.status ? info.status : 'Unknown';
+  const accountStatus = typeof info.status === 'string' ? info.status : '';
   const expiry = int(info.exp_date);
   const expiresAt = expiry && expiry > 0 ? new Date(expiry * 1000).toISOString() : null;
   const expired = expiresAt !== null && Date.parse(expiresAt) <= Date.now();

@@ -146,6 +146,42 @@ describe('CheckResultCard', () => {
     expect(fact(card, 'Guide channels')).toBe('0');
   });
 
+  it('a channel without a name and a panel that gives no status word: said as such, nothing blank', () => {
+    render(
+      <CheckResultCard
+        heading="Check result"
+        check={buildPlaylistCheck({
+          m3u: {
+            channels: 1,
+            groups: 0,
+            entriesWithoutUrl: 0,
+            backupUrls: 0,
+            cannotOpen: [],
+            guideUrls: [],
+            sample: [{ name: '', logo: 'https://logos.example/one.png', group: null }],
+          },
+          xc: {
+            status: '',
+            state: 'OTHER',
+            allowedFormats: null,
+            expiresAt: null,
+            isTrial: false,
+            maxConnections: 1,
+            activeConnections: 0,
+            liveCategories: 1,
+            vodCategories: 0,
+            seriesCategories: 0,
+          },
+        })}
+      />,
+    );
+    const card = screen.getByRole('region', { name: 'Check result' });
+    const sample = within(card).getByRole('list', { name: 'Sample channels' });
+    expect(within(sample).getByRole('img', { name: '(no name)' })).toBeInTheDocument();
+    expect(fact(card, 'Line')).toBe('Not active');
+    expect(within(card).queryByText('The panel says', { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
   it('an account without an end or a connection limit', () => {
     render(
       <CheckResultCard

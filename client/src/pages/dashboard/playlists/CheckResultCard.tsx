@@ -192,7 +192,7 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
             </Fact>
             {xc.state !== 'NOT_ACCEPTED' && (
               <>
-                {xc.status.trim().toLowerCase() !== xc.state.toLowerCase() && (
+                {xc.status.trim() && xc.status.trim().toLowerCase() !== xc.state.toLowerCase() && (
                   // The panel's own word for the line, as it wrote it.
                   <Fact label={label('panelSays')}>
                     <bdi>{xc.status}</bdi>
@@ -347,7 +347,10 @@ function Fact({ label, wide = false, children }: { label: string; wide?: boolean
 
 /** Logos are other sites' images: one that does not load (gone, or refused by the page's CSP) just goes away. */
 function SampleChannel({ channel }: { channel: ChannelSample }) {
+  const intl = useIntl();
   const [logoFailed, setLogoFailed] = useState(false);
+  // A channel the playlist gives no name arrives with an empty one.
+  const name = channel.name.trim() || intl.formatMessage({ id: 'check.channel.noName', defaultMessage: '(no name)' });
   // Only absolute web addresses: a relative one would be fetched from this site.
   const logo = channel.logo && /^https?:\/\//i.test(channel.logo) && !logoFailed ? channel.logo : null;
   return (
@@ -356,7 +359,7 @@ function SampleChannel({ channel }: { channel: ChannelSample }) {
         {logo ? (
           <img
             src={logo}
-            alt={channel.name}
+            alt={name}
             width={32}
             height={32}
             loading="lazy"
@@ -367,14 +370,14 @@ function SampleChannel({ channel }: { channel: ChannelSample }) {
         ) : (
           // A letter in the logo's place keeps the sample's rows alike.
           <span className="check-card__initial" aria-hidden="true">
-            {Array.from(channel.name.trim())[0]?.toUpperCase() ?? ''}
+            {Array.from(name)[0]?.toUpperCase() ?? ''}
           </span>
         )}
       </span>
       <span className="check-card__channel-text">
         {/* The logo's alt text already says the name; the visible name is read only once the logo is gone. */}
-        <span className="check-card__channel-name" title={channel.name} aria-hidden={logo ? true : undefined}>
-          {channel.name}
+        <span className="check-card__channel-name" title={name} aria-hidden={logo ? true : undefined}>
+          {name}
         </span>
         {channel.group && <span className="check-card__channel-group">{channel.group}</span>}
       </span>
