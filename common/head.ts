@@ -162,12 +162,7 @@ export function headFor(pathname: string, product: string, found = true, transla
   if (!found) return fill(NOT_FOUND, product, translate);
   if (path === '/login') return fill(HEADS['/device/login'] as HeadData, product, translate);
   const head =
-    HEADS[path] ??
-    (path.startsWith('/cowpay/checkout/')
-      ? CARD_PAYMENT
-      : isPortalPath(path)
-        ? PORTAL
-        : undefined);
+    HEADS[path] ?? (path.startsWith('/cowpay/checkout/') ? CARD_PAYMENT : isPortalPath(path) ? PORTAL : undefined);
   return fill(
     head ?? { ...base, title: DEFAULT_TITLE, description: HEADS['/']!.description, canonicalPath: path },
     product,
