@@ -180,6 +180,23 @@ describe('SignInPage', () => {
     expect(mac).toHaveAttribute('aria-invalid', 'true');
     expect(mac).toHaveAccessibleDescription(messages.mac.required);
     expect(key).toHaveAccessibleDescription(messages.loginDeviceKey.required);
+    // The owner is put back into the first field to mend.
+    expect(mac).toHaveFocus();
+  });
+
+  it('puts the owner into the first wrong field, in the order of the form', async () => {
+    const { user, mac, key, captcha, submit } = renderSignIn([noSession, captchaMock(1)]);
+    await captchaImageFor(1);
+    await user.type(mac, 'a1b2c3d4e5f6');
+    await user.type(key, '12');
+    await submit();
+    expect(await screen.findByText(messages.loginDeviceKey.invalid)).toBeInTheDocument();
+    expect(key).toHaveFocus();
+    await user.clear(key);
+    await user.type(key, '123456');
+    await submit();
+    expect(await screen.findByText(messages.captcha.required)).toBeInTheDocument();
+    expect(captcha).toHaveFocus();
   });
 
   it('rejects a MAC address that is not 17 characters', async () => {

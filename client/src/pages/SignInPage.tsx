@@ -1,5 +1,4 @@
-import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useCallback, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { messages } from '../../../common/messages';
@@ -8,14 +7,13 @@ import { localizePath } from '../../../common/i18n';
 import { afterSignIn } from '../../../common/signIn';
 import type { LoginInput, LoginValues } from '../../../common/validation';
 import type { CaptchaQuery, CurrentDeviceQuery, LoginMutation, LoginMutationVariables } from '../__generated__/graphql';
-import { FormMacAddressField } from '../components/MacAddressField';
+import { MacAddressField } from '../components/MacAddressField';
 import { TextField } from '../components/TextField';
 import { useUser } from '../hooks/useUser';
 import { usePageHead } from '../hooks/usePageHead';
 import { useLocale } from '../i18n/LocaleProvider';
 import { alertError, notifySuccess, useDialogLanguage } from '../lib/alerts';
 import { GraphQLResponseError, failureOf, graphqlRequest } from '../lib/graphqlRequest';
-import { translatedResolver } from '../lib/formMessages';
 import { forgetSignInState, signInState } from '../lib/signInState';
 import { HandsOverToPortal } from '../lib/handOver';
 import operations from './SignInPage.graphql?raw';
@@ -31,21 +29,47 @@ const DOCUMENT = `${operations}\n${deviceOperations}`;
 const INPUT_NAMES = { mac_address: 'macAddress', device_key: 'deviceKey', captcha: 'captcha' } as const;
 
 /**
- * The form's rules (common/validation.ts, the server's own) load when the owner first sends it: they bring zod
- * (about 15 KB compressed), which a phone need not fetch and parse before the form can be typed into.
+ * The form's rules (common/validation.ts, the server's own) load when the owner first focuses or sends it: they
+ * bring zod (about 15 KB compressed), which a phone need not fetch and parse before the form can be typed into.
  */
-const loginResolver: Resolver<LoginInput, unknown, LoginValues> = async (values, context, options) => {
-  const [{ zodResolver }, { loginSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('../../../common/validation'),
-  ]);
-  return zodResolver(loginSchema)(values, context, options);
-};
+const loadRules = () => import('../../../common/validation');
 
 /** Starts loading the rules as soon as the owner is in the form, so sending it does not wait for them. */
 function warmRules() {
-  void import('@hookform/resolvers/zod');
-  void import('../../../common/validation');
+  void loadRules();
+}
+
+type FieldName = keyof LoginInput;
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+/** The form's fields and their inputs, in the order a refused form puts the owner back into the first wrong one. */
+const INPUTS: readonly (readonly [FieldName, string])[] = [
+  ['macAddress', 'mac_address'],
+  ['deviceKey', 'device_key'],
+  ['captcha', 'captcha'],
+  ['captchaToken', 'captcha'],
+];
+
+/**
+ * The form's state: its values, and the rules' first message for each field that breaks one. Three fields and a
+ * token need no form library: this screen is the portal's door, and react-hook-form would add about 10 KB
+ * (compressed) to what a phone loads before the form works.
+ */
+function useLoginForm(initial: LoginInput) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const setValue = useCallback((field: FieldName, value: string) => {
+    setValues((current) => (current[field] === value ? current : { ...current, [field]: value }));
+  }, []);
+  const clearErrors = useCallback((...fields: FieldName[]) => {
+    setErrors((current) => {
+      if (!fields.some((field) => field in current)) return current;
+      const rest = { ...current };
+      for (const field of fields) delete rest[field];
+      return rest;
+    });
+  }, []);
+  return { values, errors, setErrors, setValue, clearErrors };
 }
 
 /** The words read out after the Show/Hide button's visible one. */
@@ -77,24 +101,14 @@ export default function SignInPage() {
   const [showKey, setShowKey] = useState(false);
   const formElement = useRef<HTMLFormElement>(null);
 
-  const {
-    control,
-    handleSubmit,
-    setValue,
-    clearErrors,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginValues>({
-    // The rules' messages arrive as their English (common/messages.ts): said in the page's language.
-    resolver: useMemo(() => translatedResolver(loginResolver, text), [text]),
-    defaultValues: {
-      macAddress: sent.macAddress ?? '',
-      deviceKey: '',
-      captcha: '',
-      captchaToken: sent.captcha?.token ?? '',
-    },
-    // Errors appear on submit only; a field's error then hides as soon as that field changes.
-    reValidateMode: 'onSubmit',
+  // Errors appear when the form is sent; a field's error then hides as soon as that field changes.
+  const { values, errors, setErrors, setValue, clearErrors } = useLoginForm({
+    macAddress: sent.macAddress ?? '',
+    deviceKey: '',
+    captcha: '',
+    captchaToken: sent.captcha?.token ?? '',
   });
+  const [isSubmitting, setSubmitting] = useState(false);
 
   // Keys typed before the page's script ran are in the inputs but not yet in the form's state: take them in.
   useEffect(() => {
@@ -159,7 +173,43 @@ export default function SignInPage() {
     refreshCaptcha();
   }
 
-  async function onSubmit(values: LoginValues) {
+  /** Checks the form by the server's own rules, then signs in; a refused field gets its message and the focus. */
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setSubmitting(true);
+    try {
+      let rules: Awaited<ReturnType<typeof loadRules>>;
+      try {
+        rules = await loadRules();
+      } catch (error) {
+        // The rules could not be downloaded (the connection dropped): nothing was sent.
+        console.error('Could not load the form’s rules', error);
+        alertError(messages.login.failedTitle, messages.login.failedFallback);
+        return;
+      }
+      const checked = rules.loginSchema.safeParse(values);
+      if (!checked.success) {
+        const found: FieldErrors = {};
+        for (const issue of checked.error.issues) {
+          const field = issue.path[0] as FieldName;
+          // The rules' messages arrive as their English (common/messages.ts): said in the page's language.
+          found[field] ??= text(issue.message);
+        }
+        setErrors(found);
+        const first = INPUTS.find(([field]) => found[field]);
+        const input = first && formElement.current?.elements.namedItem(first[1]);
+        if (input instanceof HTMLElement) input.focus();
+        return;
+      }
+      setErrors({});
+      await signIn(checked.data);
+    } finally {
+      if (mounted.current) setSubmitting(false);
+    }
+  }
+
+  async function signIn(values: LoginValues) {
     setLoginFailed(false);
     try {
       const data = await graphqlRequest<LoginMutation, LoginMutationVariables>(DOCUMENT, 'Login', {
@@ -186,7 +236,7 @@ export default function SignInPage() {
     }
   }
 
-  const captchaError = errors.captcha?.message ?? errors.captchaToken?.message;
+  const captchaError = errors.captcha ?? errors.captchaToken;
 
   return (
     <section className="sign-in">
@@ -235,63 +285,59 @@ export default function SignInPage() {
           action={localizePath(locale, '/device/login')}
           noValidate
           onFocus={warmRules}
-          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+          onSubmit={(event) => void submit(event)}
         >
           <input type="hidden" name="token" value={captcha?.token ?? ''} />
           <input type="hidden" name="next" value={next} />
-          <FormMacAddressField
-            control={control}
+          <MacAddressField
             id="mac_address"
             label={intl.formatMessage({ id: 'signIn.macAddress', defaultMessage: 'MAC Address' })}
-            onEdit={() => clearErrors('macAddress')}
+            error={errors.macAddress}
+            value={values.macAddress}
+            onValueChange={(value) => {
+              setValue('macAddress', value);
+              clearErrors('macAddress');
+            }}
           />
 
-          <Controller
-            control={control}
-            name="deviceKey"
-            render={({ field }) => (
-              <TextField
-                id="device_key"
-                name="device_key"
-                label={intl.formatMessage({ id: 'signIn.deviceKey', defaultMessage: 'Device Key' })}
-                error={errors.deviceKey?.message}
-                type={showKey ? 'text' : 'password'}
-                inputMode="numeric"
-                maxLength={6}
-                autoComplete="off"
-                dir="ltr"
-                placeholder={intl.formatMessage({ id: 'signIn.deviceKey.placeholder', defaultMessage: '6 digits' })}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => {
-                  field.onChange(event.target.value);
-                  clearErrors('deviceKey');
-                }}
-                action={
-                  <button
-                    type="button"
-                    className="field__action"
-                    aria-pressed={showKey}
-                    onClick={() => setShowKey((shown) => !shown)}
-                  >
-                    {showKey ? (
-                      <FormattedMessage
-                        id="signIn.deviceKey.hide"
-                        defaultMessage="Hide<hidden> device key</hidden>"
-                        values={{ hidden: visuallyHidden }}
-                      />
-                    ) : (
-                      <FormattedMessage
-                        id="signIn.deviceKey.show"
-                        defaultMessage="Show<hidden> device key</hidden>"
-                        values={{ hidden: visuallyHidden }}
-                      />
-                    )}
-                  </button>
-                }
-              />
-            )}
+          <TextField
+            id="device_key"
+            name="device_key"
+            label={intl.formatMessage({ id: 'signIn.deviceKey', defaultMessage: 'Device Key' })}
+            error={errors.deviceKey}
+            type={showKey ? 'text' : 'password'}
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="off"
+            dir="ltr"
+            placeholder={intl.formatMessage({ id: 'signIn.deviceKey.placeholder', defaultMessage: '6 digits' })}
+            value={values.deviceKey}
+            onChange={(event) => {
+              setValue('deviceKey', event.target.value);
+              clearErrors('deviceKey');
+            }}
+            action={
+              <button
+                type="button"
+                className="field__action"
+                aria-pressed={showKey}
+                onClick={() => setShowKey((shown) => !shown)}
+              >
+                {showKey ? (
+                  <FormattedMessage
+                    id="signIn.deviceKey.hide"
+                    defaultMessage="Hide<hidden> device key</hidden>"
+                    values={{ hidden: visuallyHidden }}
+                  />
+                ) : (
+                  <FormattedMessage
+                    id="signIn.deviceKey.show"
+                    defaultMessage="Show<hidden> device key</hidden>"
+                    values={{ hidden: visuallyHidden }}
+                  />
+                )}
+              </button>
+            }
           />
 
           <div className="captcha">
@@ -336,35 +382,27 @@ export default function SignInPage() {
             </button>
           </div>
 
-          <Controller
-            control={control}
+          <TextField
+            id="captcha"
             name="captcha"
-            render={({ field }) => (
-              <TextField
-                id="captcha"
-                name="captcha"
-                label={intl.formatMessage({ id: 'signIn.captcha', defaultMessage: 'Captcha' })}
-                error={captchaError}
-                type="text"
-                autoComplete="off"
-                autoCapitalize="characters"
-                autoCorrect="off"
-                spellCheck={false}
-                maxLength={12}
-                dir="ltr"
-                placeholder={intl.formatMessage({
-                  id: 'signIn.captcha.placeholder',
-                  defaultMessage: 'Type the characters above',
-                })}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => {
-                  field.onChange(event.target.value);
-                  clearErrors(['captcha', 'captchaToken']);
-                }}
-              />
-            )}
+            label={intl.formatMessage({ id: 'signIn.captcha', defaultMessage: 'Captcha' })}
+            error={captchaError}
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={12}
+            dir="ltr"
+            placeholder={intl.formatMessage({
+              id: 'signIn.captcha.placeholder',
+              defaultMessage: 'Type the characters above',
+            })}
+            value={values.captcha}
+            onChange={(event) => {
+              setValue('captcha', event.target.value);
+              clearErrors('captcha', 'captchaToken');
+            }}
           />
 
           <button
