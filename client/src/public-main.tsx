@@ -31,7 +31,7 @@ function nextTask(): Promise<void> {
  */
 function afterFirstPaint(): Promise<void> {
   if (document.visibilityState === 'hidden') return Promise.resolve();
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
     return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   }
   return new Promise((resolve) => {
