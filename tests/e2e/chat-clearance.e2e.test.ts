@@ -139,6 +139,44 @@ describe('the chat buttons on a phone (390px)', () => {
   });
 });
 
+describe("the chat buttons and a form's button on a phone (390px)", () => {
+  it("step aside from the Arabic sign-in's Login button, which arrives where they sit", async () => {
+    const context = await portal.browser.newContext({
+      viewport: { width: PHONE.width, height: PHONE.height },
+      locale: 'ar',
+    });
+    const page = await context.newPage();
+    const problems = await watchPage(page);
+    await new SiteFrame(page, portal.product.url).open('/ar/device/login');
+    const login = page.locator('.sign-in__submit');
+    // The Arabic headings take two lines: the button ends up in the buttons' corner band.
+    const bottom = await login.evaluate((e) => e.getBoundingClientRect().bottom);
+    expect(bottom).toBeGreaterThan(PHONE.height - 100);
+    await expectClear(page, '.sign-in__submit', 'on arrival');
+    await page.screenshot({ path: `${SHOTS}/chat-clear-sign-in-ar-phone.png` });
+    // Scrolled so the button is above them, chat is back at hand.
+    await scrollTo(page, await page.evaluate(() => document.documentElement.scrollHeight));
+    await expect.poll(() => buttonsShown(page)).toEqual([true, true]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("never cover Activate Device's pay button, the page scrolled through", async () => {
+    const owner = await portal.signedIn(nextMac, PHONE);
+    const { page } = owner;
+    await page.goto(`${portal.product.url}/dashboard/active-device`);
+    const pay = page.locator('.payment__submit');
+    await pay.waitFor();
+    const end = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+    for (let y = 0; y <= end; y += 40) {
+      await scrollTo(page, y);
+      await expectClear(page, '.payment__submit', `scrolled to ${y}px`);
+    }
+    expect(owner.pageErrors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('the chat buttons on a desktop (1440px)', () => {
   it('cover nothing of the disclaimer and stay shown beside it', async () => {
     const context = await portal.browser.newContext({ viewport: { width: DESKTOP.width, height: DESKTOP.height } });

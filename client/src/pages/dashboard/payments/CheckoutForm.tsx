@@ -14,6 +14,7 @@ import {
 import type { PaymentMethod, StartActivationInput } from '../../../__generated__/graphql';
 import { useStartActivationMutation } from '../../../__generated__/hooks';
 import { Field, TextField, errorProps } from '../../../components/TextField';
+import { useKeepClearOfChat } from '../../../components/chat/keepClear';
 import { alertError, confirmAction } from '../../../lib/alerts';
 import { pageNavigation } from '../../../lib/pageNavigation';
 import { useSettingsFailure } from '../settingsFailure';
@@ -68,6 +69,9 @@ export function CheckoutForm({
   coins: { code: string; name: string }[];
 }) {
   const say = usePaymentText();
+  // The chat buttons step aside rather than cover the form's button (on a phone they sit where it can land).
+  const submitButton = useRef<HTMLButtonElement>(null);
+  useKeepClearOfChat(submitButton);
   const { intl, text } = say;
   const label = say.method(method);
   const payWith = intl.formatMessage(
@@ -270,7 +274,13 @@ export function CheckoutForm({
         </p>
       )}
 
-      <button type="submit" className="button button--primary payment__submit" disabled={busy} aria-busy={busy}>
+      <button
+        ref={submitButton}
+        type="submit"
+        className="button button--primary payment__submit"
+        disabled={busy}
+        aria-busy={busy}
+      >
         {payWith}
       </button>
     </form>
