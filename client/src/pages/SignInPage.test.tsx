@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { isDeepStrictEqual } from 'node:util';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -293,6 +293,27 @@ describe('SignInPage', () => {
     expect(await screen.findByText('Dashboard reached')).toBeInTheDocument();
     expect(Swal.fire).toHaveBeenCalledWith(expect.objectContaining({ icon: 'success', title: 'Welcome back!' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('sends one sign-in for two quick presses of Enter: the captcha answers one attempt', async () => {
+    const { user, mac, key, captcha, requests } = renderSignIn([
+      noSession,
+      captchaMock(1),
+      {
+        operation: 'Login',
+        variables: { input: validInput },
+        result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
+      },
+    ]);
+    await captchaImageFor(1);
+    await user.type(mac, 'A1B2C3D4E5F6');
+    await user.type(key, '123456');
+    await user.type(captcha, 'abcd');
+    const form = captcha.closest('form')!;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    expect(await screen.findByText('Dashboard reached')).toBeInTheDocument();
+    expect(requests.filter((request) => request.operationName === 'Login')).toHaveLength(1);
   });
 
   it('says what became of a payment when the session ended during it, and hands it on to the dashboard', async () => {

@@ -113,6 +113,8 @@ export default function SignInPage() {
     captchaToken: sent.captcha?.token ?? '',
   });
   const [isSubmitting, setSubmitting] = useState(false);
+  // A second Enter before the button shows busy sends nothing: the captcha answers one attempt only.
+  const sending = useRef(false);
 
   // Keys typed before the page's script ran are in the inputs but not yet in the form's state: take them in.
   useEffect(() => {
@@ -180,7 +182,8 @@ export default function SignInPage() {
   /** Checks the form by the server's own rules, then signs in; a refused field gets its message and the focus. */
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isSubmitting) return;
+    if (sending.current) return;
+    sending.current = true;
     setSubmitting(true);
     try {
       let rules: Awaited<ReturnType<typeof loadRules>>;
@@ -209,6 +212,7 @@ export default function SignInPage() {
       setErrors({});
       await signIn(checked.data);
     } finally {
+      sending.current = false;
       if (mounted.current) setSubmitting(false);
     }
   }
