@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { FormattedMessage, type MessageDescriptor, defineMessages, useIntl } from 'react-intl';
 import { DEFAULT_LOCALE } from '../../../common/i18n';
@@ -6,7 +5,7 @@ import { messages } from '../../../common/messages';
 import type { ContactInput, ContactValues } from '../../../common/validation';
 import { useLtr } from '../components/Bidi';
 import { FieldError } from '../components/FieldError';
-import { useKeepClearOfChat } from '../components/chat/keepClear';
+import { SubmitButton } from '../components/SubmitButton';
 import { usePageHead } from '../hooks/usePageHead';
 import { useLocale } from '../i18n/LocaleProvider';
 import { phoneHref } from '../lib/contactLinks';
@@ -152,9 +151,6 @@ export default function ContactPage() {
   const { locale, text } = useLocale();
   const ltr = useLtr();
   const { productName, contactEmail, contactPhone } = siteConfig();
-  // The chat buttons step aside rather than cover the form's button (on a phone they sit where it can land).
-  const sendButton = useRef<HTMLButtonElement>(null);
-  useKeepClearOfChat(sendButton);
 
   const {
     register,
@@ -292,17 +288,11 @@ export default function ContactPage() {
               );
             })}
 
-            <button
-              ref={sendButton}
-              type="submit"
-              className="button button--primary contact-form__submit"
-              disabled={isSubmitting}
-              aria-busy={isSubmitting}
-            >
+            <SubmitButton className="contact-form__submit" busy={isSubmitting}>
               {isSubmitting
                 ? intl.formatMessage({ id: 'contact.sending', defaultMessage: 'Sending…' })
                 : intl.formatMessage({ id: 'contact.send', defaultMessage: 'Send Message' })}
-            </button>
+            </SubmitButton>
           </form>
         </div>
       </div>

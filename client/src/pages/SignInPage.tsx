@@ -9,7 +9,7 @@ import type { LoginInput, LoginValues } from '../../../common/validation';
 import type { CaptchaQuery, CurrentDeviceQuery, LoginMutation, LoginMutationVariables } from '../__generated__/graphql';
 import { MacAddressField } from '../components/MacAddressField';
 import { TextField } from '../components/TextField';
-import { useKeepClearOfChat } from '../components/chat/keepClear';
+import { SubmitButton } from '../components/SubmitButton';
 import { useUser } from '../hooks/useUser';
 import { usePageHead } from '../hooks/usePageHead';
 import { useLocale } from '../i18n/LocaleProvider';
@@ -101,9 +101,6 @@ export default function SignInPage() {
   const [loginFailed, setLoginFailed] = useState(Boolean(sent.error));
   const [showKey, setShowKey] = useState(false);
   const formElement = useRef<HTMLFormElement>(null);
-  // The chat buttons step aside rather than cover it (on a phone, where the Arabic screen puts it).
-  const submitButton = useRef<HTMLButtonElement>(null);
-  useKeepClearOfChat(submitButton);
 
   // Errors appear when the form is sent; a field's error then hides as soon as that field changes.
   const { values, errors, setErrors, setValue, clearErrors } = useLoginForm({
@@ -413,15 +410,9 @@ export default function SignInPage() {
             }}
           />
 
-          <button
-            ref={submitButton}
-            type="submit"
-            className="button button--primary sign-in__submit"
-            disabled={isSubmitting}
-            aria-busy={isSubmitting}
-          >
+          <SubmitButton className="sign-in__submit" busy={isSubmitting}>
             <FormattedMessage id="signIn.submit" defaultMessage="Login" />
-          </button>
+          </SubmitButton>
         </form>
       </div>
     </section>

@@ -14,7 +14,7 @@ import {
 import type { PaymentMethod, StartActivationInput } from '../../../__generated__/graphql';
 import { useStartActivationMutation } from '../../../__generated__/hooks';
 import { Field, TextField, errorProps } from '../../../components/TextField';
-import { useKeepClearOfChat } from '../../../components/chat/keepClear';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { alertError, confirmAction } from '../../../lib/alerts';
 import { pageNavigation } from '../../../lib/pageNavigation';
 import { useSettingsFailure } from '../settingsFailure';
@@ -69,9 +69,6 @@ export function CheckoutForm({
   coins: { code: string; name: string }[];
 }) {
   const say = usePaymentText();
-  // The chat buttons step aside rather than cover the form's button (on a phone they sit where it can land).
-  const submitButton = useRef<HTMLButtonElement>(null);
-  useKeepClearOfChat(submitButton);
   const { intl, text } = say;
   const label = say.method(method);
   const payWith = intl.formatMessage(
@@ -274,15 +271,9 @@ export function CheckoutForm({
         </p>
       )}
 
-      <button
-        ref={submitButton}
-        type="submit"
-        className="button button--primary payment__submit"
-        disabled={busy}
-        aria-busy={busy}
-      >
+      <SubmitButton className="payment__submit" busy={busy}>
         {payWith}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,7 +7,7 @@ import { PLAYLIST_LIMITS, playlistFormSchema } from '../../../../../common/valid
 import type { PlaylistFormInput, PlaylistValues } from '../../../../../common/validation';
 import { useCheckPlaylistValuesMutation } from '../../../__generated__/hooks';
 import { TextField } from '../../../components/TextField';
-import { useKeepClearOfChat } from '../../../components/chat/keepClear';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { useLocale } from '../../../i18n/LocaleProvider';
 import { alertError, showAlert, showWrongPin } from '../../../lib/alerts';
 import { readGraphQLFailure } from '../../../lib/graphqlFailure';
@@ -38,9 +38,6 @@ export interface PlaylistFormProps {
 
 /** The add and edit form of all three kinds of playlist (general, Xtream Codes, code). */
 export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }: PlaylistFormProps) {
-  // The chat buttons step aside rather than cover the form's button (on a phone they sit where it can land).
-  const saveButton = useRef<HTMLButtonElement>(null);
-  useKeepClearOfChat(saveButton);
   const [showPassword, setShowPassword] = useState(false);
   const [checking, setChecking] = useState(false);
   const [checkResult, setCheckResult] = useState<PlaylistCheck | null>(null);
@@ -327,15 +324,9 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
               )}
             </button>
           )}
-          <button
-            ref={saveButton}
-            type="submit"
-            className="button button--primary"
-            disabled={isSubmitting}
-            aria-busy={isSubmitting}
-          >
+          <SubmitButton busy={isSubmitting}>
             <FormattedMessage id="playlists.form.save" defaultMessage="Save" />
-          </button>
+          </SubmitButton>
         </div>
       </form>
       {kind !== 'code' && (
