@@ -65,6 +65,15 @@ const validInput = {
   captchaToken: 'token-1',
 };
 
+/** The graph accepting a sign-in sent with `input`: 'Welcome back!' and the device. */
+function loginAccepted(input: Record<string, string> = validInput): GraphAnswer {
+  return {
+    operation: 'Login',
+    variables: { input },
+    result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
+  };
+}
+
 /** The dashboard, with the payment outcome it was handed (if any). */
 function DashboardReached() {
   const state = useLocation().state as { flash?: { message: string }; signedIn?: string } | null;
@@ -278,15 +287,7 @@ describe('SignInPage', () => {
   });
 
   it('signs in with a normalised MAC and an upper-cased captcha, shows the server message and opens the dashboard', async () => {
-    const { signInValidly } = renderSignIn([
-      noSession,
-      captchaMock(1),
-      {
-        operation: 'Login',
-        variables: { input: validInput },
-        result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
-      },
-    ]);
+    const { signInValidly } = renderSignIn([noSession, captchaMock(1), loginAccepted()]);
     await captchaImageFor(1);
     await signInValidly();
 
@@ -296,15 +297,7 @@ describe('SignInPage', () => {
   });
 
   it('sends one sign-in for two quick presses of Enter: the captcha answers one attempt', async () => {
-    const { user, mac, key, captcha, requests } = renderSignIn([
-      noSession,
-      captchaMock(1),
-      {
-        operation: 'Login',
-        variables: { input: validInput },
-        result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
-      },
-    ]);
+    const { user, mac, key, captcha, requests } = renderSignIn([noSession, captchaMock(1), loginAccepted()]);
     await captchaImageFor(1);
     await user.type(mac, 'A1B2C3D4E5F6');
     await user.type(key, '123456');
@@ -318,18 +311,10 @@ describe('SignInPage', () => {
 
   it('says what became of a payment when the session ended during it, and hands it on to the dashboard', async () => {
     const flash = { message: messages.payment.pending, paymentStatus: 'success' };
-    const { signInValidly } = renderSignIn(
-      [
-        noSession,
-        captchaMock(1),
-        {
-          operation: 'Login',
-          variables: { input: validInput },
-          result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
-        },
-      ],
-      { pathname: '/device/login', state: { flash } },
-    );
+    const { signInValidly } = renderSignIn([noSession, captchaMock(1), loginAccepted()], {
+      pathname: '/device/login',
+      state: { flash },
+    });
     expect(await screen.findByText(/^Your session ended during the payment/)).toHaveTextContent(
       'Your session ended during the payment. Your device will be activated once the payment is confirmed. Sign in to see your device.',
     );
@@ -340,15 +325,7 @@ describe('SignInPage', () => {
 
   it('goes back to the link page it was sent from, the code kept', async () => {
     const { signInValidly } = renderSignIn(
-      [
-        noSession,
-        captchaMock(1),
-        {
-          operation: 'Login',
-          variables: { input: validInput },
-          result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
-        },
-      ],
+      [noSession, captchaMock(1), loginAccepted()],
       `/device/login?next=${encodeURIComponent('/link?code=BCDF-GHJK')}`,
     );
     await captchaImageFor(1);
@@ -417,14 +394,7 @@ describe('SignInPage', () => {
 
     it('signs in with the captcha the page came with', async () => {
       sentByServer({ captcha: { svg: '<svg id="captcha-7"></svg>', token: 'token-7' } });
-      const { signInValidly } = renderSignIn([
-        noSession,
-        {
-          operation: 'Login',
-          variables: { input: { ...validInput, captchaToken: 'token-7' } },
-          result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
-        },
-      ]);
+      const { signInValidly } = renderSignIn([noSession, loginAccepted({ ...validInput, captchaToken: 'token-7' })]);
       await signInValidly();
       expect(await screen.findByText('Dashboard reached')).toBeInTheDocument();
     });
@@ -456,19 +426,9 @@ describe('SignInPage', () => {
   });
 
   it('under the public pages, leaves the welcome to the portal page it opens, in the history entry', async () => {
-    const { signInValidly } = renderSignIn(
-      [
-        noSession,
-        captchaMock(1),
-        {
-          operation: 'Login',
-          variables: { input: validInput },
-          result: { data: { login: { __typename: 'LoginPayload', message: 'Welcome back!', device: buildDevice() } } },
-        },
-      ],
-      '/device/login',
-      { handsOver: true },
-    );
+    const { signInValidly } = renderSignIn([noSession, captchaMock(1), loginAccepted()], '/device/login', {
+      handsOver: true,
+    });
     await captchaImageFor(1);
     await signInValidly();
     expect(await screen.findByText('Dashboard reached with welcome "Welcome back!"')).toBeInTheDocument();
