@@ -151,6 +151,18 @@ export class SiteFrame {
   get chatButtons(): Locator {
     return this.page.getByRole('button', { name: 'Open chat with M3U Player', exact: true });
   }
+
+  /**
+   * Waits for both chat buttons to be back in place: once a notice they stepped aside for is closed they slide back
+   * in (a 0.2 s transform), and a box measured meanwhile is a frame of that slide.
+   */
+  async chatButtonsSettled() {
+    const buttons = this.chatButtons;
+    await buttons.nth(1).waitFor();
+    for (const button of await buttons.all()) {
+      await button.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    }
+  }
 }
 
 /** The FAQ list (landing page section 10). */

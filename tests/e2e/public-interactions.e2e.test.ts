@@ -412,7 +412,7 @@ describe.each(VIEWPORTS)('public site interactions at $name width ($width x $hei
     // scrolled on (tests/e2e/chat-clearance.e2e.test.ts): closed first here.
     if (collapsed) {
       await page.getByRole('button', { name: 'Close this notice' }).click();
-      await site.chatButtons.nth(1).waitFor();
+      await site.chatButtonsSettled();
     }
 
     // Two buttons, one in each bottom corner: the second one sits on the left.
