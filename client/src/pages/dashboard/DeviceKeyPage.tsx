@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { messages } from '../../../../common/messages';
 import { newDeviceKeySchema } from '../../../../common/validation';
 import { useChangeDeviceKeyMutation } from '../../__generated__/hooks';
+import { SubmitButton } from '../../components/SubmitButton';
 import { TextField } from '../../components/TextField';
 import { DashboardPanel } from './DashboardPanel';
 import { useSettingForm } from './settingForm';
@@ -53,14 +54,9 @@ export default function DeviceKeyPage() {
             placeholder={intl.formatMessage({ id: 'settings.deviceKey.placeholder', defaultMessage: '6 digits' })}
             {...field}
           />
-          <button
-            type="submit"
-            className="button button--primary settings__submit"
-            disabled={isSubmitting}
-            aria-busy={isSubmitting}
-          >
+          <SubmitButton busy={isSubmitting} className="settings__submit">
             <FormattedMessage id="settings.deviceKey.save" defaultMessage="Save Device Key" />
-          </button>
+          </SubmitButton>
         </form>
       </div>
     </DashboardPanel>

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { messages } from '../../../../common/messages';
 import { parentPinSchema } from '../../../../common/validation';
 import { useChangeParentPinMutation } from '../../__generated__/hooks';
+import { SubmitButton } from '../../components/SubmitButton';
 import { TextField } from '../../components/TextField';
 import { useSignedInDevice } from '../../hooks/useUser';
 import { DashboardPanel } from './DashboardPanel';
@@ -89,14 +90,9 @@ export default function ParentPinPage() {
               </button>
             }
           />
-          <button
-            type="submit"
-            className="button button--primary settings__submit"
-            disabled={isSubmitting}
-            aria-busy={isSubmitting}
-          >
+          <SubmitButton busy={isSubmitting} className="settings__submit">
             <FormattedMessage id="settings.parentPin.save" defaultMessage="Save Parent PIN" />
-          </button>
+          </SubmitButton>
         </form>
       </div>
     </DashboardPanel>

@@ -9,6 +9,7 @@ import { switchMacSchema, type SwitchMacInput, type SwitchMacValues } from '../.
 import { CurrentDeviceDocument } from '../../__generated__/graphql';
 import { useSwitchMacAddressMutation } from '../../__generated__/hooks';
 import { FormMacAddressField } from '../../components/MacAddressField';
+import { SubmitButton } from '../../components/SubmitButton';
 import { TextField } from '../../components/TextField';
 import { useSignedInDevice, useUser } from '../../hooks/useUser';
 import { useLocale } from '../../i18n/LocaleProvider';
@@ -195,14 +196,9 @@ export default function SwitchMacPage() {
             })}
             {...register('deviceKey', { onChange: () => clearErrors('deviceKey') })}
           />
-          <button
-            type="submit"
-            className="button button--primary settings__submit"
-            disabled={isSubmitting}
-            aria-busy={isSubmitting}
-          >
+          <SubmitButton busy={isSubmitting} className="settings__submit">
             <FormattedMessage id="settings.switchMac.submit" defaultMessage="Switch MAC" />
-          </button>
+          </SubmitButton>
         </form>
       </div>
     </DashboardPanel>
