@@ -100,6 +100,14 @@ const HEADS: Record<string, HeadData> = {
   },
 };
 
+/**
+ * The pages for search engines, in every language: the server renders their content into the HTML it sends and
+ * lists them in the sitemap with their language alternates. Every other page is `noindex`.
+ */
+export const INDEXABLE_PATHS: readonly string[] = Object.entries(HEADS)
+  .filter(([, head]) => !head.noindex)
+  .map(([path]) => path);
+
 const NOT_FOUND: HeadData = {
   ...base,
   title: text({ id: 'msg.head.notFound.title', defaultMessage: 'Page not found | {product}' }),

@@ -2,15 +2,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CSP_NONCE_PLACEHOLDER } from '../../../common/csp';
-import { headFor, SHARE_IMAGE, type HeadData } from '../../../common/head';
+import { headFor, INDEXABLE_PATHS, SHARE_IMAGE, type HeadData } from '../../../common/head';
 import { DEFAULT_LOCALE, localizePath, splitLocalePath, textDirection } from '../../../common/i18n';
 import { isClientRoute } from '../../../common/routes';
 import { localizer as productLocalizer, type Localizer } from '../i18n/localizer';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 
-/** The public pages whose content the server renders into the HTML (portal pages depend on the session). */
-export const PRERENDERED_PATHS = ['/', '/contact', '/terms-and-conditions', '/privacy-policy'];
+/**
+ * The public pages whose content the server renders into the HTML: the indexable ones (common/head.ts). Portal
+ * pages depend on the session; the sign-in screen is rendered on its own, with its captcha.
+ */
+export const PRERENDERED_PATHS = INDEXABLE_PATHS;
 
 const NONCE_ATTRIBUTE = `nonce="${CSP_NONCE_PLACEHOLDER}"`;
 
