@@ -175,6 +175,36 @@ describe("the chat buttons and a form's button on a phone (390px)", () => {
     expect(owner.pageErrors).toEqual([]);
     await page.context().close();
   });
+
+  it("never cover a payment method to pick, nor any method's own pay button", async () => {
+    const owner = await portal.signedIn(nextMac, PHONE);
+    const { page } = owner;
+    // Picking ibostore opens its activation page in a new tab: answered here, and closed.
+    await page
+      .context()
+      .route('https://ibostore.example/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<title>ibostore</title>' }),
+      );
+    page.context().on('page', (opened) => void opened.close());
+    await page.goto(`${portal.product.url}/dashboard/active-device`);
+    const options = page.locator('.payment__option');
+    await options.first().waitFor();
+    // On arrival the last row of methods sits where the buttons are.
+    await expectClear(page, '.payment__option', 'on arrival');
+    await page.screenshot({ path: `${SHOTS}/chat-clear-payment-methods-phone.png` });
+    const names = await options.allInnerTexts();
+    for (const [index, name] of names.entries()) {
+      await options.nth(index).click();
+      const end = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+      for (let y = 0; y <= end; y += 80) {
+        await scrollTo(page, y);
+        await expectClear(page, '.payment__option, .payment__submit', `${name} picked, scrolled to ${y}px`);
+      }
+      await scrollTo(page, 0);
+    }
+    expect(owner.pageErrors).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe('the chat buttons on a desktop (1440px)', () => {

@@ -2,8 +2,9 @@ import { type RefObject, useEffect } from 'react';
 
 /*
  * What the floating chat launchers must never cover: a notice whose end (and its close button) the visitor has to
- * read, such as the landing page's disclaimer, and a form's own button (sign in, send, save, pay). While a launcher would sit over one of these, it steps aside (fades
- * out) until the page has scrolled on, as the chat launchers of the big help-desk widgets do for cookie banners.
+ * read, such as the landing page's disclaimer; a form's own button (sign in, send, save, pay); and a choice to
+ * make, such as the payment methods. While a launcher would sit over one of these, it steps aside (fades out)
+ * until the page has scrolled on, as the chat launchers of the big help-desk widgets do for cookie banners.
  * The page's end needs no entry here: the footer keeps room below its last line (layout.css).
  */
 

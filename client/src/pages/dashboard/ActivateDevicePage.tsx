@@ -1,10 +1,12 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DEFAULT_LOCALE } from '../../../../common/i18n';
 import { messages } from '../../../../common/messages';
 import type { PaymentMethod, PricingQuery } from '../../__generated__/graphql';
 import { usePricingQuery } from '../../__generated__/hooks';
 import { Spinner } from '../../components/Spinner';
+import { SubmitButton } from '../../components/SubmitButton';
+import { useKeepClearOfChat } from '../../components/chat/keepClear';
 import { useSignedInDevice } from '../../hooks/useUser';
 import { showAlert } from '../../lib/alerts';
 import { readGraphQLFailure } from '../../lib/graphqlFailure';
@@ -81,6 +83,9 @@ function PaymentChoice({ pricing }: { pricing: Pricing }) {
   const ibostoreUrl = device ? ibostoreLink(pricing.ibostoreUrl, device.macAddress) : null;
   const say = usePaymentText();
   const charge = method ? methodCharge(pricing, method, say.money) : null;
+  // On a phone the methods' last row arrives where the floating chat buttons sit: they step aside from it.
+  const methodsBox = useRef<HTMLFieldSetElement>(null);
+  useKeepClearOfChat(methodsBox, !!method);
 
   function choose(next: PaymentMethod) {
     setPicked(next);
@@ -125,7 +130,7 @@ function PaymentChoice({ pricing }: { pricing: Pricing }) {
         </p>
       ) : (
         <>
-          <fieldset className="payment__methods">
+          <fieldset ref={methodsBox} className="payment__methods">
             <legend>
               <FormattedMessage id="payments.methodLegend" defaultMessage="Payment method" />
             </legend>
@@ -190,6 +195,8 @@ function MethodPanel({
     { id: 'payments.payWith', defaultMessage: 'Pay with {method}' },
     { method: label },
   );
+  const ibostoreButton = useRef<HTMLButtonElement>(null);
+  useKeepClearOfChat(ibostoreButton, method === 'IBOSTORE');
   const checkoutMethod = checkoutMethodOf(method);
   if (checkoutMethod) {
     const charge = methodCharge(pricing, method, say.money) ?? say.money(pricing.price, pricing.currency);
@@ -222,6 +229,7 @@ function MethodPanel({
           )}
         </p>
         <button
+          ref={ibostoreButton}
           type="button"
           className="button button--primary payment__submit"
           disabled={!ibostoreUrl}
@@ -253,9 +261,9 @@ function MethodPanel({
           );
         }}
       >
-        <button type="submit" className="button button--primary payment__submit">
+        <SubmitButton busy={false} className="payment__submit">
           {payWith}
-        </button>
+        </SubmitButton>
       </form>
       {pricing.paypalSdkUrl ? (
         <PayPalButtons sdkUrl={pricing.paypalSdkUrl} />
