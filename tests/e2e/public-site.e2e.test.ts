@@ -96,6 +96,28 @@ describe('public pages in Chromium', () => {
     );
   }
 
+  it('hydrates on a device whose clock is years off, the form typed meanwhile kept', async () => {
+    // A TV or an old phone with a wrong date: the page must stay the one the server sent (its footer's year
+    // included), or React throws it away and renders it again, losing what the visitor typed.
+    const { page, errors } = await openPage(390);
+    await page.clock.install({ time: new Date('2019-06-01T12:00:00Z') });
+    const response = await page.goto(`${product.url}/contact`);
+    const served = /© (\d{4}) M3U Player\. All rights reserved\./.exec((await response?.text()) ?? '')?.[1];
+    expect(served).toBe(String(new Date().getUTCFullYear()));
+    await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+    const footer = page.locator('.site-footer__copyright');
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('.site-footer__copyright') ?? {}).some((key) =>
+        key.startsWith('__reactProps$'),
+      ),
+    );
+    await page.waitForLoadState('networkidle');
+    expect(await footer.innerText()).toBe(`© ${served} M3U Player. All rights reserved.`);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Ada Lovelace');
+    expect(errors).toEqual([]);
+    await close(page);
+  });
+
   it('loads no Apollo Client and no sweetalert2 on the landing page', async () => {
     const { page } = await openPage(390);
     const scripts: string[] = [];

@@ -84,6 +84,44 @@ describe('head data in the HTML the server sends', () => {
   });
 });
 
+describe('the copyright year a page is sent with', () => {
+  const ALL_TIMERS_BUT_DATE = [
+    'hrtime',
+    'nextTick',
+    'performance',
+    'queueMicrotask',
+    'requestAnimationFrame',
+    'cancelAnimationFrame',
+    'requestIdleCallback',
+    'cancelIdleCallback',
+    'setImmediate',
+    'clearImmediate',
+    'setInterval',
+    'clearInterval',
+    'setTimeout',
+    'clearTimeout',
+  ] as const;
+  afterEach(() => jest.useRealTimers());
+
+  const yearOf = async (path: string) => {
+    const html = (await server.client().request('GET', path)).text;
+    const config = /<script id="site-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    return (JSON.parse(config ?? '{}') as { copyrightYear?: string }).copyrightYear;
+  };
+
+  it("is the server's, and a kept page is rendered again once the year has turned", async () => {
+    // The browser shows this year in the footer whatever its own clock says: it must be the server's, and kept
+    // pages must not go on saying last year.
+    jest.useFakeTimers({ doNotFake: [...ALL_TIMERS_BUT_DATE], now: new Date('2026-12-31T23:59:50Z') });
+    expect(await yearOf('/contact')).toBe('2026');
+    expect(await yearOf('/ar')).toBe('2026');
+    jest.setSystemTime(new Date('2027-01-01T00:00:05Z'));
+    expect(await yearOf('/contact')).toBe('2027');
+    expect(await yearOf('/ar')).toBe('2027');
+    expect(await yearOf('/dashboard')).toBe('2027');
+  });
+});
+
 describe('search engines', () => {
   it('get a robots.txt that keeps them out of the portal, and a sitemap of the public pages', async () => {
     const robots = await server.client().request('GET', '/robots.txt');

@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { copyrightYearNow } from '../../../common/site';
 import { useLtr } from './Bidi';
 import { Logo } from './Header';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -10,9 +11,10 @@ import { siteConfig } from '../lib/siteConfig';
 export function Footer() {
   const intl = useIntl();
   const ltr = useLtr();
-  const { productName, contactEmail, contactPhone, chatNumber } = siteConfig();
-  // A string: a number would be written with a thousands separator (2,026).
-  const year = String(new Date().getFullYear());
+  const { productName, contactEmail, contactPhone, chatNumber, copyrightYear } = siteConfig();
+  // The server's year (common/site.ts): the page stays the one it sent. A string: a number would be written with a
+  // thousands separator (2,026).
+  const year = copyrightYear ?? copyrightYearNow();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">

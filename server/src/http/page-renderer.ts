@@ -5,6 +5,7 @@ import { CSP_NONCE_PLACEHOLDER } from '../../../common/csp';
 import { headFor, INDEXABLE_PATHS, SHARE_IMAGE, type HeadData } from '../../../common/head';
 import { DEFAULT_LOCALE, localizePath, splitLocalePath, textDirection } from '../../../common/i18n';
 import { isClientRoute } from '../../../common/routes';
+import { copyrightYearNow, type SiteConfig } from '../../../common/site';
 import { localizer as productLocalizer, type Localizer } from '../i18n/localizer';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
@@ -142,11 +143,12 @@ function prepareTemplate(file: string): string {
  * sign-in screen and the not-found page, which the server renders with React and the browser hydrates with a
  * light router; index.html for the portal's pages, which depend on the session and render in the browser) with
  * that route's head data (title, description, canonical URL, share tags) and the site's brand values for the
- * scripts. Pages are rendered once per process and kept, except the sign-in screen: it carries a new captcha each
- * time.
+ * scripts. Pages are rendered once and kept until the year changes (their footer's copyright year is the server's,
+ * common/site.ts), except the sign-in screen: it carries a new captcha each time.
  */
 export class PageRenderer {
   private readonly cache = new Map<string, RenderedPage>();
+  private cachedYear = copyrightYearNow();
   private templates: Record<Template, string> | undefined;
   private ssr: SsrModule | undefined;
 
@@ -187,6 +189,11 @@ export class PageRenderer {
    */
   async page(pathname: string): Promise<RenderedPage> {
     const { locale, path } = splitLocalePath(pathname, this.localizer.locales);
+    const year = copyrightYearNow();
+    if (year !== this.cachedYear) {
+      this.cache.clear();
+      this.cachedYear = year;
+    }
     const pageKey = cacheKey(path);
     const key = `${locale}:${pageKey}`;
     let page = this.cache.get(key);
@@ -206,7 +213,10 @@ export class PageRenderer {
 
   private async build(locale: string, pathname: string, found: boolean, signIn?: SignInState): Promise<RenderedPage> {
     if (!this.templates) throw new Error('The web client is not built');
-    const { site, publicUrl } = this.config;
+    const { publicUrl } = this.config;
+    // The page's own values: the configured brand, and the year it is rendered in for the footer. The browser
+    // renders the footer with this year too, whatever its clock says.
+    const site: SiteConfig = { ...this.config.site, copyrightYear: copyrightYearNow() };
     const head = headFor(pathname, site.productName, found, (english, values) =>
       this.localizer.text(locale, english, values),
     );
