@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
+import { INDEXABLE_PATHS } from '../../../common/head';
 import { DEFAULT_LOCALE, localizePath } from '../../../common/i18n';
 import type { Config } from '../config';
-import { PRERENDERED_PATHS } from './page-renderer';
 
 /**
  * robots.txt and sitemap.xml for the public pages, in every language; the portal is not for search engines. Each
@@ -34,7 +34,7 @@ export function seoRouter(config: Config, locales: readonly string[] = [DEFAULT_
             `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${url(locale!, path)}"/>`,
         )
         .join('\n');
-    const urls = PRERENDERED_PATHS.flatMap((path) =>
+    const urls = INDEXABLE_PATHS.flatMap((path) =>
       locales.map((locale) => `  <url>\n    <loc>${url(locale, path)}</loc>\n${alternates(path)}\n  </url>`),
     ).join('\n');
     res

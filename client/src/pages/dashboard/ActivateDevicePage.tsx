@@ -196,7 +196,7 @@ function MethodPanel({
     { method: label },
   );
   const ibostoreButton = useRef<HTMLButtonElement>(null);
-  useKeepClearOfChat(ibostoreButton, method === 'IBOSTORE');
+  useKeepClearOfChat(ibostoreButton);
   const checkoutMethod = checkoutMethodOf(method);
   if (checkoutMethod) {
     const charge = methodCharge(pricing, method, say.money) ?? say.money(pricing.price, pricing.currency);
