@@ -76,6 +76,17 @@ describe('loadConfig', () => {
     ).toThrow(/CAPTCHA_TEST_ANSWER is for tests only/);
   });
 
+  it('refuses a lowered scrypt cost outside a test run, and one that is not a power of two', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SCRYPT_TEST_COST: '1024' }),
+    ).toThrow(/SCRYPT_TEST_COST is for tests only/);
+    expect(() => loadConfig({ SCRYPT_TEST_COST: '1024' })).toThrow(/SCRYPT_TEST_COST is for tests only/);
+    expect(() => loadConfig({ NODE_ENV: 'test', SCRYPT_TEST_COST: '1000' })).toThrow(
+      /SCRYPT_TEST_COST must be a power of two from 2 to 16384/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', SCRYPT_TEST_COST: '1024' })).not.toThrow();
+  });
+
   it('requires a session secret in production and turns introspection off there by default', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required/);
     const config = loadConfig({

@@ -87,6 +87,13 @@ const envSchema = z
       .string()
       .regex(/^[A-Za-z0-9]{1,12}$/, 'must be 1 to 12 letters or digits')
       .optional(),
+    SCRYPT_TEST_COST: z.coerce
+      .number({ error: 'must be a power of two from 2 to 16384' })
+      .int('must be a power of two from 2 to 16384')
+      .min(2, 'must be a power of two from 2 to 16384')
+      .max(16384, 'must be a power of two from 2 to 16384')
+      .refine((n) => (n & (n - 1)) === 0, 'must be a power of two from 2 to 16384')
+      .optional(),
     LOGIN_MAX_FAILURES_PER_MAC: positiveInt.default(5),
     LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(30),
     LOGIN_WINDOW_MINUTES: positiveInt.default(15),
@@ -219,6 +226,14 @@ const envSchema = z
         code: 'custom',
         path: ['CAPTCHA_TEST_ANSWER'],
         message: 'is for tests only and must not be set when NODE_ENV=production',
+      });
+    }
+    // The cost of hashing device keys and PINs (server/src/common/secrets.ts) is lowered only for test runs.
+    if (env.NODE_ENV !== 'test' && env.SCRYPT_TEST_COST !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SCRYPT_TEST_COST'],
+        message: 'is for tests only and must not be set unless NODE_ENV=test',
       });
     }
     for (const [id, ...rest] of PROVIDER_CREDENTIALS) {

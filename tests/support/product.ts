@@ -129,6 +129,9 @@ export async function startBuiltServer(
       SESSION_SECRET: 'fault-tests-session-secret-0123456789abcdef',
       CAPTCHA_TEST_ANSWER: FAULT_CAPTCHA,
       REGISTER_MAX_PER_IP_PER_HOUR: '100000',
+      // The test run's scrypt cost (tests/support/jest-env.cjs), so keys hashed by the tests verify here. Only
+      // a test-mode server takes it; one in production mode hashes at production cost.
+      ...((env.NODE_ENV ?? 'test') === 'test' ? { SCRYPT_TEST_COST: process.env.SCRYPT_TEST_COST } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

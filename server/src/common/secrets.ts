@@ -3,7 +3,23 @@ import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual, type Binar
 const KEY_LENGTH = 32;
 // N=2^14 keeps a verification near 30 ms: slow enough against offline guessing of 6-digit keys
 // when combined with the per-MAC limits, fast enough for sign-in.
-const SCRYPT_OPTIONS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+export const PRODUCTION_SCRYPT_COST = 16384;
+
+/**
+ * The scrypt cost N. Always PRODUCTION_SCRYPT_COST, except under NODE_ENV=test, where SCRYPT_TEST_COST (a power
+ * of two) may lower it so the test suites do not pay 16 MB and ~30 ms per PIN or key. The stored format does not
+ * carry the cost: a hash made at one cost verifies only at that cost, so every process of one test run uses the
+ * same value (the test harnesses pass it on). The configuration refuses SCRYPT_TEST_COST in production.
+ */
+export function scryptCost(env: NodeJS.ProcessEnv = process.env): number {
+  if (env.NODE_ENV !== 'test' || !env.SCRYPT_TEST_COST) return PRODUCTION_SCRYPT_COST;
+  const n = Number(env.SCRYPT_TEST_COST);
+  return Number.isInteger(n) && n >= 2 && n <= PRODUCTION_SCRYPT_COST && (n & (n - 1)) === 0
+    ? n
+    : PRODUCTION_SCRYPT_COST;
+}
+
+const SCRYPT_OPTIONS = { N: scryptCost(), r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
 function scryptAsync(secret: BinaryLike, salt: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
