@@ -15,4 +15,10 @@ module.exports = {
   },
   transformIgnorePatterns: ['[\\/]node_modules[\\/](?!(@formatjs|intl-messageformat)[\\/])'],
   testTimeout: 60_000,
+  // Two files at a time on this 2-core machine (jest's default would be one: cores minus one). Each file has a
+  // database of its own (tests/support/database.ts), copied from one migrated once for the whole run.
+  maxWorkers: Number(process.env.JEST_WORKERS) || 2,
+  globalSetup: '<rootDir>/tests/support/jest-global.ts',
+  globalTeardown: '<rootDir>/tests/support/jest-teardown.ts',
+  setupFiles: ['<rootDir>/tests/support/jest-env.cjs'],
 };

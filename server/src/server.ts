@@ -35,6 +35,8 @@ export async function startServer(
      * shorten it: their clients keep idle connections that would each hold a stop for seconds.
      */
     drainGraceMs?: number;
+    /** With `inMemory` on the embedded engine: start from this migrated data directory's tarball (tests). */
+    embeddedTemplate?: Blob;
   } = {},
 ): Promise<RunningServer> {
   const drainGraceMs = options.drainGraceMs ?? DRAIN_GRACE_MS;
@@ -42,6 +44,7 @@ export async function startServer(
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemory ? undefined : config.dataDir,
     poolSize: config.dbPoolSize,
+    embeddedTemplate: options.inMemory ? options.embeddedTemplate : undefined,
   });
   try {
     const services = createServices(db.dataSource, config, logger);

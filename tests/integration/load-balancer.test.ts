@@ -128,7 +128,8 @@ describeWithNginx(title, () => {
 
   beforeAll(async () => {
     await ensureServerBuilt();
-    database = await operatedDatabase();
+    // Empty, not the run's migrated template: the two replicas below migrate it.
+    database = await operatedDatabase({ empty: true });
     appRole = `lb_app_${Date.now().toString(36)}`;
     const databaseName = new URL(database.url).pathname.slice(1);
     await database.operator.query(`CREATE ROLE "${appRole}" LOGIN`);

@@ -58,7 +58,7 @@ describeOnPostgres(title, () => {
     standIn = await new Promise<Server>((resolve) => {
       const srv = provider.listen(0, '127.0.0.1', () => resolve(srv));
     });
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true });
     const env = {
       LOGIN_MAX_FAILURES_PER_MAC: String(MAX_FAILURES_PER_MAC),
       LOGIN_MAX_FAILURES_PER_IP: String(MAX_FAILURES_PER_IP),

@@ -1,18 +1,32 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
+
+/** The migrated template database on DATABASE_URL's server, made once per run (tests/support/jest-global.ts). */
+export const TEMPLATE_DATABASE_ENV = 'TEST_TEMPLATE_DATABASE';
+/** A migrated embedded data directory's tarball, made once per run (tests/support/jest-global.ts). */
+export const EMBEDDED_TEMPLATE_ENV = 'TEST_EMBEDDED_TEMPLATE';
 
 /**
  * With DATABASE_URL set, every test file gets a database of its own on that server (created here, dropped at
- * the end), so files can run in parallel and start from nothing. Without it the embedded engine is used.
+ * the end), so files can run in parallel without sharing a row. It is a copy of the run's migrated template
+ * (`{ empty: true }`: an empty one, for a test of the migrations themselves). Without DATABASE_URL the embedded
+ * engine is used (url undefined).
  */
-export async function createTestDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ url: string | undefined; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { url: undefined, drop: async () => {} };
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const template = options.empty ? undefined : process.env[TEMPLATE_DATABASE_ENV];
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -36,8 +50,10 @@ export function describeOnPostgres(title: string, suite: () => void): void {
  * A database of its own on DATABASE_URL's server, with a connection through which the test reads and changes the
  * data as an operator would while a built server runs on it. Only under describeOnPostgres.
  */
-export async function operatedDatabase(): Promise<{ url: string; operator: Client; drop(): Promise<void> }> {
-  const database = await createTestDatabase();
+export async function operatedDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ url: string; operator: Client; drop(): Promise<void> }> {
+  const database = await createTestDatabase(options);
   if (!database.url) throw new Error('operatedDatabase needs DATABASE_URL');
   const operator = new Client({ connectionString: database.url });
   await operator.connect();
@@ -49,4 +65,13 @@ export async function operatedDatabase(): Promise<{ url: string; operator: Clien
       await database.drop();
     },
   };
+}
+
+let embeddedTemplate: Blob | undefined;
+/** The run's migrated embedded database (a tarball), for servers on the in-memory engine; undefined without one. */
+export function embeddedTemplateDump(): Blob | undefined {
+  const file = process.env[EMBEDDED_TEMPLATE_ENV];
+  if (!file || process.env.DATABASE_URL) return undefined;
+  embeddedTemplate ??= new Blob([readFileSync(file)]);
+  return embeddedTemplate;
 }

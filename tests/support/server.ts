@@ -5,7 +5,7 @@ import { loadConfig } from '../../server/src/config';
 import { createLogger, type Logger } from '../../server/src/logger';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { randomMacAddress } from '../../server/src/device/mac';
-import { createTestDatabase } from './database';
+import { createTestDatabase, embeddedTemplateDump } from './database';
 import { TestClient } from './http';
 
 export const TEST_CAPTCHA = 'TEST7';
@@ -65,6 +65,8 @@ export async function startTestServer(
     // (server/src/http/drain.ts): the stops these tests make need not wait that long. The shutdown itself is
     // tested on the built server (faults.shutdown, load-balancer).
     drainGraceMs: 250,
+    // On the embedded engine, start from the run's migrated database instead of an empty cluster.
+    embeddedTemplate: database.url ? undefined : embeddedTemplateDump(),
   });
   return {
     ...server,

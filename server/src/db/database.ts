@@ -15,6 +15,8 @@ export interface Database {
    * connection still busy with one to the next caller.
    */
   close(options?: { settleUntil?: number }): Promise<void>;
+  /** The embedded engine's data directory as a tarball (see startEmbeddedPostgres); undefined on PostgreSQL. */
+  dumpEmbedded?(): Promise<Blob>;
 }
 
 /**
@@ -25,6 +27,8 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
   poolSize: number;
+  /** In-memory embedded engine only: a migrated data directory's tarball to start from (test suites). */
+  embeddedTemplate?: Blob;
 }): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
   let url = options.databaseUrl;
@@ -36,7 +40,11 @@ export async function openDatabase(options: {
     // requests read wrong rows with a pool of 4, never with 1.
     poolSize = 1;
     // Room for the support tool and a spare.
-    embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, maxConnections: 4 });
+    embedded = await startEmbeddedPostgres({
+      dataDir: options.dataDir,
+      maxConnections: 4,
+      loadDataDir: options.embeddedTemplate,
+    });
     url = embedded.url;
   }
   const dataSource = createDataSource(url, poolSize);
@@ -51,6 +59,7 @@ export async function openDatabase(options: {
   return {
     dataSource,
     kind: embedded ? 'embedded' : 'postgres',
+    dumpEmbedded: embedded?.dump,
     async close({ settleUntil } = {}) {
       if (settleUntil) await settled((dataSource.driver as PostgresDriver).master as Pool, settleUntil);
       await dataSource.destroy();
