@@ -15,6 +15,7 @@ const resultsDir = path.join(root, 'test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 const only = process.argv.slice(2);
+const runStarted = Date.now();
 const results = [];
 
 function run(command, args, env = {}) {
@@ -45,10 +46,17 @@ function fromJson(file, exitCode) {
   };
 }
 
+/** Seconds, one decimal. */
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
 function suite(name, fn) {
   if (only.length && !only.includes(name)) return;
+  const started = Date.now();
   const outcome = fn();
-  results.push({ name, ...outcome });
+  const ms = Date.now() - started;
+  // Each suite's time, as it ends and again in the summary, so a slow one shows at once.
+  console.log(`\n[${name}] ${seconds(ms)}`);
+  results.push({ name, ms, ...outcome });
 }
 
 suite('codegen', () => {
@@ -117,7 +125,9 @@ suite('load', () => {
 
 console.log('\nSuites:');
 const counts = (r) => `${r.passed} passed, ${r.failed} failed${r.skippedTests ? `, ${r.skippedTests} skipped` : ''}`;
-for (const r of results) console.log(`  ${r.name.padEnd(8)} ${r.skipped ? 'skipped' : counts(r)}`);
+for (const r of results)
+  console.log(`  ${r.name.padEnd(8)} ${(r.skipped ? 'skipped' : counts(r)).padEnd(32)} ${seconds(r.ms).padStart(8)}`);
+console.log(`  ${'total'.padEnd(8)} ${''.padEnd(32)} ${seconds(Date.now() - runStarted).padStart(8)}`);
 const summary = counts({
   passed: results.reduce((n, r) => n + r.passed, 0),
   failed: results.reduce((n, r) => n + r.failed, 0),

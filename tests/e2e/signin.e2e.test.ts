@@ -11,9 +11,12 @@ const shots = 'test-results/screenshots';
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  product = await startProduct();
+  // This file runs on the embedded engine, as `npm start` does, whatever database the run has: that path stays
+  // covered while the other files use PostgreSQL when it is there.
+  product = await startProduct({}, { database: 'embedded' });
   browser = await launchBrowser();
-});
+  // The embedded engine creates its cluster at start (about 10 s alone, several times that beside other files).
+}, 180_000);
 afterAll(async () => {
   await browser?.close();
   await product?.stop();

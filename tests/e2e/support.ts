@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 
@@ -27,11 +29,69 @@ export interface Product {
   stop(): Promise<void>;
 }
 
+/** The PostgreSQL server of the run (CI sets it), or undefined: the product then runs on its embedded engine. */
+const POSTGRES_URL = process.env.DATABASE_URL || undefined;
+
+/** A database of its own on the run's PostgreSQL server, for one product; dropped when that product stops. */
+async function ownDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
 /**
- * The built product as `npm start` runs it (node dist/server/src/main.js), on a fresh embedded database in a
- * temporary data directory, with the test-only captcha answer.
+ * The built product as `npm start` runs it (node dist/server/src/main.js), with the test-only captcha answer and
+ * a temporary data directory, on a fresh database: a PostgreSQL database of its own when the run has a server
+ * (DATABASE_URL, as in CI: the product starts in about 2 s instead of 10), otherwise the embedded engine.
+ * `options.database: 'embedded'` keeps a file on the embedded engine whatever the run has, so the path `npm start`
+ * takes stays covered (signin.e2e.test.ts). An explicit `env.DATABASE_URL` is used as it is.
  */
-export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+export async function startProduct(
+  env: Record<string, string> = {},
+  options: { database?: 'embedded' } = {},
+): Promise<Product> {
+  const database =
+    env.DATABASE_URL === undefined && options.database !== 'embedded' && POSTGRES_URL
+      ? await ownDatabase(POSTGRES_URL)
+      : undefined;
+  try {
+    // Another process may take the free port before the server binds it (files run in parallel): then again.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await startProductOnce({ DATABASE_URL: database?.url ?? '', ...env }, database);
+      } catch (error) {
+        if (attempt >= 3 || !/EADDRINUSE/.test((error as Error).message)) throw error;
+      }
+    }
+  } catch (error) {
+    await database?.drop();
+    throw error;
+  }
+}
+
+async function startProductOnce(
+  env: Record<string, string>,
+  database: { drop(): Promise<void> } | undefined,
+): Promise<Product> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'm3u-e2e-'));
   let output = '';
@@ -39,12 +99,13 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     cwd: root,
     env: {
       ...process.env,
-      DATABASE_URL: '',
       PORT: String(port),
       DATA_DIR: dataDir,
       CAPTCHA_TEST_ANSWER: CAPTCHA,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Device keys and PINs hashed at a test-only cost (server/src/common/secrets.ts); production's is tested there.
+      SCRYPT_TEST_COST: process.env.SCRYPT_TEST_COST ?? '1024',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -53,15 +114,19 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   child.stderr?.on('data', (d) => (output += d));
   const url = `http://localhost:${port}`;
   for (let i = 0; ; i += 1) {
-    if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`The server exited:\n${output}`);
+    }
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (i >= 300) {
+    // The embedded engine creates its cluster at start: about 10 s alone, more beside other test files.
+    if (i >= 1200) {
       child.kill('SIGKILL');
-      throw new Error(`The server was not ready after 30 s:\n${output}`);
+      throw new Error(`The server was not ready after 120 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -75,6 +140,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
         child.kill('SIGTERM');
       });
       rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 }
