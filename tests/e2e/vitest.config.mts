@@ -2,9 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 // Browser tests: the built product in a real headless Chromium (playwright-core). Each file starts its own product
 // on a database of its own (tests/e2e/support.ts startProduct) and its own Chromium, so files share no row, port
-// or page and run side by side. A file's tests run one after another. Measured on the 2-core machine: Chromium
-// and the product keep a core about 60% busy per file, the rest is waiting (page loads, animations, network idle),
-// so three files at once is the fastest (docs/testing.md).
+// or page and could run side by side. They run one file at a time all the same: on the 2-core CI machine,
+// Chromium is the limit, and three files at once finished each file about 2.5 times slower than alone (806 s in
+// all against about 890 s one at a time), with four tests over their 60 s limit (docs/testing.md).
+// BROWSER_WORKERS=n runs n files at once on a machine with the cores for it.
+const workers = Number(process.env.BROWSER_WORKERS) || 1;
+
 export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
@@ -12,7 +15,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    fileParallelism: true,
-    maxWorkers: Number(process.env.BROWSER_WORKERS) || 3,
+    fileParallelism: workers > 1,
+    maxWorkers: workers,
   },
 });
