@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_PATH } from './chromium.mjs';
+import { TEST_CHROMIUM_PATH } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results');
@@ -98,9 +98,9 @@ function vitest(name, config) {
 suite('client', () => vitest('client', 'client/vite.config.mts'));
 
 suite('browser', () => {
-  const chromium = CHROMIUM_PATH;
+  const chromium = TEST_CHROMIUM_PATH;
   if (!existsSync(chromium)) {
-    const message = `Browser tests SKIPPED: no Chromium at ${chromium} (install it with: apt-get install -y chromium).`;
+    const message = `Browser tests SKIPPED: no Chromium at ${chromium} (install it with: apt-get install -y chromium chromium-headless-shell).`;
     console.log(`\n*** ${message} ***`);
     return process.env.REQUIRE_BROWSER === '1' ? { passed: 0, failed: 1 } : { passed: 0, failed: 0, skipped: true };
   }
