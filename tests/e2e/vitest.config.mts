@@ -8,8 +8,9 @@ import { TESTS_ON_HEADLESS_SHELL } from '../chromium.mjs';
 //   browser, every test passed, the slowest 29 s against its 60 s limit;
 // - on the full browser, three at once made each file 2.5 times slower and put four tests over 60 s: there, one
 //   file at a time.
-// BROWSER_WORKERS=n overrides.
-const workers = Number(process.env.BROWSER_WORKERS) || (TESTS_ON_HEADLESS_SHELL ? 2 : 1);
+// Without DATABASE_URL every product starts on the embedded engine (about 10 s of CPU each): one file at a time
+// there too, as that layout was not measured side by side. BROWSER_WORKERS=n overrides.
+const workers = Number(process.env.BROWSER_WORKERS) || (TESTS_ON_HEADLESS_SHELL && process.env.DATABASE_URL ? 2 : 1);
 
 export default defineConfig({
   test: {
