@@ -16,9 +16,6 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 export const TEST_CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
-/** Whether the browser tests run on the headless shell (light enough for two files at once on two cores). */
-export const TESTS_ON_HEADLESS_SHELL = TEST_CHROMIUM_PATH === HEADLESS_SHELL;
-
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -1,16 +1,14 @@
 import { defineConfig } from 'vitest/config';
-import { TESTS_ON_HEADLESS_SHELL } from '../chromium.mjs';
 
 // Browser tests: the built product in a real headless Chromium (playwright-core). Each file starts its own product
 // on a database of its own (tests/e2e/support.ts startProduct) and its own Chromium, so files share no row, port
-// or page and may run side by side. Measured on the 2-core CI machine (docs/testing.md):
-// - on Chromium's headless shell, two files at once: the suite in 505 s instead of 926 s one at a time on the full
-//   browser, every test passed, the slowest 29 s against its 60 s limit;
-// - on the full browser, three at once made each file 2.5 times slower and put four tests over 60 s: there, one
-//   file at a time.
-// Without DATABASE_URL every product starts on the embedded engine (about 10 s of CPU each): one file at a time
-// there too, as that layout was not measured side by side. BROWSER_WORKERS=n overrides.
-const workers = Number(process.env.BROWSER_WORKERS) || (TESTS_ON_HEADLESS_SHELL && process.env.DATABASE_URL ? 2 : 1);
+// or page and may run side by side. They run one file at a time all the same: the 2-core CI machine is busy with
+// one (docs/testing.md). Measured there:
+// - on the full browser, three files at once made each 2.5 times slower and put four tests over their 60 s limit;
+// - on Chromium's headless shell, two at once took 505 s and 577 s against 712 s one at a time, but one of
+//   those two runs lost a sign-in (its navigation to the dashboard past 30 s).
+// BROWSER_WORKERS=n runs n files at once on a machine with the cores for it.
+const workers = Number(process.env.BROWSER_WORKERS) || 1;
 
 export default defineConfig({
   test: {
