@@ -7,6 +7,17 @@ export const TEMPLATE_DATABASE_ENV = 'TEST_TEMPLATE_DATABASE';
 /** A migrated embedded data directory's tarball, made once per run (tests/support/jest-global.ts). */
 export const EMBEDDED_TEMPLATE_ENV = 'TEST_EMBEDDED_TEMPLATE';
 
+/** CREATE DATABASE `name` on the server of `serverUrl` (a copy of `template` when given). */
+export async function createDatabase(serverUrl: string, name: string, template?: string): Promise<void> {
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * With DATABASE_URL set, every test file gets a database of its own on that server (created here, dropped at
  * the end), so files can run in parallel without sharing a row. It is a copy of the run's migrated template
@@ -20,13 +31,7 @@ export async function createTestDatabase(
   if (!serverUrl) return { url: undefined, drop: async () => {} };
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const template = options.empty ? undefined : process.env[TEMPLATE_DATABASE_ENV];
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
-  } finally {
-    await admin.end();
-  }
+  await createDatabase(serverUrl, name, template);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { openDatabase } from '../../server/src/db/database';
-import { EMBEDDED_TEMPLATE_ENV, TEMPLATE_DATABASE_ENV } from './database';
+import { createDatabase, EMBEDDED_TEMPLATE_ENV, TEMPLATE_DATABASE_ENV } from './database';
 
 /**
  * Jest's globalSetup: migrates one database for the whole run, before any test file starts.
@@ -18,13 +18,7 @@ export default async function globalSetup(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const name = `test_template_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    const admin = new Client({ connectionString: serverUrl });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE "${name}"`);
-    } finally {
-      await admin.end();
-    }
+    await createDatabase(serverUrl, name);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
