@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../chromium.mjs';
+import { scratchDatabase } from '../support/scratch-database';
 
 export const CAPTCHA = 'E2E42';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -32,32 +31,6 @@ export interface Product {
 /** The PostgreSQL server of the run (CI sets it), or undefined: the product then runs on its embedded engine. */
 const POSTGRES_URL = process.env.DATABASE_URL || undefined;
 
-/** A database of its own on the run's PostgreSQL server, for one product; dropped when that product stops. */
-async function ownDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
 /**
  * The built product as `npm start` runs it (node dist/server/src/main.js), with the test-only captcha answer and
  * a temporary data directory, on a fresh database: a PostgreSQL database of its own when the run has a server
@@ -71,7 +44,7 @@ export async function startProduct(
 ): Promise<Product> {
   const database =
     env.DATABASE_URL === undefined && options.database !== 'embedded' && POSTGRES_URL
-      ? await ownDatabase(POSTGRES_URL)
+      ? await scratchDatabase(POSTGRES_URL, 'e2e')
       : undefined;
   try {
     // Another process may take the free port before the server binds it (files run in parallel): then again.

@@ -2,13 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 // Browser tests: the built product in a real headless Chromium (playwright-core). Each file starts its own product
 // on a database of its own (tests/e2e/support.ts startProduct) and its own Chromium, so files share no row, port
-// or page and may run side by side. They run one file at a time all the same: the 2-core CI machine is busy with
-// one (docs/testing.md). Measured there:
-// - on the full browser, three files at once made each 2.5 times slower and put four tests over their 60 s limit;
-// - on Chromium's headless shell, two at once took 505 s and 577 s against 712 s one at a time, but one of
-//   those two runs lost a sign-in (its navigation to the dashboard past 30 s).
-// BROWSER_WORKERS=n runs n files at once on a machine with the cores for it.
-const workers = Number(process.env.BROWSER_WORKERS) || 1;
+// or page, and three run at once. The files mostly wait (a page's network going idle, a dialog's timer, a chat
+// widget's typing delay): one at a time, the 2-core CI machine was 61% idle. Measured there on 2026-11-28
+// (headless shell, PostgreSQL): one at a time 499 s; three at once 200 s, 19% idle, the slowest test 25.6 s
+// (its limit 60 s) and none failed. BROWSER_WORKERS=n runs n at once.
+const workers = Number(process.env.BROWSER_WORKERS) || 3;
 
 export default defineConfig({
   test: {

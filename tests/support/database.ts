@@ -1,22 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
+import { scratchDatabase } from './scratch-database';
 
 /** The migrated template database on DATABASE_URL's server, made once per run (tests/support/jest-global.ts). */
 export const TEMPLATE_DATABASE_ENV = 'TEST_TEMPLATE_DATABASE';
 /** A migrated embedded data directory's tarball, made once per run (tests/support/jest-global.ts). */
 export const EMBEDDED_TEMPLATE_ENV = 'TEST_EMBEDDED_TEMPLATE';
-
-/** CREATE DATABASE `name` on the server of `serverUrl` (a copy of `template` when given). */
-export async function createDatabase(serverUrl: string, name: string, template?: string): Promise<void> {
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
-  } finally {
-    await admin.end();
-  }
-}
 
 /**
  * With DATABASE_URL set, every test file gets a database of its own on that server (created here, dropped at
@@ -29,20 +18,7 @@ export async function createTestDatabase(
 ): Promise<{ url: string | undefined; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { url: undefined, drop: async () => {} };
-  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const template = options.empty ? undefined : process.env[TEMPLATE_DATABASE_ENV];
-  await createDatabase(serverUrl, name, template);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return scratchDatabase(serverUrl, 'test', options.empty ? undefined : process.env[TEMPLATE_DATABASE_ENV]);
 }
 
 /** describe() for a suite that needs PostgreSQL: "…, on PostgreSQL", or skipped, saying why, without DATABASE_URL. */

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { openDatabase } from '../../server/src/db/database';
-import { createDatabase, EMBEDDED_TEMPLATE_ENV, TEMPLATE_DATABASE_ENV } from './database';
+import { EMBEDDED_TEMPLATE_ENV, TEMPLATE_DATABASE_ENV } from './database';
+import { dropDatabase, scratchDatabase } from './scratch-database';
 
 /**
  * Jest's globalSetup: migrates one database for the whole run, before any test file starts.
@@ -17,13 +16,10 @@ import { createDatabase, EMBEDDED_TEMPLATE_ENV, TEMPLATE_DATABASE_ENV } from './
 export default async function globalSetup(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const name = `test_template_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    await createDatabase(serverUrl, name);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+    const template = await scratchDatabase(serverUrl, 'test_template');
+    const db = await openDatabase({ databaseUrl: template.url, poolSize: 1 });
     await db.close();
-    process.env[TEMPLATE_DATABASE_ENV] = name;
+    process.env[TEMPLATE_DATABASE_ENV] = template.name;
   } else {
     const db = await openDatabase({ poolSize: 1 });
     try {
@@ -41,15 +37,7 @@ export default async function globalSetup(): Promise<void> {
 /** Jest's globalTeardown: drops what globalSetup made. */
 export async function globalTeardown(): Promise<void> {
   const template = process.env[TEMPLATE_DATABASE_ENV];
-  if (template && process.env.DATABASE_URL) {
-    const admin = new Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
-    } finally {
-      await admin.end();
-    }
-  }
+  if (template && process.env.DATABASE_URL) await dropDatabase(process.env.DATABASE_URL, template);
   const dump = process.env[EMBEDDED_TEMPLATE_ENV];
   if (dump) rmSync(path.dirname(dump), { recursive: true, force: true });
 }
