@@ -10,6 +10,7 @@ import type { Logger } from './logger';
 import type { Services } from './services';
 import { createSessions } from './auth/session';
 import { createApolloServer } from './graphql/apollo';
+import { resolvers } from './resolvers';
 import { graphContext } from './graphql/context';
 import { graphRequestGuard, schemaDocument } from './graphql/http';
 import { conditionalGets, loadPersistedOperations } from './graphql/persisted';
@@ -129,7 +130,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   });
 
   const persisted = loadPersistedOperations();
-  const apollo = createApolloServer(config, logger, persisted, [
+  const apollo = createApolloServer(config, logger, resolvers, persisted, [
     drainHttpServerPlugin(httpServer, deps.drainGraceMs ?? DRAIN_GRACE_MS),
     databaseUnavailableStatus(),
   ]);

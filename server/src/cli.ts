@@ -4,7 +4,7 @@ import { macAddressSchema, registerDeviceSchema } from '../../common/validation'
 import { DomainError } from './common/errors';
 import { validate } from './common/validate';
 import { loadConfig, type Config } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase } from './database';
 import { randomMacAddress } from './device/mac';
 import { createLogger } from './logger';
 import { createServices } from './services';

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { Logger } from './logger';
 import { createApp, DRAIN_GRACE_MS } from './app';
 import { loadOrCreateSessionSecret } from './auth/session';
-import { openDatabase, type Database } from './db/database';
+import { openDatabase, type Database } from './database';
 import { createServices, type Services } from './services';
 
 export interface RunningServer {

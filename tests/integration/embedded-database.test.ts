@@ -1,8 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { migrations } from '../../server/src/db/data-source';
-import { openDatabase } from '../../server/src/db/database';
+import { migrations, openDatabase } from '../../server/src/database';
 import { DataDirLockedError } from '../../server/src/db/embedded';
 
 // Always on the embedded engine, whatever DATABASE_URL says: this is what `npm start` runs on.

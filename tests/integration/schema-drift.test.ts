@@ -1,4 +1,4 @@
-import { openDatabase, type Database } from '../../server/src/db/database';
+import { openDatabase, type Database } from '../../server/src/database';
 import { createTestDatabase } from '../support/database';
 
 /**

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createLogger } from '../../server/src/logger';
-import { migrations } from '../../server/src/db/data-source';
+import { migrations } from '../../server/src/database';
 import { newSandboxKeys } from '../../server/src/payments/providers';
 import { sandboxRouter } from '../../server/src/payments/sandbox/sandbox';
 import { createTestDatabase } from '../support/database';

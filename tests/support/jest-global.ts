@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../server/src/db/database';
+import { openDatabase } from '../../server/src/database';
 import { EMBEDDED_TEMPLATE_ENV, TEMPLATE_DATABASE_ENV } from './database';
 import { dropDatabase, scratchDatabase } from './scratch-database';
 

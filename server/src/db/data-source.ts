@@ -1,57 +1,18 @@
 import 'reflect-metadata';
-import { DataSource } from 'typeorm';
-import { CaptchaChallengeEntity } from '../captcha/captcha.entity';
-import { ContactMessageEntity } from '../contact/contact-message.entity';
-import { SessionEntity } from '../auth/session.entity';
-import { DeviceTokenEntity } from '../device/device-token.entity';
-import { DeviceEntity } from '../device/device.entity';
-import { Foundation1763700000000 } from '../migrations/1763700000000-Foundation';
-import { ContactMessages1763800000000 } from '../migrations/1763800000000-ContactMessages';
-import { Playlists1763900000000 } from '../migrations/1763900000000-Playlists';
-import { Payments1764000000000 } from '../migrations/1764000000000-Payments';
-import { PlaylistChecks1764100000000 } from '../migrations/1764100000000-PlaylistChecks';
-import { PlaylistCount1764200000000 } from '../migrations/1764200000000-PlaylistCount';
-import { TokenLifecycle1764300000000 } from '../migrations/1764300000000-TokenLifecycle';
-import { TvLinks1764400000000 } from '../migrations/1764400000000-TvLinks';
-import { TvLinkRequester1764500000000 } from '../migrations/1764500000000-TvLinkRequester';
-import { MoneyBack1764600000000 } from '../migrations/1764600000000-MoneyBack';
-import { CardCheckoutLink1764700000000 } from '../migrations/1764700000000-CardCheckoutLink';
-import { ActivationEntity } from '../payments/activation.entity';
-import { PlaylistEntity } from '../playlist/playlist.entity';
-import { DeviceMacChangeEntity } from '../device/device-mac-change.entity';
-import { TvLinkEntity } from '../device/tv-link.entity';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 
-export const entities = [
-  DeviceEntity,
-  DeviceTokenEntity,
-  CaptchaChallengeEntity,
-  SessionEntity,
-  ContactMessageEntity,
-  PlaylistEntity,
-  DeviceMacChangeEntity,
-  ActivationEntity,
-  TvLinkEntity,
-];
-export const migrations = [
-  Foundation1763700000000,
-  ContactMessages1763800000000,
-  Playlists1763900000000,
-  Payments1764000000000,
-  PlaylistChecks1764100000000,
-  PlaylistCount1764200000000,
-  TokenLifecycle1764300000000,
-  TvLinks1764400000000,
-  TvLinkRequester1764500000000,
-  MoneyBack1764600000000,
-  CardCheckoutLink1764700000000,
-];
+/** The entities and migrations a data source knows: the registry is server/src/database.ts. */
+export interface Tables {
+  entities: NonNullable<DataSourceOptions['entities']>;
+  migrations: NonNullable<DataSourceOptions['migrations']>;
+}
 
-export function createDataSource(url: string, poolSize: number): DataSource {
+export function createDataSource(url: string, poolSize: number, tables: Tables): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
-    entities,
-    migrations,
+    entities: tables.entities,
+    migrations: tables.migrations,
     migrationsRun: false,
     synchronize: false,
     // Both engines: gen_random_uuid() is built in since PostgreSQL 13; never try to install extensions.

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, type Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { createDataSource } from './data-source';
+import { createDataSource, type Tables } from './data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
 
 export interface Database {
@@ -20,16 +20,20 @@ export interface Database {
 }
 
 /**
- * Opens the database the configuration asks for and brings its schema up to date.
- * `dataDir: undefined` with no URL gives a throw-away in-memory embedded database (tests).
+ * Opens the database the configuration asks for and brings its schema up to date with `tables`' migrations
+ * (server/src/database.ts's openDatabase gives this product's). `dataDir: undefined` with no URL gives a
+ * throw-away in-memory embedded database (tests).
  */
-export async function openDatabase(options: {
-  databaseUrl?: string;
-  dataDir?: string;
-  poolSize: number;
-  /** In-memory embedded engine only: a migrated data directory's tarball to start from (test suites). */
-  embeddedTemplate?: Blob;
-}): Promise<Database> {
+export async function openDatabaseWith(
+  tables: Tables,
+  options: {
+    databaseUrl?: string;
+    dataDir?: string;
+    poolSize: number;
+    /** In-memory embedded engine only: a migrated data directory's tarball to start from (test suites). */
+    embeddedTemplate?: Blob;
+  },
+): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
   let url = options.databaseUrl;
   let poolSize = options.poolSize;
@@ -47,7 +51,7 @@ export async function openDatabase(options: {
     });
     url = embedded.url;
   }
-  const dataSource = createDataSource(url, poolSize);
+  const dataSource = createDataSource(url, poolSize, tables);
   try {
     await dataSource.initialize();
     await runMigrations(dataSource, embedded ? undefined : url);

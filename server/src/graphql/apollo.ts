@@ -8,24 +8,14 @@ import {
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { ErrorCode } from '../../../common/errors';
 import { DomainError, INTERNAL_ERROR_MESSAGE } from '../common/errors';
+import type { Resolvers } from '../__generated__/resolvers-types';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import { appConfigResolvers } from '../app-config/app-config.resolvers';
-import { contactResolvers } from '../contact/contact.resolvers';
-import { deviceResolvers } from '../device/device.resolvers';
-import { tvSessionResolvers } from '../device/tv-session.resolvers';
-import { tvLinkResolvers } from '../device/tv-link.resolvers';
-import { playlistResolvers } from '../playlist/playlist.resolvers';
-import { pricingResolvers } from '../pricing/pricing.resolvers';
-import { paymentResolvers } from '../payments/payment.resolvers';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
-import { playlistCheckResolvers } from '../playlist-check/playlist-check.resolvers';
-import type { Resolvers } from '../__generated__/resolvers-types';
 import type { GraphQLContext } from './context';
 import { graphqlProtection, hideSuggestions, tokenLimitError } from './limits';
 import { safelistCache, type PersistedOperation } from './persisted';
 import { sandboxLandingPage } from './sandbox-page';
-import { DateTimeScalar } from './scalars';
 import { loadTypeDefs } from './schema';
 import { localizer } from '../i18n/localizer';
 import { currentLocale } from '../i18n/request-locale';
@@ -42,36 +32,6 @@ const REQUEST_ERROR_CODES = new Set<string>(<ErrorCode[]>[
   'PERSISTED_QUERY_NOT_SUPPORTED',
   'OPERATION_RESOLUTION_FAILURE',
 ]);
-
-const resolvers: Resolvers = {
-  DateTime: DateTimeScalar,
-  Query: {
-    ping: () => true,
-    ...appConfigResolvers.Query,
-    ...deviceResolvers.Query,
-    ...playlistResolvers.Query,
-    ...pricingResolvers.Query,
-    ...paymentResolvers.Query,
-    ...tvLinkResolvers.Query,
-  },
-  Mutation: {
-    ping: () => true,
-    ...deviceResolvers.Mutation,
-    ...tvSessionResolvers.Mutation,
-    ...tvLinkResolvers.Mutation,
-    ...contactResolvers.Mutation,
-    ...playlistResolvers.Mutation,
-    ...paymentResolvers.Mutation,
-    ...playlistCheckResolvers.Mutation,
-  },
-  PlaylistCheck: playlistCheckResolvers.PlaylistCheck,
-  XcCheck: playlistCheckResolvers.XcCheck,
-  Device: { ...deviceResolvers.Device, ...paymentResolvers.Device, ...tvSessionResolvers.Device },
-  TvSession: tvSessionResolvers.TvSession,
-  Activation: paymentResolvers.Activation,
-  Pricing: pricingResolvers.Pricing,
-  MethodPrice: pricingResolvers.MethodPrice,
-};
 
 /**
  * The graph has no subscriptions: one sent is the caller's mistake, answered 400 before anything runs (graphql-js
@@ -157,9 +117,11 @@ function requestErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The graph's server: `resolvers` is the whole resolver map (server/src/resolvers.ts), the schema is schema/. */
 export function createApolloServer(
   config: Config,
   logger: Logger,
+  resolvers: Resolvers,
   persisted: PersistedOperation[],
   extraPlugins: ApolloServerPlugin<GraphQLContext>[] = [],
 ) {
