@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import type { Logger } from './logger';
+import type { GraphServices } from './graphql/context';
 import { RateLimits } from './auth/rate-limits';
 import { CaptchaService } from './captcha/captcha.service';
 import { ContactForwarder } from './contact/contact-forwarder';
@@ -9,28 +10,19 @@ import { DeviceTokenService } from './device/device-token.service';
 import { DeviceService } from './device/device.service';
 import { TvLinkService } from './device/tv-link.service';
 import { PlaylistService } from './playlist/playlist.service';
-import { pricingFrom, type PricingTerms } from './pricing/pricing.service';
+import { pricingFrom } from './pricing/pricing.service';
 import { PaymentService } from './payments/payment.service';
 import { PlaylistCheckService } from './playlist-check/playlist-check.service';
 import { PaymentProviders, newSandboxKeys } from './payments/providers';
 
-/** The domain services, built once per process and shared by every transport. */
-export interface Services {
+/**
+ * The domain services, built once per process and shared by every transport: what the graph's resolvers use
+ * (graphql/context.ts GraphServices), and what only the process itself does.
+ */
+export interface Services extends GraphServices {
   rateLimits: RateLimits;
-  captcha: CaptchaService;
-  devices: DeviceService;
-  /** TV tokens: renewal, revocation and the portal's list of TVs signed in. */
-  tokens: DeviceTokenService;
-  /** Linking a TV without typing: link codes the owner approves (RFC 8628's device grant). */
-  tvLinks: TvLinkService;
-  playlists: PlaylistService;
-  /** What a licence costs and how it can be paid: configuration, worked out once. */
-  pricing: PricingTerms;
-  payments: PaymentService;
-  playlistChecks: PlaylistCheckService;
   /** This server's own address, known once it listens (the sandbox stand-ins are called there). */
   setServerUrl(url: string): void;
-  contact: ContactService;
   /** Present when SMTP is configured. */
   contactForwarder: ContactForwarder | undefined;
 }

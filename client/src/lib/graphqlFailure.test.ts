@@ -1,7 +1,8 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../common/errors';
-import { readGraphQLFailure, type GraphQLFailure } from './graphqlFailure';
+import type { GraphQLFailure } from './graphqlErrors';
+import { readGraphQLFailure } from './graphqlFailure';
 
 function failed(extensions: Record<string, unknown>, message = 'Refused.') {
   return new CombinedGraphQLErrors({ data: null, errors: [{ message, extensions }] });

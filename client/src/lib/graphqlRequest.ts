@@ -1,46 +1,7 @@
-import { isErrorCode } from '../../../common/errors';
 import { DEFAULT_LOCALE } from '../../../common/i18n';
 import { localeOfPath } from '../i18n/locale';
-import type { GraphQLFailure } from './graphqlFailure';
+import { GraphQLResponseError, type GraphQLErrorEntry } from './graphqlErrors';
 import { REQUEST_TIMEOUT_MS } from './requestTimeout';
-
-/** An error the graph answered with, as sent (`message` and `extensions`). */
-export interface GraphQLErrorEntry {
-  message: string;
-  extensions?: Record<string, unknown>;
-}
-
-/** An operation the graph answered with errors (it ran, or refused to run it). */
-export class GraphQLResponseError extends Error {
-  constructor(readonly errors: readonly GraphQLErrorEntry[]) {
-    super(errors[0]?.message ?? 'The graph answered with an error');
-    this.name = 'GraphQLResponseError';
-  }
-}
-
-/**
- * Reads the first of the errors the graph sent: its code, message and per-field messages. Shared by the portal's
- * Apollo Client (graphqlFailure.ts) and the plain requests below.
- */
-export function failureOf(errors: readonly GraphQLErrorEntry[]): GraphQLFailure {
-  const first = errors[0];
-  const extensions = first?.extensions ?? {};
-  const fieldErrors: Record<string, string> = {};
-  const reported = extensions.fieldErrors;
-  if (reported && typeof reported === 'object') {
-    for (const [path, message] of Object.entries(reported)) {
-      // Tolerate paths such as `input.pin`: a form only knows the last segment.
-      if (typeof message === 'string') fieldErrors[path.split('.').pop() ?? path] = message;
-    }
-  }
-  return {
-    answered: true,
-    code: isErrorCode(extensions.code) ? extensions.code : undefined,
-    message: first?.message || undefined,
-    fieldErrors,
-    extensions,
-  };
-}
 
 /** The language of the page (its URL's), which the graph says its messages in (sent as Accept-Language). */
 export function pageLanguage(): string {

@@ -1,18 +1,9 @@
 import type { Request } from 'express';
 import { InvalidTokenError } from '../common/errors';
-import type { DeviceEntity } from '../device/device.entity';
 import { INVALID_TOKEN_MESSAGE } from '../device/device-token.service';
 import type { DeviceService } from '../device/device.service';
 import { UUID } from '../db/constraints';
-
-export type AuthenticatedVia = 'session' | 'token';
-
-export interface Authentication {
-  device: DeviceEntity | null;
-  via: AuthenticatedVia | null;
-  /** The TV token's id when `via` is 'token' (what renewing replaces). */
-  tokenId: string | null;
-}
+import type { Caller } from './caller';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/;
 
@@ -22,7 +13,7 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/;
  * than DEVICE_TOKEN_IDLE_DAYS) is an error rather than an anonymous call (401, RFC 6750 `invalid_token`), so a
  * TV app learns at once that it is signed out. A session whose device is gone (or that names none) is signed out.
  */
-export async function authenticate(req: Request, devices: DeviceService): Promise<Authentication> {
+export async function authenticate(req: Request, devices: DeviceService): Promise<Caller> {
   const header = req.headers.authorization;
   const token = header ? BEARER.exec(header)?.[1] : undefined;
   if (token) {

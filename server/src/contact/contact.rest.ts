@@ -3,7 +3,7 @@ import type { ContactInput } from '../../../common/validation';
 import { clientIp } from '../auth/authenticate';
 import { DomainError } from '../common/errors';
 import { sendDomainError } from '../http/errors';
-import type { Services } from '../services';
+import type { ContactService } from './contact.service';
 import { CONTACT_THANKS } from './contact.service';
 import { sayTo } from '../i18n/localizer';
 
@@ -21,7 +21,7 @@ function pick(source: unknown): ContactInput {
  * GET /frontend/sendUserQuestion with the fields as query parameters (the spec's call), and POST with a JSON or
  * form body. 200 once the message is stored.
  */
-export function contactRestRouter(services: Services): Router {
+export function contactRestRouter(services: { contact: ContactService }): Router {
   const router = express.Router();
   const handle = async (req: Request, res: Response, input: ContactInput) => {
     try {

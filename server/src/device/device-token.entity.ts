@@ -15,7 +15,7 @@ export class DeviceTokenEntity {
   @Column({ name: 'device_id', type: 'uuid' })
   deviceId: string;
 
-  @ManyToOne('DeviceEntity', (device: DeviceEntity) => device.tokens, { onDelete: 'CASCADE' })
+  @ManyToOne('DeviceEntity', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'device_id', foreignKeyConstraintName: 'fk_device_tokens_device' })
   device?: DeviceEntity;
 

@@ -1,14 +1,4 @@
-import {
-  Check,
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  OneToMany,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
-import type { DeviceTokenEntity } from './device-token.entity';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A TV running the app. Secrets are stored only as salted hashes. */
 @Entity({ name: 'devices' })
@@ -57,7 +47,4 @@ export class DeviceEntity {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
-
-  @OneToMany('DeviceTokenEntity', (token: DeviceTokenEntity) => token.device)
-  tokens?: DeviceTokenEntity[];
 }

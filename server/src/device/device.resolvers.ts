@@ -1,7 +1,8 @@
 import type { Resolvers } from '../__generated__/resolvers-types';
 import { signIn, signOut } from '../auth/session';
 import { messages } from '../../../common/messages';
-import { requireOwner, requireTvOrOwner, type GraphQLContext } from '../graphql/context';
+import type { GraphQLContext } from '../graphql/context';
+import { requireOwner, requireTvOrOwner } from '../auth/caller';
 import type { DeviceCaller } from './device.service';
 import { LOGIN_SUCCESS_MESSAGE } from './device.service';
 import { sayTo } from '../i18n/localizer';

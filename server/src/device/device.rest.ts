@@ -1,12 +1,13 @@
 import express, { type Router } from 'express';
 import type { Config } from '../config';
-import { clientIp } from '../auth/authenticate';
+import { authenticate, clientIp } from '../auth/authenticate';
 import { signIn, signOut } from '../auth/session';
 import { messages } from '../../../common/messages';
 import type { LoginInput } from '../../../common/validation';
-import { bodyFields, fieldNamesOf, requireOwner, requireTvOrOwner, restHandler } from '../http/body';
+import { bodyFields, fieldNamesOf, restHandler } from '../http/body';
+import { requireOwner, requireTvOrOwner } from '../auth/caller';
 import type { FieldNames } from '../http/errors';
-import type { Services } from '../services';
+import type { CaptchaService } from '../captcha/captcha.service';
 import type { DeviceEntity } from './device.entity';
 import {
   LOGIN_SUCCESS_MESSAGE,
@@ -47,9 +48,11 @@ export function legacyDevice(device: DeviceEntity, devices: DeviceService) {
  * The legacy /frontend sign-in paths, over the same services as the graph. Bodies are untyped
  * JSON: each is cast to the input its service takes, and the service validates it.
  */
-export function deviceRestRouter(services: Services, config: Config): Router {
+export function deviceRestRouter(
+  { devices, captcha }: { devices: DeviceService; captcha: CaptchaService },
+  config: Config,
+): Router {
   const router = express.Router();
-  const { devices, captcha } = services;
 
   router.get('/captcha/generate', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -68,7 +71,7 @@ export function deviceRestRouter(services: Services, config: Config): Router {
   router.get(
     '/device',
     restHandler({}, async (req, res) => {
-      res.json({ device: legacyDevice((await requireTvOrOwner(req, devices)).device, devices) });
+      res.json({ device: legacyDevice(requireTvOrOwner(await authenticate(req, devices)), devices) });
     }),
   );
 
@@ -81,9 +84,14 @@ export function deviceRestRouter(services: Services, config: Config): Router {
     '/device/saveDeviceKey',
     restHandler(fieldNamesOf(DEVICE_KEY_BODY), async (req, res) => {
       // The service needs how the caller signed in: a TV (its token) must prove the current key.
-      const { device, via } = await requireTvOrOwner(req, devices);
+      const caller = await authenticate(req, devices);
+      const device = requireTvOrOwner(caller);
       const input = bodyFields(req.body, DEVICE_KEY_BODY) as ChangeDeviceKeyInput;
-      await devices.changeDeviceKey(device.id, input, { via, sessionId: req.sessionID, clientIp: clientIp(req) });
+      await devices.changeDeviceKey(device.id, input, {
+        via: caller.via,
+        sessionId: req.sessionID,
+        clientIp: clientIp(req),
+      });
       res.json({ status: 'success', message: sayTo(req, messages.settings.deviceKeyChanged) });
     }),
   );
@@ -91,9 +99,14 @@ export function deviceRestRouter(services: Services, config: Config): Router {
   router.post(
     '/device/saveParentPin',
     restHandler(fieldNamesOf(PARENT_PIN_BODY), async (req, res) => {
-      const { device, via } = await requireTvOrOwner(req, devices);
+      const caller = await authenticate(req, devices);
+      const device = requireTvOrOwner(caller);
       const input = bodyFields(req.body, PARENT_PIN_BODY) as ChangeParentPinInput;
-      await devices.changeParentPin(device.id, input, { via, sessionId: req.sessionID, clientIp: clientIp(req) });
+      await devices.changeParentPin(device.id, input, {
+        via: caller.via,
+        sessionId: req.sessionID,
+        clientIp: clientIp(req),
+      });
       res.json({ status: 'success', message: sayTo(req, messages.settings.parentPinChanged) });
     }),
   );
@@ -101,7 +114,7 @@ export function deviceRestRouter(services: Services, config: Config): Router {
   router.post(
     '/device/switchMacAddress',
     restHandler(SWITCH_MAC_FIELDS, async (req, res) => {
-      const device = await requireOwner(req, devices);
+      const device = requireOwner(await authenticate(req, devices));
       const input = bodyFields(req.body, SWITCH_MAC_BODY) as SwitchMacInput;
       const moved = await devices.switchMac(device, input);
       res.json({

@@ -15,7 +15,7 @@ import { messages } from '../../../common/messages';
 import { DomainError, saidError } from '../common/errors';
 import { dummySecretHash, hashSecret, randomDigits, verifySecret } from '../common/secrets';
 import { validate } from '../common/validate';
-import type { AuthenticatedVia } from '../auth/authenticate';
+import type { AuthenticatedVia } from '../auth/caller';
 import type { RateLimits } from '../auth/rate-limits';
 import type { CaptchaService } from '../captcha/captcha.service';
 import { PlaylistEntity } from '../playlist/playlist.entity';

@@ -1,5 +1,5 @@
 import type { Resolvers } from '../__generated__/resolvers-types';
-import { requireOwner } from '../graphql/context';
+import { requireOwner } from '../auth/caller';
 
 export const tvLinkResolvers: Resolvers = {
   Query: {

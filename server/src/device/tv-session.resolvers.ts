@@ -1,6 +1,6 @@
 import type { Resolvers } from '../__generated__/resolvers-types';
 import { messages } from '../../../common/messages';
-import { requireOwner, requireTv } from '../graphql/context';
+import { requireOwner, requireTv } from '../auth/caller';
 import { sayTo } from '../i18n/localizer';
 
 export const tvSessionResolvers: Resolvers = {

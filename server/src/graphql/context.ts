@@ -4,26 +4,46 @@ import type { Request, Response } from 'express';
 import { GraphQLError } from 'graphql';
 import type { Config } from '../config';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
-import { messages } from '../../../common/messages';
-import { bearerChallenge, DomainError, NOT_SIGNED_IN_MESSAGE } from '../common/errors';
-import type { DeviceEntity } from '../device/device.entity';
-import type { TokenCaller } from '../device/device-token.service';
-import { authenticate, clientIp, type AuthenticatedVia, type Authentication } from '../auth/authenticate';
+import { bearerChallenge, DomainError } from '../common/errors';
+import { authenticate, clientIp } from '../auth/authenticate';
+import type { Caller } from '../auth/caller';
 import { AUTHENTICATION } from './persisted';
-import type { Services } from '../services';
+import type { CaptchaService } from '../captcha/captcha.service';
+import type { ContactService } from '../contact/contact.service';
+import type { DeviceTokenService } from '../device/device-token.service';
+import type { DeviceService } from '../device/device.service';
+import type { TvLinkService } from '../device/tv-link.service';
+import type { PaymentService } from '../payments/payment.service';
+import type { PlaylistCheckService } from '../playlist-check/playlist-check.service';
+import type { PlaylistService } from '../playlist/playlist.service';
+import type { PricingTerms } from '../pricing/pricing.service';
 
-/** What every resolver receives. Built once per HTTP request. */
-export interface GraphQLContext {
+/** The domain services the graph's resolvers reach through their context (built in services.ts). */
+export interface GraphServices {
+  captcha: CaptchaService;
+  devices: DeviceService;
+  /** TV tokens: renewal, revocation and the portal's list of TVs signed in. */
+  tokens: DeviceTokenService;
+  /** Linking a TV without typing: link codes the owner approves (RFC 8628's device grant). */
+  tvLinks: TvLinkService;
+  playlists: PlaylistService;
+  /** What a licence costs and how it can be paid: configuration, worked out once. */
+  pricing: PricingTerms;
+  payments: PaymentService;
+  playlistChecks: PlaylistCheckService;
+  contact: ContactService;
+}
+
+/**
+ * What every resolver receives, built once per HTTP request: the caller (device, via, tokenId), whom
+ * auth/caller.ts's rules take as they are (`requireOwner(ctx)`), and where the request came from.
+ */
+export interface GraphQLContext extends Caller {
   req: Request;
   res: Response;
   config: Config;
-  services: Services;
+  services: GraphServices;
   clientIp: string;
-  /** The signed-in device (portal session) or the TV authenticated by its token; null when anonymous. */
-  device: DeviceEntity | null;
-  via: AuthenticatedVia | null;
-  /** The TV token's id when `via` is 'token'. */
-  tokenId: string | null;
 }
 
 /**
@@ -34,12 +54,12 @@ export interface GraphQLContext {
  */
 export function graphContext(
   config: Config,
-  services: Services,
+  services: GraphServices,
 ): ContextFunction<[ExpressContextFunctionArgument], GraphQLContext> {
   return async ({ req, res }) => {
     try {
       // Worked out already for a conditional GET (graphql/persisted.ts).
-      const known = res.locals[AUTHENTICATION] as Authentication | undefined;
+      const known = res.locals[AUTHENTICATION] as Caller | undefined;
       const { device, via, tokenId } = known ?? (await authenticate(req, services.devices));
       return { req, res, config, services, clientIp: clientIp(req), device, via, tokenId };
     } catch (err) {
@@ -57,32 +77,4 @@ export function graphContext(
       throw err;
     }
   };
-}
-
-/**
- * The device of the owner's portal session: what everything a device owns needs (its playlists' changes and
- * checks, payments, Switch MAC, the list of its TVs). A TV's token is a device credential, not an owner's, and is
- * refused with FORBIDDEN; no caller at all is UNAUTHENTICATED. The REST twin is http/body.ts requireOwner.
- */
-export function requireOwner(ctx: GraphQLContext): DeviceEntity {
-  const device = requireTvOrOwner(ctx);
-  if (ctx.via !== 'session') throw new DomainError('FORBIDDEN', messages.tv.ownerOnly);
-  return device;
-}
-
-/**
- * The calling device, the owner's session or a TV's token, for the few things a TV may do: read the device and
- * its playlists, unlock a playlist, check the parent PIN, and (with the current one) change the device key or
- * parent PIN. Anything else needs requireOwner.
- */
-export function requireTvOrOwner(ctx: GraphQLContext): DeviceEntity {
-  if (!ctx.device) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN_MESSAGE);
-  return ctx.device;
-}
-
-/** The calling TV (its token), for what only a TV does: renewing its token, reporting its app version. */
-export function requireTv(ctx: GraphQLContext, refusal: string): TokenCaller {
-  const device = requireTvOrOwner(ctx);
-  if (ctx.via !== 'token' || !ctx.tokenId) throw new DomainError('FORBIDDEN', refusal);
-  return { device, tokenId: ctx.tokenId };
 }

@@ -4,11 +4,12 @@ import path from 'node:path';
 import { PrefixingKeyValueCache, type KeyValueCache } from '@apollo/utils.keyvaluecache';
 import type { RequestHandler } from 'express';
 import { Kind, parse, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
-import { authenticate, type Authentication } from '../auth/authenticate';
+import { authenticate } from '../auth/authenticate';
+import type { Caller } from '../auth/caller';
 import { DomainError } from '../common/errors';
 import { projectRoot } from '../common/paths';
 import type { DeviceEntity } from '../device/device.entity';
-import type { Services } from '../services';
+import type { DeviceService } from '../device/device.service';
 
 /**
  * Who may share an answer: `public` operations read only what is the same for everyone (app config, pricing);
@@ -120,7 +121,7 @@ function requested(url: string, operations: Map<string, PersistedOperation>): Pe
  * What the device-scoped operations can read of a device, now: its record, its standing (a trial ends with the
  * clock, not with a write) and its playlists' version, which a database trigger moves on every change to them.
  */
-function deviceTag(device: DeviceEntity, services: Services): string {
+function deviceTag(device: DeviceEntity, services: { devices: DeviceService }): string {
   const standing = services.devices.standing(device);
   return JSON.stringify([
     device.id,
@@ -150,7 +151,10 @@ export const AUTHENTICATION = 'authentication';
  *
  * Every other request passes through untouched (its answer is marked no-store by graphRequestGuard).
  */
-export function conditionalGets(operations: PersistedOperation[], services: Services): RequestHandler {
+export function conditionalGets(
+  operations: PersistedOperation[],
+  services: { devices: DeviceService },
+): RequestHandler {
   const byId = new Map(operations.map((op) => [op.id, op]));
   return async (req, res, next) => {
     const operation = req.method === 'GET' ? requested(req.url, byId) : undefined;
@@ -159,7 +163,7 @@ export function conditionalGets(operations: PersistedOperation[], services: Serv
       res.setHeader('Cache-Control', 'public, max-age=300');
       return next();
     }
-    let auth: Authentication;
+    let auth: Caller;
     try {
       auth = await authenticate(req, services.devices);
     } catch (err) {

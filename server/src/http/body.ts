@@ -1,9 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { messages } from '../../../common/messages';
-import { DomainError, NOT_SIGNED_IN_MESSAGE } from '../common/errors';
-import { authenticate, type Authentication } from '../auth/authenticate';
-import type { DeviceEntity } from '../device/device.entity';
-import type { DeviceService } from '../device/device.service';
+import { DomainError } from '../common/errors';
 import { sendDomainError, type FieldNames } from './errors';
 
 /**
@@ -35,26 +31,6 @@ export function bodyFields<K extends string>(
 /** The service field → REST field map of a body map, for reporting errors under the names the client sent. */
 export function fieldNamesOf(body: Record<string, string>): FieldNames {
   return Object.fromEntries(Object.entries(body).map(([rest, service]) => [service, rest]));
-}
-
-/**
- * The device of the owner's portal session making a REST call: a TV's token is refused with FORBIDDEN, no
- * caller is UNAUTHENTICATED. The graph's twin (and the rule) is graphql/context.ts requireOwner.
- */
-export async function requireOwner(req: Request, devices: DeviceService): Promise<DeviceEntity> {
-  const { device, via } = await requireTvOrOwner(req, devices);
-  if (via !== 'session') throw new DomainError('FORBIDDEN', messages.tv.ownerOnly);
-  return device;
-}
-
-/** The calling device of a REST call, the owner's session or a TV's token, for what a TV may do. */
-export async function requireTvOrOwner(
-  req: Request,
-  devices: DeviceService,
-): Promise<Authentication & { device: DeviceEntity }> {
-  const caller = await authenticate(req, devices);
-  if (!caller.device) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN_MESSAGE);
-  return { ...caller, device: caller.device };
 }
 
 /**

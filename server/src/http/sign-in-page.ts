@@ -7,7 +7,8 @@ import { authenticate, clientIp } from '../auth/authenticate';
 import { signIn } from '../auth/session';
 import { DomainError, httpStatusFor } from '../common/errors';
 import type { Logger } from '../logger';
-import type { Services } from '../services';
+import type { CaptchaService } from '../captcha/captcha.service';
+import type { DeviceService } from '../device/device.service';
 import { sendPage } from './client-app';
 import { localizePath, splitLocalePath } from '../../../common/i18n';
 import { signInPaths, type PageRenderer, type SignInState } from './page-renderer';
@@ -27,14 +28,13 @@ function text(value: unknown, max: number): string | undefined {
  * sign a visitor into an account of theirs) and the session middleware; `session` is that middleware alone.
  */
 export function signInPageRouter(
-  services: Services,
+  { devices, captcha }: { devices: DeviceService; captcha: CaptchaService },
   pages: PageRenderer,
   logger: Logger,
   guards: RequestHandler[],
   session: RequestHandler[],
 ): Router {
   const router = express.Router();
-  const { devices, captcha } = services;
   const { localizer } = pages;
   const paths = signInPaths(localizer.locales);
   /** The language of the screen (its URL's): where the owner goes next is in it, and so is the reason a post failed. */

@@ -1,5 +1,5 @@
 import type { ActivationStatus, PaymentMethod, Resolvers } from '../__generated__/resolvers-types';
-import { requireOwner } from '../graphql/context';
+import { requireOwner } from '../auth/caller';
 import { decimalAmount } from './provider';
 import { localizer } from '../i18n/localizer';
 import { siteBaseFor } from './return-urls';

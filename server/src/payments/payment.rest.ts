@@ -1,11 +1,14 @@
 import express, { type Router } from 'express';
 import type { Config } from '../config';
 import { DomainError, httpStatusFor } from '../common/errors';
-import { bodyFields, fieldNamesOf, requireOwner, restHandler } from '../http/body';
+import { bodyFields, fieldNamesOf, restHandler } from '../http/body';
+import { authenticate } from '../auth/authenticate';
+import { requireOwner } from '../auth/caller';
 import { setRefusalHeaders } from '../http/errors';
 import { legacyDevice } from '../device/device.rest';
 import type { Logger } from '../logger';
-import type { Services } from '../services';
+import type { DeviceService } from '../device/device.service';
+import type { PaymentService } from './payment.service';
 import type { CheckoutInput } from './payment.service';
 import { siteBaseFor } from './return-urls';
 import { localizer, sayTo } from '../i18n/localizer';
@@ -26,14 +29,16 @@ const ACTIVATION_FIELDS = fieldNamesOf(ACTIVATION_BODY);
  * The legacy payment paths over the payment service the graph uses too. Bodies are untyped JSON:
  * each is cast to the input its service takes, and the service checks it.
  */
-export function paymentRestRouter(services: Services, config: Config): Router {
+export function paymentRestRouter(
+  { devices, payments }: { devices: DeviceService; payments: PaymentService },
+  config: Config,
+): Router {
   const router = express.Router();
-  const { devices, payments } = services;
 
   router.get(
     '/device/checkMacValid',
     restHandler({}, async (req, res) => {
-      const device = await requireOwner(req, devices);
+      const device = requireOwner(await authenticate(req, devices));
       const { eligible, message } = payments.eligibility(device);
       res.json(
         eligible
@@ -46,7 +51,7 @@ export function paymentRestRouter(services: Services, config: Config): Router {
   router.post(
     '/device/saveActivation',
     restHandler(ACTIVATION_FIELDS, async (req, res) => {
-      const device = await requireOwner(req, devices);
+      const device = requireOwner(await authenticate(req, devices));
       const input = bodyFields(req.body, ACTIVATION_BODY) as CheckoutInput;
       const started = await payments.start(device, input, {
         siteBase: siteBaseFor(req, config),
@@ -59,7 +64,7 @@ export function paymentRestRouter(services: Services, config: Config): Router {
   router.post(
     '/paypal/order/create',
     restHandler({}, async (req, res) => {
-      const device = await requireOwner(req, devices);
+      const device = requireOwner(await authenticate(req, devices));
       const order = await payments.createPayPalOrder(device);
       res.json({ id: order.id });
     }),
@@ -69,7 +74,7 @@ export function paymentRestRouter(services: Services, config: Config): Router {
   router.post('/paypal/order/capture/:orderID', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     try {
-      const device = await requireOwner(req, devices);
+      const device = requireOwner(await authenticate(req, devices));
       const captured = await payments.capturePayPalOrder(device, req.params.orderID);
       res.json({
         id: req.params.orderID,
@@ -98,7 +103,7 @@ export function paymentRestRouter(services: Services, config: Config): Router {
  * Providers' webhooks at /webhooks/{provider}: the raw body is kept for the signature, nothing else parses it.
  * No session and no Origin check: providers are not browsers; the signature is the authentication.
  */
-export function webhookRouter(services: Services, logger: Logger): Router {
+export function webhookRouter(services: { payments: PaymentService }, logger: Logger): Router {
   const router = express.Router();
   router.post('/:provider', express.raw({ type: () => true, limit: '256kb' }), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');

@@ -1,5 +1,5 @@
 import type { Resolvers } from '../__generated__/resolvers-types';
-import { requireOwner } from '../graphql/context';
+import { requireOwner } from '../auth/caller';
 import { currentLocale } from '../i18n/request-locale';
 import { sayIn } from './check-messages';
 import type { CheckResult, EpgCheckResult, M3uCheckResult, XcLineState } from './check-result';

@@ -1,6 +1,7 @@
 import type { Resolvers } from '../__generated__/resolvers-types';
 import { messages } from '../../../common/messages';
-import { requireOwner, requireTvOrOwner, type GraphQLContext } from '../graphql/context';
+import type { GraphQLContext } from '../graphql/context';
+import { requireOwner, requireTvOrOwner } from '../auth/caller';
 import { PLAYLIST_SAVED_MESSAGE, PLAYLIST_UNLOCKED_MESSAGE } from './playlist.service';
 import { graphPlaylist } from './playlist.view';
 import { sayTo } from '../i18n/localizer';

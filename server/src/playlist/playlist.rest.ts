@@ -1,10 +1,14 @@
 import express, { type Request, type Router } from 'express';
 import { messages } from '../../../common/messages';
-import { bodyFields, fieldNamesOf, requireOwner, requireTvOrOwner, restHandler } from '../http/body';
-import { clientIp } from '../auth/authenticate';
+import { bodyFields, fieldNamesOf, restHandler } from '../http/body';
+import { requireOwner, requireTvOrOwner } from '../auth/caller';
+import { authenticate, clientIp } from '../auth/authenticate';
 import { legacyDevice } from '../device/device.rest';
 import { legacyPricing } from '../pricing/pricing.service';
-import type { Services } from '../services';
+import type { DeviceService } from '../device/device.service';
+import type { PlaylistCheckService } from '../playlist-check/playlist-check.service';
+import type { PricingTerms } from '../pricing/pricing.service';
+import type { PlaylistService } from './playlist.service';
 import {
   PLAYLIST_SAVED_MESSAGE,
   PLAYLIST_UNLOCKED_MESSAGE,
@@ -63,7 +67,12 @@ function playlistIdParam(req: Request): string {
  * The legacy /frontend playlist paths, over the same service as the graph. Bodies are untyped
  * JSON: each is cast to the input its service takes, and the service validates it.
  */
-export function playlistRestRouter(services: Services): Router {
+export function playlistRestRouter(services: {
+  devices: DeviceService;
+  playlists: PlaylistService;
+  pricing: PricingTerms;
+  playlistChecks: PlaylistCheckService;
+}): Router {
   const router = express.Router();
   const { devices, playlists } = services;
   const pricingFields = legacyPricing(services.pricing);
@@ -71,7 +80,7 @@ export function playlistRestRouter(services: Services): Router {
   router.get(
     '/device/playlists',
     restHandler({}, async (req, res) => {
-      const { device } = await requireTvOrOwner(req, devices);
+      const device = requireTvOrOwner(await authenticate(req, devices));
       const locale = localizer().ofRequest(req);
       const list = (await playlists.list(device)).map((view) => legacyPlaylist(view, locale));
       res.json({ status: 'success', playlists: list, device: legacyDevice(device, devices), ...pricingFields });
@@ -81,7 +90,7 @@ export function playlistRestRouter(services: Services): Router {
   router.post(
     '/device/savePlaylist',
     restHandler(SAVE_FIELDS, async (req, res) => {
-      const device = await requireOwner(req, devices);
+      const device = requireOwner(await authenticate(req, devices));
       // Public integrator scripts of this API send more (email, whatsapp, device_id): ignored, logged for support.
       const { id, currentPin, ...playlist } = bodyFields(req.body, SAVE_BODY, (names) =>
         req.log?.debug({ fields: names }, 'savePlaylist: unknown fields ignored'),
@@ -101,7 +110,7 @@ export function playlistRestRouter(services: Services): Router {
   router.delete(
     '/device/deletePlayListUrl/:id',
     restHandler({}, async (req, res) => {
-      const device = await requireOwner(req, devices);
+      const device = requireOwner(await authenticate(req, devices));
       const pin = bodyFields(req.body, { pin: 'pin' }).pin as PlaylistPin;
       await playlists.delete({ deviceId: device.id, clientIp: clientIp(req) }, { id: playlistIdParam(req), pin });
       res.json({ status: 'success', message: sayTo(req, messages.playlist.deleted) });
@@ -112,7 +121,7 @@ export function playlistRestRouter(services: Services): Router {
   router.post(
     '/device/unlockPlaylist/:id',
     restHandler({}, async (req, res) => {
-      const { device } = await requireTvOrOwner(req, devices);
+      const device = requireTvOrOwner(await authenticate(req, devices));
       const pin = bodyFields(req.body, { pin: 'pin' }).pin as PlaylistPin;
       const view = await playlists.unlock(
         { deviceId: device.id, clientIp: clientIp(req) },
@@ -130,7 +139,7 @@ export function playlistRestRouter(services: Services): Router {
   router.post(
     '/device/checkPlaylist/:id',
     restHandler({}, async (req, res) => {
-      const device = await requireOwner(req, devices);
+      const device = requireOwner(await authenticate(req, devices));
       const pin = bodyFields(req.body, { pin: 'pin' }).pin as PlaylistPin;
       const result = await services.playlistChecks.checkSaved(
         { deviceId: device.id, clientIp: clientIp(req) },
@@ -142,7 +151,7 @@ export function playlistRestRouter(services: Services): Router {
   router.post(
     '/device/checkPlaylist',
     restHandler(SAVE_FIELDS, async (req, res) => {
-      const device = await requireOwner(req, devices);
+      const device = requireOwner(await authenticate(req, devices));
       const { id: _id, currentPin: _pin, ...playlist } = bodyFields(req.body, SAVE_BODY);
       const result = await services.playlistChecks.checkValues(
         { deviceId: device.id, clientIp: clientIp(req) },

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useUser } from '../../hooks/useUser';
-import { readGraphQLFailure, type GraphQLFailure } from '../../lib/graphqlFailure';
+import type { GraphQLFailure } from '../../lib/graphqlErrors';
+import { readGraphQLFailure } from '../../lib/graphqlFailure';
 
 /**
  * Reads a failed settings change. A session that has ended (timeout, or the device key changed elsewhere)

@@ -7,7 +7,8 @@ import { messages } from '../../../../../common/messages';
 import { useCapturePayPalOrderMutation, useCreatePayPalOrderMutation } from '../../../__generated__/hooks';
 import { useUser } from '../../../hooks/useUser';
 import { useLocale } from '../../../i18n/LocaleProvider';
-import { readGraphQLFailure, type GraphQLFailure } from '../../../lib/graphqlFailure';
+import type { GraphQLFailure } from '../../../lib/graphqlErrors';
+import { readGraphQLFailure } from '../../../lib/graphqlFailure';
 import { useActivationEligibility } from './useActivationEligibility';
 
 /** PayPal's messages stay on screen this long: 5 seconds. */

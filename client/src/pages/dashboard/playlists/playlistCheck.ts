@@ -13,7 +13,7 @@ import type {
 import { useFormatDate } from '../../../i18n/format';
 import type { Translator } from '../../../i18n/locale';
 import { showAlert } from '../../../lib/alerts';
-import type { GraphQLFailure } from '../../../lib/graphqlFailure';
+import type { GraphQLFailure } from '../../../lib/graphqlErrors';
 import { toPlaylistInput } from './playlistModel';
 import type { Playlist } from './playlistModel';
 
