@@ -1,0 +1,68 @@
+/**
+ * The layers, checked (`npm run lint`, and tests/integration/layers.test.ts in every test run). docs/architecture.md
+ * draws them; in short, imports run down:
+ *
+ *   server/src/*.ts          the composition: main, server, app, cli, and the registries services.ts (domain
+ *                            services), resolvers.ts (the graph's resolver map), database.ts (entities, migrations)
+ *   server/src/<domain>/     a domain's service, entities, resolvers and REST adapter (device, playlist, payments…)
+ *   server/src/graphql/, http/, auth/   the transports and who is calling
+ *   server/src/db/, common/, i18n/      the database engine, helpers and the messages in each language
+ *   common/                  shared by server and client: messages, validation, error codes
+ *
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import circle: one of the two modules belongs below the other.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'composition-is-the-top',
+      severity: 'error',
+      comment:
+        'Nothing below imports the composition or its registries: take what you need as a parameter (a ' +
+        'router takes the services it uses), or move the shared part down.',
+      from: { path: '^server/src/[^/]+/' },
+      to: { path: '^server/src/(main|server|app|cli|services|resolvers|database)\\.ts$' },
+    },
+    {
+      name: 'foundation-stays-below',
+      severity: 'error',
+      comment: 'server/src/db, common and i18n (the messages in each language) are below every domain and transport.',
+      from: { path: '^server/src/(db|common|i18n)/' },
+      to: { path: '^server/src/', pathNot: '^server/src/(db|common|i18n)/|^server/src/__generated__/' },
+    },
+    {
+      name: 'shared-code-is-shared',
+      severity: 'error',
+      comment: 'common/ is shared by the server and the browser: it imports neither.',
+      from: { path: '^common/' },
+      to: { path: '^(server|client)/' },
+    },
+    {
+      name: 'client-is-not-server',
+      severity: 'error',
+      comment: 'The browser code never imports the server (common/ holds what both need).',
+      from: { path: '^client/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-is-not-client',
+      severity: 'error',
+      comment: 'The server never imports the browser code (the built client is read from dist/).',
+      from: { path: '^server/' },
+      to: { path: '^client/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)__generated__/|\\.test\\.tsx?$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};
