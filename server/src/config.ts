@@ -272,6 +272,14 @@ const envSchema = z
 
 export type Env = z.input<typeof envSchema>;
 
+/**
+ * The name of every variable the server reads, as docs/configuration.md lists them (config.docs.test.ts holds the
+ * two together), besides PRICE_<CODE> for any further currency (pricesFrom).
+ */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
+/** PRICE_<CODE>: the price in one more currency, read by pricesFrom. */
+export const PRICE_SETTING = /^PRICE_([A-Z]{3})$/;
+
 export interface ProviderSettings {
   /** Unset credentials: the provider runs against this site's sandbox stand-in. */
   sandbox: boolean;
@@ -420,7 +428,7 @@ function pricesFrom(source: NodeJS.ProcessEnv, env: z.infer<typeof envSchema>): 
   const prices: Record<string, string> = { EUR: env.PRICE_EUR, EGP: env.PRICE_EGP };
   const problems: string[] = [];
   for (const [name, value] of Object.entries(source)) {
-    const code = /^PRICE_([A-Z]{3})$/.exec(name)?.[1];
+    const code = PRICE_SETTING.exec(name)?.[1];
     if (!code || code === 'EUR' || code === 'EGP' || value === undefined) continue;
     const checked = priceAmount.safeParse(value);
     if (checked.success) prices[code] = checked.data;
