@@ -3,7 +3,8 @@ import path from 'node:path';
 import { projectRoot as root } from './common/paths';
 
 const projectRoot = root();
-import { PRICE_SETTING, SETTING_NAMES } from './config';
+import { SETTING_NAMES } from './config';
+import { PRICE_SETTING } from './payments/payment.settings';
 
 /**
  * docs/configuration.md is where an operator learns the settings: every variable the server reads is there, and

@@ -1,6 +1,7 @@
 import { buildASTSchema, concatAST, parse, print, specifiedRules, validate, type DocumentNode } from 'graphql';
 import { portalOperations } from '../../../tests/support/operations.cjs';
-import { loadConfig, type GraphQLLimits } from '../config';
+import { loadConfig } from '../config';
+import type { GraphQLLimits } from './graphql.settings';
 import { graphqlProtection, hideSuggestions, MAX_DIRECTIVES, tokenLimitError } from './limits';
 import { loadTypeDefs } from './schema';
 

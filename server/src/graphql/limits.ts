@@ -1,6 +1,6 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, type GraphQLFormattedError, type ParseOptions, type ValidationRule } from 'graphql';
-import type { GraphQLLimits } from '../config';
+import type { GraphQLLimits } from './graphql.settings';
 
 /** Directives in one operation. The portal sends none; a handful of @include/@skip is the most a client needs. */
 export const MAX_DIRECTIVES = 20;
