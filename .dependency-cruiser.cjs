@@ -8,6 +8,7 @@
  *   server/src/graphql/, http/, auth/   the transports and who is calling
  *   server/src/db/, common/, i18n/      the database engine, helpers and the messages in each language
  *   common/                  shared by server and client: messages, validation, error codes
+ *   sandbox/                 the payment stand-ins, a package of their own that imports none of the above
  *
  * @type {import('dependency-cruiser').IConfiguration}
  */
@@ -57,12 +58,34 @@ module.exports = {
       from: { path: '^server/' },
       to: { path: '^client/' },
     },
+    {
+      name: 'sandbox-stands-apart',
+      severity: 'error',
+      comment:
+        "The payment stand-ins (sandbox/) speak the providers' published protocols and never borrow the " +
+        "product's code: a stand-in built from the adapter would agree with it whatever the provider says.",
+      from: { path: '^sandbox/' },
+      to: { path: '^(server|client|common)/' },
+    },
+    {
+      name: 'sandbox-loaded-once',
+      severity: 'error',
+      comment:
+        'The server loads the stand-ins in one place (app.ts, only when a method has no credentials); elsewhere it ' +
+        'may name their types.',
+      from: { path: '^server/', pathNot: '^server/src/app\\.ts$' },
+      to: { path: '^sandbox/', dependencyTypesNot: ['type-only'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)__generated__/|\\.test\\.tsx?$' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    // The stand-ins' package resolves to its sources (the `types` condition), as TypeScript reads it.
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+      conditionNames: ['types', 'require', 'default'],
+    },
   },
 };

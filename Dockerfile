@@ -2,6 +2,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY sandbox/package.json ./sandbox/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -10,8 +11,11 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The payment stand-ins (a workspace package), loaded only when a method has no credentials.
+COPY sandbox/package.json ./sandbox/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/sandbox/dist ./sandbox/dist
 COPY schema ./schema
 COPY lang ./lang
 RUN mkdir -p /app/data && chown node:node /app/data

@@ -1,7 +1,9 @@
 /** Server unit tests (next to the code) and integration tests (tests/integration) through the real HTTP server. */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/server/src', '<rootDir>/common', '<rootDir>/tests/integration'],
+  roots: ['<rootDir>/server/src', '<rootDir>/common', '<rootDir>/sandbox/src', '<rootDir>/tests/integration'],
+  // The stand-ins' package (sandbox/) from its sources: its built form (sandbox/dist) is what `npm start` loads.
+  moduleNameMapper: { '^@m3u-player/sandbox$': '<rootDir>/sandbox/src/index.ts' },
   testMatch: ['**/*.test.ts'],
   transform: {
     // Transpile only (no type-check per file): `npm run typecheck` checks types once for the whole project.

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { LABELS, decimalText, escapeHtml, type SandboxCheckout, type SandboxKit } from './common';
+import { LABELS, decimalText, escapeHtml, type SandboxCheckout, type SandboxKit } from './kit';
 
 /*
  * Cowpay's stand-in, written from what Cowpay publishes (never from this site's adapter):

@@ -1,7 +1,10 @@
 import type { Router } from 'express';
-import type { Logger } from '../../logger';
-import type { SandboxKeys } from '../providers';
-import { sandboxKit, type SandboxProvider, type SandboxSite } from './common';
+import type { Logger } from 'pino';
+import type { SandboxKeys } from './keys';
+import { sandboxKit, type SandboxProvider, type SandboxSite } from './kit';
+
+export type { SandboxKeys } from './keys';
+export type { SandboxProvider, SandboxSite } from './kit';
 import { mountCowpay } from './cowpay';
 import { mountNowPayments } from './nowpayments';
 import { mountOpay } from './opay';

@@ -1,6 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
-import type { Logger } from '../../logger';
-import type { SandboxKeys } from '../providers';
+import type { Logger } from 'pino';
+import type { SandboxKeys } from './keys';
 
 export type SandboxProvider = 'paypal' | 'crypto' | 'cowpay' | 'opay' | 'opay1';
 

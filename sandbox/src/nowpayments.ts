@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { decimalText, keysSorted, numberOf, originOf, type SandboxCheckout, type SandboxKit } from './common';
+import { decimalText, keysSorted, numberOf, originOf, type SandboxCheckout, type SandboxKit } from './kit';
 
 /*
  * NOWPayments' stand-in, written from NOWPayments' published API (documenter.getpostman.com/view/7907941/2s93JusNJt,

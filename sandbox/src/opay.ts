@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { keysSorted, numberOf, originOf, type SandboxCheckout, type SandboxKit } from './common';
+import { keysSorted, numberOf, originOf, type SandboxCheckout, type SandboxKit } from './kit';
 
 /*
  * OPay's stand-in (either account), written from OPay's published international cashier API

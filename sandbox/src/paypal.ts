@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
-import type { SandboxKeys } from '../providers';
-import { decimalText, numberOf, type SandboxKit } from './common';
+import type { SandboxKeys } from './keys';
+import { decimalText, numberOf, type SandboxKit } from './kit';
 import { PAYPAL_SANDBOX_SDK } from './paypal-sdk';
 
 /*

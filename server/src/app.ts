@@ -19,7 +19,6 @@ import { contactRestRouter } from './contact/contact.rest';
 import { deviceRestRouter } from './device/device.rest';
 import { playlistRestRouter } from './playlist/playlist.rest';
 import { paymentRestRouter, webhookRouter } from './payments/payment.rest';
-import { sandboxRouter } from './payments/sandbox/sandbox';
 import { clientApp } from './http/client-app';
 import { localizer } from './i18n/localizer';
 import { requestLocale } from './i18n/request-locale';
@@ -184,6 +183,9 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   if (sandboxed.length) {
     logger.warn({ methods: sandboxed }, 'payment methods without credentials run on the local sandbox: no money moves');
     const site = { origins: () => config.allowedOrigins, paypalClientId: config.pricing.paypalClientId };
+    // The stand-ins are a package of their own (sandbox/), loaded only here: a server whose every method has
+    // credentials never loads them.
+    const { sandboxRouter } = await import('@m3u-player/sandbox');
     app.use('/sandbox', sandboxRouter(services.payments.providers.sandboxKeys, site, sandboxed, logger));
   }
 

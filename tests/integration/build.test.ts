@@ -6,6 +6,7 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '../..');
 const SOURCES = [
   'server',
+  'sandbox',
   'common',
   'client',
   'schema',

@@ -18,6 +18,7 @@ function cruise(): { violations: Violation[]; modules: number } {
       'server/src',
       'client/src',
       'common',
+      'sandbox/src',
       '--config',
       '.dependency-cruiser.cjs',
       '--output-type',

@@ -4,7 +4,7 @@ import express from 'express';
 import { createLogger } from '../../server/src/logger';
 import { migrations } from '../../server/src/database';
 import { newSandboxKeys } from '../../server/src/payments/providers';
-import { sandboxRouter } from '../../server/src/payments/sandbox/sandbox';
+import { sandboxRouter } from '@m3u-player/sandbox';
 import { createTestDatabase } from '../support/database';
 import { TestClient } from '../support/http';
 import {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SandboxKeys } from '@m3u-player/sandbox';
 import type { Config } from '../../config';
 import type { PaymentProviderName } from '../activation.entity';
 import type { PaymentProvider } from '../provider';
@@ -26,23 +27,6 @@ export function sandboxMethods(config: Pick<Config, 'providers'>): PaymentProvid
     opay1: !p.opay1.merchantId,
   };
   return PROVIDER_NAMES.filter((name) => missing[name]);
-}
-
-/**
- * The credentials the sandbox stand-ins and the adapters share in one process. Random per process: nothing
- * outside it can sign a sandbox webhook.
- */
-export interface SandboxKeys {
-  paypalClientSecret: string;
-  paypalWebhookId: string;
-  cryptoApiKey: string;
-  cryptoIpnSecret: string;
-  cowpayMerchantCode: string;
-  cowpayHashKey: string;
-  cowpayApiToken: string;
-  opayMerchantId: string;
-  opayPublicKey: string;
-  opaySecretKey: string;
 }
 
 export function newSandboxKeys(): SandboxKeys {
