@@ -1,6 +1,6 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { LABELS, decimalText, escapeHtml, type SandboxCheckout, type SandboxKit } from './kit';
+import { LABELS, decimalText, escapeHtml, sameText, standInPage, type SandboxCheckout, type SandboxKit } from './kit';
 
 /*
  * Cowpay's stand-in, written from what Cowpay publishes (never from this site's adapter):
@@ -43,12 +43,6 @@ const REQUIRED = [
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /** The loader this site serves in place of Cowpay's iframe plugin: COWPAYIFRAMEDIALOG.init() and .load(token). */
 const LOADER = `(function () {
@@ -221,27 +215,20 @@ export function mountCowpay(kit: SandboxKit): void {
       ? `<script type="application/json" id="cowpay-message">${JSON.stringify(result).replace(/</g, '\\u003c')}</script>
 <script src="/sandbox/cowpay/js/plugins/sandbox-frame-message.js"></script>`
       : '';
-    res.type('html').send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(label)} sandbox form</title>
-<style>
-  body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f7;color:#1b1b1f}
-  .banner{background:#b45309;color:#fff;padding:.75rem 1rem;font-weight:700;text-align:center}
-  main{max-width:28rem;margin:1.5rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 2px 12px #0002}
-  h1{font-size:1.25rem;margin:0 0 1rem} .amount{font-size:2rem;font-weight:700;margin:.5rem 0 1.5rem}
-  .actions{display:flex;gap:.75rem;flex-wrap:wrap} button{font:inherit;padding:.75rem 1.25rem;border-radius:8px;border:0;cursor:pointer}
-  .pay{background:#15803d;color:#fff} .other{background:#e4e4e7;color:#1b1b1f} dl{font-size:.875rem;color:#52525b}
-</style></head>
-<body><div class="banner" role="status">SANDBOX: no money moves. This is a local stand-in for ${escapeHtml(label)}.</div>
-<main><h1>${escapeHtml(label)} form</h1>
+    res.type('html').send(
+      standInPage({
+        title: `${label} sandbox form`,
+        label,
+        margin: '1.5rem',
+        main: `<h1>${escapeHtml(label)} form</h1>
 <p class="amount">${escapeHtml(decimalText(checkout.amountMinor))} ${escapeHtml(checkout.currency)}</p>
 <dl><dt>Merchant reference</dt><dd>${escapeHtml(checkout.reference)}</dd>
 <dt>Cowpay reference</dt><dd>${escapeHtml(checkout.captureId ?? '')}</dd></dl>
 ${result ? `<p role="status">Cowpay reported ${escapeHtml(result.payment_status ?? '')}.</p>` : ''}
-${checkout.state === 'open' ? `<div class="actions">\n${buttons}\n</div>` : `<p>This payment is ${escapeHtml(checkout.state)}.</p>`}
-</main>
-${message}
-</body></html>`);
+${checkout.state === 'open' ? `<div class="actions">\n${buttons}\n</div>` : `<p>This payment is ${escapeHtml(checkout.state)}.</p>`}`,
+        tail: message,
+      }),
+    );
   };
 
   const findOpen = (req: Request, res: Response): SandboxCheckout | undefined => {

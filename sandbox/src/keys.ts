@@ -14,4 +14,3 @@ export interface SandboxKeys {
   opayPublicKey: string;
   opaySecretKey: string;
 }
-

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { SandboxKeys } from './keys';
@@ -54,6 +55,40 @@ export interface SandboxKit {
   ownUrl: (req: Request, url: unknown) => string | null;
   /** Registers GET /:provider/checkout/:id (the hosted page) and a POST for each action. */
   hostedCheckout: (provider: SandboxProvider, actions: HostedAction[]) => void;
+}
+
+/**
+ * Whether a credential or signature the caller sent is the expected one, compared in constant time. Compared as
+ * bytes: text of the right length can be more bytes (timingSafeEqual throws on that); anything not text is not.
+ */
+export function sameText(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The page every stand-in shows a buyer (a hosted checkout, Cowpay's card frame): the sandbox banner above `main`
+ * (trusted HTML, its values escaped by the caller), in one look. `margin` is the space above the card (a framed
+ * page has less room).
+ */
+export function standInPage(page: { title: string; label: string; main: string; tail?: string; margin?: string }) {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(page.title)}</title>
+<style>
+  body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f7;color:#1b1b1f}
+  .banner{background:#b45309;color:#fff;padding:.75rem 1rem;font-weight:700;text-align:center}
+  main{max-width:28rem;margin:${page.margin ?? '2rem'} auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 2px 12px #0002}
+  h1{font-size:1.25rem;margin:0 0 1rem} .amount{font-size:2rem;font-weight:700;margin:.5rem 0 1.5rem}
+  .actions{display:flex;gap:.75rem;flex-wrap:wrap} button{font:inherit;padding:.75rem 1.25rem;border-radius:8px;border:0;cursor:pointer}
+  .pay{background:#15803d;color:#fff} .cancel,.other{background:#e4e4e7;color:#1b1b1f} dl{font-size:.875rem;color:#52525b}
+</style></head>
+<body><div class="banner" role="status">SANDBOX: no money moves. This is a local stand-in for ${escapeHtml(page.label)}.</div>
+<main>${page.main}</main>
+${page.tail ?? ''}
+</body></html>`;
 }
 
 export const LABELS: Record<SandboxProvider, string> = {
@@ -162,29 +197,16 @@ export function sandboxKit(keys: SandboxKeys, site: SandboxSite, logger: Logger)
           `<form method="post" action="${base}/${action.path}" target="${target}"><button class="${i === 0 ? 'pay' : 'cancel'}" type="submit">${escapeHtml(action.label)}</button></form>`,
       )
       .join('\n');
-    res.type('html').send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(label)} sandbox checkout</title>
-<style>
-  body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f7;color:#1b1b1f}
-  .banner{background:#b45309;color:#fff;padding:.75rem 1rem;font-weight:700;text-align:center}
-  main{max-width:28rem;margin:2rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 2px 12px #0002}
-  h1{font-size:1.25rem;margin:0 0 1rem} .amount{font-size:2rem;font-weight:700;margin:.5rem 0 1.5rem}
-  .actions{display:flex;gap:.75rem;flex-wrap:wrap} button{font:inherit;padding:.75rem 1.25rem;border-radius:8px;border:0;cursor:pointer}
-  .pay{background:#15803d;color:#fff} .cancel{background:#e4e4e7;color:#1b1b1f} dl{font-size:.875rem;color:#52525b}
-</style></head>
-<body><div class="banner" role="status">SANDBOX: no money moves. This is a local stand-in for ${escapeHtml(label)}.</div>
-<main><h1>${escapeHtml(label)} checkout</h1>
+    res.type('html').send(
+      standInPage({
+        title: `${label} sandbox checkout`,
+        label,
+        main: `<h1>${escapeHtml(label)} checkout</h1>
 <p class="amount">${escapeHtml(decimalText(checkout.amountMinor))} ${escapeHtml(checkout.currency)}</p>
 <dl><dt>Merchant reference</dt><dd>${escapeHtml(checkout.reference)}</dd></dl>
-${
-  checkout.state === 'open'
-    ? `<div class="actions">
-${buttons}
-</div>`
-    : `<p>This checkout is ${escapeHtml(checkout.state)}.</p>`
-}
-</main></body></html>`);
+${checkout.state === 'open' ? `<div class="actions">\n${buttons}\n</div>` : `<p>This checkout is ${escapeHtml(checkout.state)}.</p>`}`,
+      }),
+    );
   };
 
   const hostedCheckout = (provider: SandboxProvider, actions: HostedAction[]) => {

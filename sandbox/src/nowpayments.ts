@@ -1,6 +1,6 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { decimalText, keysSorted, numberOf, originOf, type SandboxCheckout, type SandboxKit } from './kit';
+import { decimalText, keysSorted, numberOf, originOf, type SandboxCheckout, type SandboxKit, sameText } from './kit';
 
 /*
  * NOWPayments' stand-in, written from NOWPayments' published API (documenter.getpostman.com/view/7907941/2s93JusNJt,
@@ -47,13 +47,6 @@ function ipnSignature(secret: string, body: object): string {
   return createHmac('sha512', secret)
     .update(JSON.stringify(keysSorted(body)))
     .digest('hex');
-}
-
-function sameText(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function refuse(res: Response, statusCode: number, code: string, message: string) {

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { keysSorted, numberOf, originOf, type SandboxCheckout, type SandboxKit } from './kit';
+import { keysSorted, numberOf, originOf, type SandboxCheckout, type SandboxKit, sameText } from './kit';
 
 /*
  * OPay's stand-in (either account), written from OPay's published international cashier API
@@ -37,13 +37,6 @@ function apiSignature(secretKey: string, body: unknown): string {
   return createHmac('sha512', secretKey)
     .update(JSON.stringify(keysSorted(body)))
     .digest('hex');
-}
-
-function sameText(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -1,7 +1,7 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import type { SandboxKeys } from './keys';
-import { decimalText, numberOf, type SandboxKit } from './kit';
+import { decimalText, numberOf, sameText, type SandboxKit } from './kit';
 import { PAYPAL_SANDBOX_SDK } from './paypal-sdk';
 
 /*
@@ -401,16 +401,10 @@ export function mountPayPal(kit: SandboxKit): void {
   router.post('/paypal/v1/oauth2/token', express.urlencoded({ extended: false, limit: '8kb' }), (req, res) => {
     const given = Buffer.from(String(req.get('authorization') ?? '').replace(/^Basic /, ''), 'base64').toString();
     const colon = given.indexOf(':');
-    // Compared as bytes: text of the right length can be more bytes (timingSafeEqual throws on that).
-    const same = (a: string, b: string) => {
-      const x = Buffer.from(a);
-      const y = Buffer.from(b);
-      return x.length === y.length && timingSafeEqual(x, y);
-    };
     const ok =
       colon > 0 &&
-      same(given.slice(0, colon), clientId()) &&
-      same(given.slice(colon + 1), keys.paypalClientSecret) &&
+      sameText(given.slice(0, colon), clientId()) &&
+      sameText(given.slice(colon + 1), keys.paypalClientSecret) &&
       (req.body as { grant_type?: unknown } | undefined)?.grant_type === 'client_credentials';
     if (!ok)
       return void res.status(401).json({ error: 'invalid_client', error_description: 'Client Authentication failed' });
@@ -765,12 +759,10 @@ export function mountPayPal(kit: SandboxKit): void {
       }
       const event = start >= 0 ? raw.slice(start + '"webhook_event":'.length, -1) : '';
       const expected = transmissionSig(keys, field('transmission_id'), field('transmission_time'), event);
-      const given = Buffer.from(field('transmission_sig'));
       const ok =
         field('webhook_id') === keys.paypalWebhookId &&
         field('auth_algo') === 'SHA256withRSA' &&
-        given.length === Buffer.byteLength(expected) &&
-        timingSafeEqual(given, Buffer.from(expected));
+        sameText(field('transmission_sig'), expected);
       res.json({ verification_status: ok ? 'SUCCESS' : 'FAILURE' });
     },
   );
