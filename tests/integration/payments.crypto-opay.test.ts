@@ -1,9 +1,10 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   activationStatus,
   daysFromNow,
   licenceOf,
   sandboxKeys,
+  sortedJsonHmac,
   webhookOutcomes,
   YEAR_AFTER_TRIAL,
 } from '../support/payments';
@@ -274,22 +275,8 @@ describe('crypto on the NOWPayments stand-in', () => {
 });
 
 describe.each(['opay', 'opay1'] as const)('%s on the OPay stand-in', (provider) => {
-  /** OPay's API call signature, written here: HMAC-SHA512 of the key-sorted JSON body with the secret key. */
-  const signature = (body: unknown, secret = sandboxKeys(server).opaySecretKey) => {
-    const sort = (value: unknown): unknown =>
-      Array.isArray(value)
-        ? value.map(sort)
-        : value !== null && typeof value === 'object'
-          ? Object.fromEntries(
-              Object.keys(value)
-                .sort()
-                .map((key) => [key, sort((value as Record<string, unknown>)[key])]),
-            )
-          : value;
-    return createHmac('sha512', secret)
-      .update(JSON.stringify(sort(body)))
-      .digest('hex');
-  };
+  /** OPay's API call signature: HMAC-SHA512 of the key-sorted JSON body with the secret key. */
+  const signature = (body: unknown, secret = sandboxKeys(server).opaySecretKey) => sortedJsonHmac(secret, body);
   const refund = (originalReference: string, change: Record<string, unknown> = {}, secret?: string) => {
     const body = {
       amount: { currency: 'EGP', total: 49_900 },

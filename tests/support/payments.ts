@@ -95,10 +95,11 @@ export async function startPayPalOrder(server: TestServer, client: TestClient): 
 }
 
 /**
- * `x-nowpayments-sig` as NOWPayments publishes it, written here rather than taken from the adapter: HMAC-SHA512 of
- * the body with its keys sorted (nested objects too, lists kept), keyed with the IPN secret.
+ * HMAC-SHA512 (hex) of the JSON of `body` with its keys sorted, nested objects too, lists kept: NOWPayments'
+ * `x-nowpayments-sig` (keyed with the IPN secret) and OPay's API call signature (keyed with the secret key), as each
+ * publishes it, written here rather than taken from the adapter or the stand-ins.
  */
-export function nowPaymentsSignature(secret: string, body: unknown): string {
+export function sortedJsonHmac(secret: string, body: unknown): string {
   const sort = (value: unknown): unknown =>
     Array.isArray(value)
       ? value.map(sort)
@@ -112,6 +113,11 @@ export function nowPaymentsSignature(secret: string, body: unknown): string {
   return createHmac('sha512', secret)
     .update(JSON.stringify(sort(body)))
     .digest('hex');
+}
+
+/** `x-nowpayments-sig` as NOWPayments publishes it: the sorted body's HMAC-SHA512, keyed with the IPN secret. */
+export function nowPaymentsSignature(secret: string, body: unknown): string {
+  return sortedJsonHmac(secret, body);
 }
 
 /**
