@@ -29,6 +29,21 @@ export async function authenticate(req: Request, devices: DeviceService): Promis
   return { device, via: device ? 'session' : null, tokenId: null };
 }
 
+const callers = new WeakMap<Request, Promise<Caller>>();
+
+/**
+ * authenticate(), worked out once per request however many parts ask (the TV start-up's cache, then the graph's
+ * context): the same answer, or the same refusal.
+ */
+export function callerOf(req: Request, devices: DeviceService): Promise<Caller> {
+  let caller = callers.get(req);
+  if (!caller) {
+    caller = authenticate(req, devices);
+    callers.set(req, caller);
+  }
+  return caller;
+}
+
 export function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }

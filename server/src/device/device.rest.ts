@@ -8,7 +8,7 @@ import { bodyFields, fieldNamesOf, restHandler } from '../http/body';
 import { requireOwner, requireTvOrOwner } from '../auth/caller';
 import type { FieldNames } from '../http/errors';
 import type { CaptchaService } from '../captcha/captcha.service';
-import type { DeviceEntity } from './device.entity';
+import { legacyDevice } from './device.rest-view';
 import {
   LOGIN_SUCCESS_MESSAGE,
   type ChangeDeviceKeyInput,
@@ -32,17 +32,6 @@ const PARENT_PIN_BODY = { pin_code: 'pin', current_pin_code: 'currentPin' } as c
 /** REST body field → service input field, for Switch MAC: the new TV's MAC and the device key it shows. */
 const SWITCH_MAC_BODY = { mac_address: 'macAddress', device_key: 'deviceKey' } as const;
 const SWITCH_MAC_FIELDS: FieldNames = fieldNamesOf(SWITCH_MAC_BODY);
-
-/** The device as the legacy portal reads it (its field names); secrets never included. */
-export function legacyDevice(device: DeviceEntity, devices: DeviceService) {
-  const standing = devices.standing(device);
-  return {
-    mac_address: device.macAddress,
-    is_trial: standing.isTrial,
-    created_time: device.createdAt.toISOString(),
-    expire_date: standing.expireDate?.toISOString() ?? null,
-  };
-}
 
 /**
  * The legacy /frontend sign-in paths, over the same services as the graph. Bodies are untyped

@@ -14,7 +14,7 @@ import type { Logger } from '../logger';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import type { GraphQLContext } from './context';
 import { graphqlProtection, hideSuggestions, tokenLimitError } from './limits';
-import { safelistCache, type PersistedOperation } from './persisted';
+import { safelistCache, type PersistedOperation } from './safelist';
 import { sandboxLandingPage } from './sandbox-page';
 import { loadTypeDefs } from './schema';
 import { localizer } from '../i18n/localizer';

@@ -5,9 +5,8 @@ import { GraphQLError } from 'graphql';
 import type { Config } from '../config';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import { bearerChallenge, DomainError } from '../common/errors';
-import { authenticate, clientIp } from '../auth/authenticate';
+import { callerOf, clientIp } from '../auth/authenticate';
 import type { Caller } from '../auth/caller';
-import { AUTHENTICATION } from './persisted';
 import type { CaptchaService } from '../captcha/captcha.service';
 import type { ContactService } from '../contact/contact.service';
 import type { DeviceTokenService } from '../device/device-token.service';
@@ -58,9 +57,8 @@ export function graphContext(
 ): ContextFunction<[ExpressContextFunctionArgument], GraphQLContext> {
   return async ({ req, res }) => {
     try {
-      // Worked out already for a conditional GET (graphql/persisted.ts).
-      const known = res.locals[AUTHENTICATION] as Caller | undefined;
-      const { device, via, tokenId } = known ?? (await authenticate(req, services.devices));
+      // Worked out once per request (a conditional GET asked already: graphql/tv-startup-cache.ts).
+      const { device, via, tokenId } = await callerOf(req, services.devices);
       return { req, res, config, services, clientIp: clientIp(req), device, via, tokenId };
     } catch (err) {
       if (err instanceof DomainError) {

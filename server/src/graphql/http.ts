@@ -29,7 +29,7 @@ export function graphRequestGuard(): RequestHandler {
       refuse(req, res, true, 406, NOT_ACCEPTABLE_MESSAGE);
       return;
     }
-    // Unless conditionalGets (graphql/persisted.ts) made it revalidatable.
+    // Unless conditionalGets (graphql/tv-startup-cache.ts) made it revalidatable.
     if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-store');
     next();
   };

@@ -5,7 +5,7 @@ import { bodyFields, fieldNamesOf, restHandler } from '../http/body';
 import { authenticate } from '../auth/authenticate';
 import { requireOwner } from '../auth/caller';
 import { setRefusalHeaders } from '../http/errors';
-import { legacyDevice } from '../device/device.rest';
+import { legacyDevice } from '../device/device.rest-view';
 import type { Logger } from '../logger';
 import type { DeviceService } from '../device/device.service';
 import type { PaymentService } from './payment.service';

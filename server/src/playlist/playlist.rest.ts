@@ -3,8 +3,8 @@ import { messages } from '../../../common/messages';
 import { bodyFields, fieldNamesOf, restHandler } from '../http/body';
 import { requireOwner, requireTvOrOwner } from '../auth/caller';
 import { authenticate, clientIp } from '../auth/authenticate';
-import { legacyDevice } from '../device/device.rest';
-import { legacyPricing } from '../pricing/pricing.service';
+import { legacyDevice } from '../device/device.rest-view';
+import { legacyPricing } from '../pricing/pricing.rest-view';
 import type { DeviceService } from '../device/device.service';
 import type { PlaylistCheckService } from '../playlist-check/playlist-check.service';
 import type { PricingTerms } from '../pricing/pricing.service';
@@ -16,9 +16,9 @@ import {
   type PlaylistPin,
   type PlaylistUpdate,
 } from './playlist.service';
-import { playlistDetails, type PlaylistView } from './playlist.view';
 import { localizer, sayTo } from '../i18n/localizer';
-import { checkSaidIn } from '../playlist-check/playlist-check.resolvers';
+import { checkSaidIn } from '../playlist-check/check.view';
+import { legacyPlaylist } from './playlist.rest-view';
 
 /** REST body field → service input field for savePlaylist (legacy names), plus current_pin for edits. */
 const SAVE_BODY = {
@@ -35,23 +35,6 @@ const SAVE_BODY = {
   pin: 'pin',
 } as const;
 const SAVE_FIELDS = fieldNamesOf(SAVE_BODY);
-
-/** A playlist as the legacy portal reads it. The PIN is never sent, nor a locked one's details. */
-export function legacyPlaylist(view: PlaylistView, locale: string) {
-  const details = playlistDetails(view);
-  return {
-    _id: view.entity.id,
-    playlist_name: view.entity.name,
-    playlist_type: view.entity.type,
-    url: details.url,
-    epg_url: details.epgUrl,
-    username: details.username,
-    password: details.password,
-    playlist_code: details.playlistCode,
-    is_protected: view.entity.isProtected,
-    last_check: details.lastCheck ? checkSaidIn(details.lastCheck, locale) : details.lastCheck,
-  };
-}
 
 /** current_playlist_url_id: -1 (number or text) adds a playlist; anything else names the one to change. */
 function isNew(id: unknown): boolean {
