@@ -8,7 +8,7 @@ export type { SandboxProvider, SandboxSite } from './kit';
 import { mountCowpay } from './cowpay';
 import { mountNowPayments } from './nowpayments';
 import { mountOpay } from './opay';
-import { mountPayPal } from './paypal';
+import { mountPayPal } from './paypal/index';
 
 /**
  * Local stand-ins for the payment providers (sandbox mode, no money moves): each speaks its provider's
