@@ -53,7 +53,7 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
   try {
-    const { devices, payments } = createServices(db.dataSource, config, createLogger('silent'));
+    const { devices, ledger } = createServices(db.dataSource, config, createLogger('silent'));
     const show = (device: Parameters<typeof devices.standing>[0]) => {
       const standing = devices.standing(device);
       out(`MAC address: ${device.macAddress}`);
@@ -93,7 +93,7 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
       }
       case 'refund': {
         const kind = values.reversed ? 'reversed' : 'refunded';
-        const outcome = await payments.recordMoneyBack(arg as string, kind, values.note ?? '');
+        const outcome = await ledger.recordMoneyBack(arg as string, kind, values.note ?? '');
         const said: Record<string, string> = {
           refunded: 'Refunded: the days this payment gave were taken off the licence.',
           reversed: 'Reversed: the days this payment gave were taken off the licence.',

@@ -11,6 +11,7 @@ import { DeviceService } from './device/device.service';
 import { TvLinkService } from './device/tv-link.service';
 import { PlaylistService } from './playlist/playlist.service';
 import { pricingFrom } from './pricing/pricing.service';
+import { PaymentLedger } from './payments/payment-ledger';
 import { PaymentService } from './payments/payment.service';
 import { PlaylistCheckService } from './playlist-check/playlist-check.service';
 import { PaymentProviders, newSandboxKeys } from './payments/providers';
@@ -21,6 +22,8 @@ import { PaymentProviders, newSandboxKeys } from './payments/providers';
  */
 export interface Services extends GraphServices {
   rateLimits: RateLimits;
+  /** What providers confirm, applied once each, and the audit trail (the webhooks' service). */
+  ledger: PaymentLedger;
   /** This server's own address, known once it listens (the sandbox stand-ins are called there). */
   setServerUrl(url: string): void;
   /** Present when SMTP is configured. */
@@ -55,17 +58,14 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
   let serverUrl = config.publicUrl;
   const selfUrl = () => serverUrl;
   const providers = new PaymentProviders(config, newSandboxKeys(), selfUrl);
+  const ledger = new PaymentLedger(dataSource, providers, { trialDays: config.trialDays }, logger);
   const payments = new PaymentService(
     dataSource,
     devices,
     pricing,
     providers,
-    {
-      publicUrl: config.publicUrl,
-      selfUrl,
-      maxPendingPerHour: config.pricing.maxPendingPerHour,
-      trialDays: config.trialDays,
-    },
+    ledger,
+    { publicUrl: config.publicUrl, selfUrl, maxPendingPerHour: config.pricing.maxPendingPerHour },
     logger,
   );
   const playlistChecks = new PlaylistCheckService(dataSource, playlists, rateLimits, config.playlistCheck, logger);
@@ -78,6 +78,7 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
     playlists,
     pricing,
     payments,
+    ledger,
     playlistChecks,
     setServerUrl: (url) => {
       serverUrl = url;

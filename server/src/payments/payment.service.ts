@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { localizePath } from '../../../common/i18n';
 import { CHECKOUT_METHODS, payerSchemaFor, type CheckoutMethod, type PayerDetails } from '../../../common/payment';
 import { DomainError } from '../common/errors';
@@ -10,49 +8,15 @@ import type { DeviceService } from '../device/device.service';
 import type { Logger } from '../logger';
 import type { PricingTerms } from '../pricing/pricing.service';
 import { ActivationEntity, type ActivationStatusValue, type PaymentProviderName } from './activation.entity';
-import { ProviderError, WebhookRefused, type Confirmation } from './provider';
+import { type Outcome, type PaymentLedger } from './payment-ledger';
+import { ProviderError } from './provider';
 import type { PaymentProviders } from './providers';
 import { PayPalRefusal } from './providers/paypal';
 import { UUID } from '../db/constraints';
 import { messages } from '../../../common/messages';
 
-const DAY_MS = 86_400_000;
-
 export const LIFETIME_MESSAGE = messages.payment.lifetime;
 export const PROVIDER_DOWN_MESSAGE = messages.payment.providerDown;
-
-/** What happened to one confirmation: written to the audit trail and deciding the webhook's answer. */
-export type Outcome =
-  | 'activated'
-  | 'duplicate'
-  | 'already-applied'
-  | 'pending'
-  | 'failed'
-  | 'cancelled'
-  | 'partial'
-  | 'refunded'
-  | 'reversed'
-  | 'ignored'
-  | 'refused-signature'
-  | 'refused-malformed'
-  | 'refused-unknown'
-  | 'refused-mismatch'
-  | 'refused-amount'
-  | 'refused-currency';
-
-/** Outcomes after which the provider must not retry (2xx); the rest are refusals (4xx). */
-const ACCEPTED: ReadonlySet<Outcome> = new Set([
-  'activated',
-  'duplicate',
-  'already-applied',
-  'pending',
-  'failed',
-  'cancelled',
-  'partial',
-  'refunded',
-  'reversed',
-  'ignored',
-]);
 
 /**
  * A checkout as the transports receive it: the method (any case: the graph's OPAY, the REST form's opay) and the
@@ -76,26 +40,9 @@ export interface ReturnUrls {
   locale: string;
 }
 
-export interface WebhookAnswer {
-  status: number;
-  body: { status: 'ok' | 'error'; outcome?: Outcome; message?: string };
-}
-
-interface ActivationRow {
-  id: string;
-  device_id: string;
-  method: PaymentProviderName;
-  status: ActivationStatusValue;
-  amount_minor: number;
-  currency: string;
-  licence_days: number | null;
-  provider_reference: string | null;
-}
-
 /**
- * Checkouts, confirmations and the payment history. A confirmation, however it arrives
- * (webhook, PayPal capture, retries, concurrently), extends a licence in one transaction guarded by the
- * unique (provider, provider reference) of `payments`; every delivery is written to `payment_events`.
+ * Checkouts (the hosted ones and PayPal's buttons) and the payment history. What a provider confirms is applied by
+ * the ledger (payment-ledger.ts), which this service hands PayPal's captures to.
  */
 export class PaymentService {
   constructor(
@@ -103,15 +50,24 @@ export class PaymentService {
     private readonly devices: DeviceService,
     private readonly pricing: PricingTerms,
     readonly providers: PaymentProviders,
+    private readonly ledger: PaymentLedger,
     private readonly options: {
       publicUrl: string;
       selfUrl: () => string;
       maxPendingPerHour: number;
-      /** The trial a new device gets: a licence bought during it starts when it ends. */
-      trialDays: number;
     },
     private readonly logger: Logger,
   ) {}
+
+  /** The ledger's confirm (payment-ledger.ts), for the support tool and the tests that drive a confirmation. */
+  confirm(...args: Parameters<PaymentLedger['confirm']>): Promise<Outcome> {
+    return this.ledger.confirm(...args);
+  }
+
+  /** The ledger's recordMoneyBack (payment-ledger.ts): money back an operator records. */
+  recordMoneyBack(...args: Parameters<PaymentLedger['recordMoneyBack']>): Promise<Outcome> {
+    return this.ledger.recordMoneyBack(...args);
+  }
 
   /** The spec's MAC check before paying. */
   eligibility(device: DeviceEntity): { eligible: boolean; message: string | null } {
@@ -259,7 +215,7 @@ export class PaymentService {
   ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.update(ActivationEntity, { id: activation.id }, provider);
-      await this.record(manager, method, 'checkout', null, activation.id, device.id, 'pending', null);
+      await this.ledger.record(manager, method, 'checkout', null, activation.id, device.id, 'pending', null);
     });
   }
 
@@ -321,11 +277,20 @@ export class PaymentService {
       capture = await paypal.capture(orderId, previous?.n ?? 0);
     } catch (err) {
       if (err instanceof PayPalRefusal) {
-        await this.record(this.dataSource.manager, 'paypal', 'capture', null, activation.id, device.id, 'failed', {
-          issue: err.issue,
-          description: err.description,
-          debugId: err.debugId,
-        });
+        await this.ledger.record(
+          this.dataSource.manager,
+          'paypal',
+          'capture',
+          null,
+          activation.id,
+          device.id,
+          'failed',
+          {
+            issue: err.issue,
+            description: err.description,
+            debugId: err.debugId,
+          },
+        );
         const details = { issue: err.issue, description: err.description, debugId: err.debugId };
         if (err.issue === 'INSTRUMENT_DECLINED') {
           throw new DomainError('PAYMENT_DECLINED', err.description, undefined, undefined, details);
@@ -336,7 +301,7 @@ export class PaymentService {
       throw err;
     }
     // COMPLETED pays; PENDING (held for review) stays pending until PAYMENT.CAPTURE.COMPLETED; DECLINED fails.
-    const outcome = await this.confirm('paypal', paypal.confirmationOf(capture), 'capture', capture);
+    const outcome = await this.ledger.confirm('paypal', paypal.confirmationOf(capture), 'capture', capture);
     if (outcome.startsWith('refused') || outcome === 'failed') {
       throw new DomainError('PAYMENT_FAILED', messages.payment.paypalNotConfirmed, undefined, undefined, {
         issue: outcome.toUpperCase(),
@@ -345,289 +310,6 @@ export class PaymentService {
       });
     }
     return repo.findOneByOrFail({ id: activation.id });
-  }
-
-  /**
-   * A provider's webhook: verified over the raw body, then applied. Forged or unreadable deliveries are
-   * refused (4xx) and recorded; anything the database could not take answers 503 so the provider retries.
-   */
-  async handleWebhook(name: string, rawBody: Buffer, headers: IncomingHttpHeaders): Promise<WebhookAnswer> {
-    if (!(CHECKOUT_METHODS as readonly string[]).includes(name) && name !== 'paypal') {
-      return { status: 404, body: { status: 'error', message: 'No such payment provider.' } };
-    }
-    const providerName = name as PaymentProviderName;
-    let confirmation: Confirmation;
-    try {
-      confirmation = await this.providers.get(providerName).verifyWebhook(rawBody, headers);
-    } catch (err) {
-      if (!(err instanceof WebhookRefused)) {
-        this.logger.warn({ err, provider: providerName }, 'webhook verification failed');
-        return { status: 503, body: { status: 'error', message: 'Try again later.' } };
-      }
-      await this.record(this.dataSource.manager, providerName, 'webhook', null, null, null, err.outcome, {
-        reason: err.message,
-        body: rawBody.toString('utf8').slice(0, 2000),
-      });
-      return {
-        status: err.outcome === 'refused-signature' ? 401 : 400,
-        body: { status: 'error', outcome: err.outcome, message: err.message },
-      };
-    }
-    const outcome = await this.confirm(providerName, confirmation, 'webhook', safeJson(rawBody));
-    return ACCEPTED.has(outcome)
-      ? { status: 200, body: { status: 'ok', outcome } }
-      : { status: 422, body: { status: 'error', outcome, message: 'The confirmation does not match a payment.' } };
-  }
-
-  /**
-   * Applies one verified confirmation, exactly once: in one transaction, the activation locked, the provider's
-   * event id and transaction id each inserted under a unique key, the licence extended from the later of now
-   * and its current end, and the delivery recorded.
-   */
-  async confirm(
-    provider: PaymentProviderName,
-    c: Confirmation,
-    kind: 'webhook' | 'capture' | 'operator',
-    payload: unknown,
-  ): Promise<Outcome> {
-    return this.dataSource.transaction(async (m) => {
-      const columns = `a.id, a.device_id, a.method, a.status, a.amount_minor, a.currency, a.licence_days,
-                       a.provider_reference`;
-      let rows = (
-        c.reference && UUID.test(c.reference)
-          ? await m.query(`SELECT ${columns} FROM activations a WHERE a.id = $1 FOR UPDATE`, [c.reference])
-          : []
-      ) as ActivationRow[];
-      // Money back may name only the payment it takes back (a PayPal refund carries the capture id, not ours).
-      if (!rows.length && c.takesBack) {
-        rows = (await m.query(
-          `SELECT ${columns} FROM activations a JOIN payments p ON p.activation_id = a.id
-            WHERE p.provider = $1 AND p.provider_reference = $2 FOR UPDATE OF a`,
-          [provider, c.takesBack.slice(0, 200)],
-        )) as ActivationRow[];
-      }
-      const activation = rows[0];
-      const done = async (outcome: Outcome, detail?: Record<string, unknown>) => {
-        await this.record(
-          m,
-          provider,
-          kind,
-          c.eventId,
-          activation?.id ?? null,
-          activation?.device_id ?? null,
-          outcome,
-          {
-            providerStatus: c.providerStatus,
-            transactionId: c.transactionId,
-            amountMinor: c.amountMinor,
-            currency: c.currency,
-            ...detail,
-            payload,
-          },
-        );
-        return outcome;
-      };
-      // Genuine (its signature held) but about nothing of ours, such as a PayPal event of another sale on the same
-      // account: answered 200 so the provider stops retrying, and recorded.
-      if (!activation || activation.method !== provider) return done('ignored', { reason: 'not a payment of ours' });
-      if (
-        c.providerReference &&
-        activation.provider_reference &&
-        c.providerReference !== activation.provider_reference
-      ) {
-        return done('refused-mismatch', { expectedReference: activation.provider_reference });
-      }
-      // A paid confirmation that does not match the checkout is refused before its event id is taken as
-      // processed: the provider's retries of it are refused the same way, not answered 200 as duplicates.
-      if (c.status === 'paid') {
-        if (c.amountMinor !== activation.amount_minor) return done('refused-amount');
-        if ((c.currency ?? '').toUpperCase() !== activation.currency) return done('refused-currency');
-        if (!c.transactionId) return done('refused-unknown');
-      }
-      const firstTime = await m.query(
-        `INSERT INTO processed_payment_events (provider, event_id, activation_id) VALUES ($1, $2, $3)
-         ON CONFLICT DO NOTHING RETURNING event_id`,
-        [provider, c.eventId.slice(0, 200), activation.id],
-      );
-      if (!firstTime.length) return done('duplicate');
-      if (c.status === 'refunded' || c.status === 'reversed') return this.takeBack(m, provider, c, activation, done);
-      if (c.status === 'partial') {
-        if (activation.status !== 'pending' && activation.status !== 'partial') return done('ignored');
-        await m.query(
-          `UPDATE activations SET status = 'partial', partial_payment = $2, failure_reason = $3, updated_at = now()
-            WHERE id = $1`,
-          [activation.id, JSON.stringify(c.partial ?? null), `${provider} reported ${c.providerStatus}`],
-        );
-        return done('partial', { partial: c.partial });
-      }
-      if (c.status !== 'paid') {
-        if (c.status === 'pending') return done('pending');
-        if (activation.status !== 'pending') return done('ignored');
-        await m.query(`UPDATE activations SET status = $2, failure_reason = $3, updated_at = now() WHERE id = $1`, [
-          activation.id,
-          c.status,
-          `${provider} reported ${c.providerStatus}`,
-        ]);
-        return done(c.status);
-      }
-      if (!c.transactionId) return done('refused-unknown'); // checked above; narrows the type here
-      const inserted = await m.query(
-        `INSERT INTO payments (activation_id, device_id, provider, provider_reference, amount_minor, currency)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (provider, provider_reference) DO NOTHING RETURNING id`,
-        [
-          activation.id,
-          activation.device_id,
-          provider,
-          c.transactionId.slice(0, 200),
-          c.amountMinor,
-          activation.currency,
-        ],
-      );
-      if (!inserted.length) return done('already-applied');
-      const extended = await this.extendLicence(m, activation);
-      await m.query(`UPDATE payments SET licence_before = $2, licence_after = $3, lifetime = $4 WHERE id = $1`, [
-        inserted[0].id,
-        extended.before,
-        extended.after,
-        extended.lifetime,
-      ]);
-      await m.query(
-        `UPDATE activations SET status = 'paid', paid_at = COALESCE(paid_at, now()), licence_expires_at = $2,
-                failure_reason = NULL, updated_at = now() WHERE id = $1`,
-        [activation.id, extended.after],
-      );
-      this.logger.info({ activationId: activation.id, provider }, 'payment applied: device activated');
-      return done('activated', { licenceBefore: extended.before, licenceAfter: extended.after });
-    });
-  }
-
-  /**
-   * Money back (a refund, a reversal, a chargeback): the days the payment added come off the licence (a lifetime
-   * licence it bought ends, back to what the device had before), at most once per payment, and the activation
-   * says so. A notice of money back for a checkout that was never paid changes nothing.
-   */
-  private async takeBack(
-    m: EntityManager,
-    provider: PaymentProviderName,
-    c: Confirmation,
-    activation: ActivationRow,
-    done: (outcome: Outcome, detail?: Record<string, unknown>) => Promise<Outcome>,
-  ): Promise<Outcome> {
-    const kind = c.status === 'reversed' ? 'reversed' : 'refunded';
-    const [payment] = (await m.query(
-      `SELECT id, lifetime, licence_before, taken_back_at FROM payments
-        WHERE activation_id = $1 AND provider = $2 AND ($3::text IS NULL OR provider_reference = $3)
-        ORDER BY created_at LIMIT 1 FOR UPDATE`,
-      [activation.id, provider, c.takesBack?.slice(0, 200) ?? null],
-    )) as { id: string; lifetime: boolean; licence_before: Date | null; taken_back_at: Date | null }[];
-    if (!payment) return done('ignored', { reason: 'nothing was paid for this checkout' });
-    if (payment.taken_back_at) return done('already-applied');
-    const licence = await this.shortenLicence(m, activation, payment);
-    await m.query(
-      `UPDATE payments SET taken_back_at = now(), taken_back_kind = $2, taken_back_reference = $3 WHERE id = $1`,
-      [payment.id, kind, c.transactionId?.slice(0, 200) ?? c.eventId.slice(0, 200)],
-    );
-    await m.query(
-      `UPDATE activations SET status = $2, taken_back_at = now(), failure_reason = $3, updated_at = now()
-        WHERE id = $1`,
-      [activation.id, kind, `${provider} reported ${c.providerStatus}`],
-    );
-    this.logger.info({ activationId: activation.id, provider, kind }, 'money back: licence shortened');
-    return done(kind, { licenceBefore: licence.before, licenceAfter: licence.after });
-  }
-
-  private async shortenLicence(
-    m: EntityManager,
-    activation: ActivationRow,
-    payment: { lifetime: boolean; licence_before: Date | null },
-  ): Promise<{ before: Date | 'lifetime' | null; after: Date | null }> {
-    const [device] = (await m.query(
-      `SELECT licence_expires_at, licence_lifetime, created_at FROM devices WHERE id = $1 FOR UPDATE`,
-      [activation.device_id],
-    )) as { licence_expires_at: Date | null; licence_lifetime: boolean; created_at: Date }[];
-    if (!device) throw new Error(`activation ${activation.id} has no device`);
-    if (payment.lifetime) {
-      await m.query(
-        `UPDATE devices SET licence_lifetime = false, licence_expires_at = $2, updated_at = now() WHERE id = $1`,
-        [activation.device_id, payment.licence_before],
-      );
-      return { before: 'lifetime', after: payment.licence_before };
-    }
-    const end = device.licence_expires_at;
-    if (!end) return { before: null, after: null };
-    // Later payments keep their days; if nothing is left the licence ends now (the trial applies if it still runs).
-    const now = Date.now();
-    const shortened = end.getTime() - (activation.licence_days ?? 0) * DAY_MS;
-    // Nothing paid is left once the end is back at the trial's end (a licence bought in the trial started there):
-    // the device is back to what it had before, its trial if that still runs.
-    const trialEnd = device.created_at.getTime() + this.options.trialDays * DAY_MS;
-    if (shortened <= Math.max(now, trialEnd) && !payment.licence_before) {
-      await m.query(`UPDATE devices SET licence_expires_at = NULL, updated_at = now() WHERE id = $1`, [
-        activation.device_id,
-      ]);
-      return { before: end, after: null };
-    }
-    const after = new Date(Math.max(shortened, Math.min(now, end.getTime())));
-    await m.query(`UPDATE devices SET licence_expires_at = $2, updated_at = now() WHERE id = $1`, [
-      activation.device_id,
-      after,
-    ]);
-    return { before: end, after };
-  }
-
-  /**
-   * Money back that no provider notifies, recorded by an operator (`npm run device -- refund`): a Cowpay refund
-   * made in Cowpay's dashboard (Cowpay publishes no refund callback), a chargeback learned by e-mail. Applied as a
-   * provider's notice would be: the days the payment added come off the licence, once, and the trail says who.
-   */
-  async recordMoneyBack(reference: string, kind: 'refunded' | 'reversed', note: string): Promise<Outcome> {
-    const activation = UUID.test(reference)
-      ? await this.dataSource.getRepository(ActivationEntity).findOneBy({ id: reference })
-      : null;
-    if (!activation) throw new DomainError('NOT_FOUND', `No payment has the reference ${reference.slice(0, 60)}.`);
-    const id = `operator:${randomUUID()}`;
-    return this.confirm(
-      activation.method,
-      {
-        eventId: id,
-        reference: activation.id,
-        providerReference: null,
-        transactionId: id,
-        status: kind,
-        amountMinor: null,
-        currency: null,
-        providerStatus: `${kind} by an operator`,
-      },
-      'operator',
-      { note: note.slice(0, 500) },
-    );
-  }
-
-  /**
-   * A licence starts when what the device has ends: the current licence, or the trial (paying on day 2 of a 7-day
-   * trial does not throw its last 5 days away), or now when neither runs.
-   */
-  private async extendLicence(m: EntityManager, activation: ActivationRow) {
-    const [device] = (await m.query(
-      `SELECT licence_expires_at, licence_lifetime, created_at FROM devices WHERE id = $1 FOR UPDATE`,
-      [activation.device_id],
-    )) as { licence_expires_at: Date | null; licence_lifetime: boolean; created_at: Date }[];
-    if (!device) throw new Error(`activation ${activation.id} has no device`);
-    const before = device.licence_expires_at;
-    if (activation.licence_days === null || device.licence_lifetime) {
-      await m.query(`UPDATE devices SET licence_lifetime = true, updated_at = now() WHERE id = $1`, [
-        activation.device_id,
-      ]);
-      return { before, after: null, lifetime: true };
-    }
-    const trialEnd = device.created_at.getTime() + this.options.trialDays * DAY_MS;
-    const from = Math.max(Date.now(), before?.getTime() ?? 0, trialEnd);
-    const after = new Date(from + activation.licence_days * DAY_MS);
-    await m.query(`UPDATE devices SET licence_expires_at = $2, updated_at = now() WHERE id = $1`, [
-      activation.device_id,
-      after,
-    ]);
-    return { before, after, lifetime: false };
   }
 
   private checkoutMethod(method: unknown): CheckoutMethod {
@@ -703,7 +385,7 @@ export class PaymentService {
     await this.dataSource
       .getRepository(ActivationEntity)
       .update({ id: activation.id }, { status: 'failed', failureReason: reason });
-    await this.record(
+    await this.ledger.record(
       this.dataSource.manager,
       activation.method,
       'checkout',
@@ -727,62 +409,9 @@ export class PaymentService {
     const base = this.providers.isSandbox(provider) ? this.options.selfUrl() : this.options.publicUrl;
     return `${base}/webhooks/${provider}`;
   }
-
-  private async record(
-    m: EntityManager,
-    provider: PaymentProviderName,
-    kind: 'webhook' | 'capture' | 'checkout' | 'operator',
-    eventId: string | null,
-    activationId: string | null,
-    deviceId: string | null,
-    outcome: Outcome,
-    detail: unknown,
-  ): Promise<void> {
-    await m.query(
-      `INSERT INTO payment_events (provider, kind, event_id, activation_id, device_id, outcome, payload)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        provider,
-        kind,
-        eventId?.slice(0, 200) ?? null,
-        activationId,
-        deviceId,
-        outcome,
-        detail === null ? null : JSON.stringify(detail, storable),
-      ],
-    );
-  }
-}
-
-/**
- * PostgreSQL's jsonb cannot hold U+0000 nor a lone surrogate (`\ud83d` without its pair: from a JSON escape in a
- * body, or an excerpt cut in the middle of an emoji): in the audit trail each becomes U+FFFD, so that every
- * delivery can be recorded (such a body would otherwise fail the record and be answered 503 forever).
- */
-// eslint-disable-next-line no-control-regex
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-function storableText(text: string): string {
-  return text.replace(UNSTORABLE, '\uFFFD');
-}
-
-function storable(_key: string, value: unknown): unknown {
-  if (typeof value === 'string') return storableText(value);
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storableText(k), v]));
-  }
-  return value;
 }
 
 /** The payer's fields that hold something: absent, null and '' are not given. */
 function givenFields(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null && v !== ''));
-}
-
-function safeJson(raw: Buffer): unknown {
-  try {
-    return JSON.parse(raw.toString('utf8'));
-  } catch {
-    return raw.toString('utf8').slice(0, 2000);
-  }
 }
