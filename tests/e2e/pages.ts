@@ -14,6 +14,18 @@ const LARGE_BREAKPOINT = 992;
  * The frame every public page shares: fixed header with its menu, footer and
  * the two chat widgets. Knows how to wait until the page is usable: loading cover gone and React hydrated.
  */
+/** Lets the entrance animations finish (the device strip's endless one aside) before looking at the page. */
+export async function settle(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 export class SiteFrame {
   constructor(
     readonly page: Page,

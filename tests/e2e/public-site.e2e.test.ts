@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, reportCspViolations, startProduct, type Product } from './support';
+import { settle } from './pages';
 
 let product: Product;
 let browser: Browser;
@@ -37,18 +38,6 @@ async function openPage(width: number, options: { javaScript?: boolean } = {}) {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
-}
-
-/** Lets the entrance animations finish (the device strip's endless one aside) before looking at the page. */
-async function settle(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
 }
 
 async function close(page: Page) {

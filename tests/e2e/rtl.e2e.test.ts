@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerSession } from './portal';
+import { settle } from './pages';
 import {
   axeViolations,
   launchBrowser,
@@ -51,18 +52,6 @@ async function openPage(width: number, cookie?: string) {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
-}
-
-/** Lets the entrance animations finish (the device strip's endless one aside) before looking at the page. */
-async function settle(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
 }
 
 /** A page of the site, loaded, its loading cover gone and its entrance animations over. */

@@ -19,7 +19,8 @@ function SignInProbe() {
   return <p>Sign-in screen, user {user === undefined ? 'undefined' : JSON.stringify(user)}</p>;
 }
 
-const testRoutes: RouteObject[] = [
+/** The dashboard's real routes beside a stand-in sign-in screen, for a memory router. */
+export const dashboardTestRoutes: RouteObject[] = [
   {
     path: '/',
     HydrateFallback: () => null,
@@ -63,7 +64,7 @@ export function graphQLError(message: string, code: string, fieldErrors?: Record
 
 /** Renders a dashboard path with the real routes, layout and user session, against mocked operations. */
 export function renderDashboardRoute(path: string, mocks: MockLink.MockedResponse[]) {
-  const router = createMemoryRouter(testRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(dashboardTestRoutes, { initialEntries: [path] });
   render(
     <MockedProvider mocks={mocks}>
       <UserProvider>

@@ -3,38 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import type { RouteObject } from 'react-router-dom';
 import Swal from 'sweetalert2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentDeviceDocument, LogoutDocument, PlaylistsDocument } from '../../__generated__/graphql';
-import { UserProvider, useUser } from '../../hooks/useUser';
-import { portalRoutes } from '../../routes';
+import { UserProvider } from '../../hooks/useUser';
 import { buildDevice } from '../../test/factories';
-import { devicePayments } from '../../test/renderDashboardRoute';
+import { dashboardTestRoutes as testRoutes, devicePayments, signedIn } from '../../test/renderDashboardRoute';
 import { setTestLocale } from '../../test/locale';
 
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
-
-const dashboardRoute = portalRoutes.find((route) => route.path === 'dashboard');
-if (!dashboardRoute) throw new Error('routes.tsx has no dashboard route');
-
-/** Stands in for the sign-in screen and shows what the user session holds when the dashboard sent us there. */
-function SignInProbe() {
-  const { user } = useUser();
-  return <p>Sign-in screen, user {user === undefined ? 'undefined' : JSON.stringify(user)}</p>;
-}
-
-const testRoutes: RouteObject[] = [
-  {
-    path: '/',
-    HydrateFallback: () => null,
-    children: [dashboardRoute, { path: 'device/login', element: <SignInProbe /> }],
-  },
-];
-
-function signedIn(device = buildDevice()): MockLink.MockedResponse {
-  return { request: { query: CurrentDeviceDocument }, result: { data: { currentDevice: device } } };
-}
 
 // The playlist manager at /dashboard loads the list; these tests are about the frame around it.
 const noPlaylists: MockLink.MockedResponse = {
