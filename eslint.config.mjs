@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'sandbox/dist/**', 'node_modules/**', '**/__generated__/**', 'data/**', 'test-results/**', 'coverage/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'sandbox/dist/**',
+      'node_modules/**',
+      '**/__generated__/**',
+      'data/**',
+      'test-results/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
