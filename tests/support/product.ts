@@ -14,6 +14,10 @@ import { jsonOf } from './http';
 export const PROJECT_ROOT = path.resolve(__dirname, '../..');
 export const FAULT_CAPTCHA = 'FAULT7';
 const ENTRY = path.join(PROJECT_ROOT, 'dist', 'server', 'src', 'main.js');
+/** The payment stand-ins' build (a workspace package the server loads when a method has no credentials). */
+const SANDBOX_ENTRY = path.join(PROJECT_ROOT, 'sandbox', 'dist', 'index.js');
+/** What `npm run build:server` runs, in order: the stand-ins' package, then the server. */
+const BUILDS = ['sandbox/tsconfig.json', 'tsconfig.build.json'];
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -28,14 +32,15 @@ function newestSource(dir: string): number {
 }
 
 function buildIsStale(): boolean {
-  if (!existsSync(ENTRY)) return true;
+  if (!existsSync(ENTRY) || !existsSync(SANDBOX_ENTRY)) return true;
   const sources = Math.max(
     newestSource(path.join(PROJECT_ROOT, 'server', 'src')),
     newestSource(path.join(PROJECT_ROOT, 'common')),
+    newestSource(path.join(PROJECT_ROOT, 'sandbox', 'src')),
     statSync(path.join(PROJECT_ROOT, 'tsconfig.json')).mtimeMs,
-    statSync(path.join(PROJECT_ROOT, 'tsconfig.build.json')).mtimeMs,
+    ...BUILDS.map((config) => statSync(path.join(PROJECT_ROOT, config)).mtimeMs),
   );
-  return statSync(ENTRY).mtimeMs < sources;
+  return Math.min(statSync(ENTRY).mtimeMs, statSync(SANDBOX_ENTRY).mtimeMs) < sources;
 }
 
 /** `npm run build:server` when dist/ is missing or older than the sources; test files take turns. */
@@ -51,13 +56,15 @@ export async function ensureServerBuilt(): Promise<void> {
   try {
     if (!buildIsStale()) return;
     const tsc = require.resolve('typescript/bin/tsc');
-    const res = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
-      cwd: PROJECT_ROOT,
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    if (res.status !== 0) {
-      throw new Error(`npm run build:server failed (${res.status}):\n${res.stdout}${res.stderr}`);
+    for (const config of BUILDS) {
+      const res = spawnSync(process.execPath, [tsc, '-p', config], {
+        cwd: PROJECT_ROOT,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      if (res.status !== 0) {
+        throw new Error(`npm run build:server (tsc -p ${config}) failed (${res.status}):\n${res.stdout}${res.stderr}`);
+      }
     }
   } finally {
     await release();
