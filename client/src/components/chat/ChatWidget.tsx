@@ -18,11 +18,10 @@ import {
   DEFAULT_NOTIFICATION_SOUND_SRC,
   INITIAL_CHAT_FLAGS,
   chatReducer,
-  checkNotificationDelay,
   formatMessageTime,
-  startNotificationTimer,
 } from './chatWidgetState';
-import { boxesOverlap, keptClearOfChat, onKeepClearChange } from './keepClear';
+import { useStepsAside } from './keepClear';
+import { useChatNudges } from './useChatNudges';
 import { useIsolate } from '../Bidi';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { messagingAppUrl } from '../../lib/contactLinks';
@@ -84,16 +83,6 @@ export interface ChatWidgetProps {
 
 function classNames(...names: (string | false | undefined)[]): string {
   return names.filter(Boolean).join(' ');
-}
-
-function playFromStart(audio: HTMLAudioElement) {
-  audio.currentTime = 0;
-  try {
-    // Browsers refuse sound until the visitor has interacted with the page; a silent nudge is fine then.
-    audio.play()?.catch(() => undefined);
-  } catch {
-    // Environments without media support throw instead of rejecting.
-  }
 }
 
 /**
@@ -165,99 +154,28 @@ export function ChatWidget({
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
-  const stopNotificationsRef = useRef<(() => void) | undefined>(undefined);
-  const openedOnceRef = useRef(false);
   const focusBoxRef = useRef(false);
   const delayTimerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const audioRef = useRef<HTMLAudioElement | null>(null);
 
-  // The timer and the document listeners read the newest props without restarting when a parent passes new
-  // callback functions on every render.
-  const latest = useRef({ onClose, onNotification, onLoopDone, notificationSound, notificationSoundSrc });
+  // The document listeners read the newest onClose without restarting when a parent passes a new one each render.
+  const latest = useRef({ onClose });
   useEffect(() => {
-    latest.current = { onClose, onNotification, onLoopDone, notificationSound, notificationSoundSrc };
+    latest.current = { onClose };
   });
 
-  useEffect(() => {
-    // Once the visitor has opened the chat the nudges are over, whatever props change later.
-    if (openedOnceRef.current) return;
-    // The delay is checked even with notifications off, so a wrong value is seen while developing.
-    if (!checkNotificationDelay(notificationDelay) || !notification) return;
-    const stop = startNotificationTimer({
-      delaySeconds: notificationDelay,
-      loop: notificationLoop,
-      onTick: () => {
-        dispatch({ type: 'notify' });
-        latest.current.onNotification?.();
-      },
-      onCountedTick: () => {
-        const { notificationSound: sound, notificationSoundSrc: src } = latest.current;
-        if (!sound) return;
-        if (!audioRef.current || audioRef.current.getAttribute('src') !== src) {
-          audioRef.current = document.createElement('audio');
-          audioRef.current.preload = 'auto';
-          audioRef.current.src = src;
-        }
-        playFromStart(audioRef.current);
-      },
-      onLoopDone: () => latest.current.onLoopDone?.(),
-    });
-    stopNotificationsRef.current = stop;
-    return () => {
-      stop?.();
-      stopNotificationsRef.current = undefined;
-    };
-  }, [notification, notificationDelay, notificationLoop]);
+  const stopNudges = useChatNudges(
+    { notification, notificationDelay, notificationLoop, notificationSound, notificationSoundSrc },
+    {
+      onNotify: () => dispatch({ type: 'notify' }),
+      onNotification,
+      onLoopDone,
+    },
+  );
 
   useEffect(() => () => clearTimeout(delayTimerRef.current), []);
 
-  // The launcher steps aside while it would cover a notice the visitor has to read (keepClear.ts: the landing
-  // page's disclaimer on a phone), and comes back once the page has scrolled on or the notice is closed. The page
-  // is watched only while there is such a notice.
-  const [aside, setAside] = useState(false);
-  useEffect(() => {
-    let frame = 0;
-    let resizes: ResizeObserver | undefined;
-    const check = () => {
-      frame = 0;
-      const root = rootRef.current;
-      // The root keeps the launcher's place: the launcher's own box moves as it steps aside.
-      const place = root?.getBoundingClientRect();
-      setAside(!!place && keptClearOfChat().some((notice) => boxesOverlap(place, notice.getBoundingClientRect())));
-    };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(check);
-    };
-    const events = ['scroll', 'resize', 'animationend', 'transitionend'] as const;
-    const unwatch = () => {
-      for (const name of events) window.removeEventListener(name, schedule, true);
-      resizes?.disconnect();
-      resizes = undefined;
-      cancelAnimationFrame(frame);
-      frame = 0;
-    };
-    const watch = () => {
-      const notices = keptClearOfChat();
-      unwatch();
-      if (!notices.length) {
-        setAside(false);
-        return;
-      }
-      // Captured: the notice's own entrance animation, and a scroll of any scrolling box, move it too.
-      for (const name of events) window.addEventListener(name, schedule, { capture: true, passive: true });
-      if (typeof ResizeObserver === 'function') {
-        resizes = new ResizeObserver(schedule);
-        for (const element of [document.documentElement, ...notices]) resizes.observe(element);
-      }
-      schedule();
-    };
-    watch();
-    const stop = onKeepClearChange(watch);
-    return () => {
-      stop();
-      unwatch();
-    };
-  }, []);
+  // The launcher steps aside while it would cover a notice the visitor has to read (keepClear.ts).
+  const aside = useStepsAside(rootRef);
 
   const close = useCallback(() => {
     // Keyboard users whose focus was in the box get it back on the button instead of losing it.
@@ -271,9 +189,7 @@ export function ChatWidget({
       close();
       return;
     }
-    openedOnceRef.current = true;
-    stopNotificationsRef.current?.();
-    stopNotificationsRef.current = undefined;
+    stopNudges();
     focusBoxRef.current = true;
     dispatch({ type: 'open' });
     if (flags.delay) {

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 
 /*
  * What the floating chat launchers must never cover: a notice whose end (and its close button) the visitor has to
@@ -55,4 +55,58 @@ export function boxesOverlap(a: DOMRect, b: DOMRect, margin = CLEARANCE): boolea
   return (
     a.left - margin < b.right && a.right + margin > b.left && a.top - margin < b.bottom && a.bottom + margin > b.top
   );
+}
+
+/**
+ * Whether the chat launcher (in `rootRef`, which keeps its place) would cover a notice the visitor has to read (a
+ * notice marked with useKeepClearOfChat: the landing page's disclaimer on a phone): it steps aside while it would,
+ * and comes back once the page has scrolled on or the notice is closed. The page is watched only while there is
+ * such a notice.
+ */
+export function useStepsAside(rootRef: RefObject<HTMLElement | null>): boolean {
+  const [aside, setAside] = useState(false);
+  useEffect(() => {
+    let frame = 0;
+    let resizes: ResizeObserver | undefined;
+    const check = () => {
+      frame = 0;
+      const root = rootRef.current;
+      // The root keeps the launcher's place: the launcher's own box moves as it steps aside.
+      const place = root?.getBoundingClientRect();
+      setAside(!!place && keptClearOfChat().some((notice) => boxesOverlap(place, notice.getBoundingClientRect())));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    const events = ['scroll', 'resize', 'animationend', 'transitionend'] as const;
+    const unwatch = () => {
+      for (const name of events) window.removeEventListener(name, schedule, true);
+      resizes?.disconnect();
+      resizes = undefined;
+      cancelAnimationFrame(frame);
+      frame = 0;
+    };
+    const watch = () => {
+      const notices = keptClearOfChat();
+      unwatch();
+      if (!notices.length) {
+        setAside(false);
+        return;
+      }
+      // Captured: the notice's own entrance animation, and a scroll of any scrolling box, move it too.
+      for (const name of events) window.addEventListener(name, schedule, { capture: true, passive: true });
+      if (typeof ResizeObserver === 'function') {
+        resizes = new ResizeObserver(schedule);
+        for (const element of [document.documentElement, ...notices]) resizes.observe(element);
+      }
+      schedule();
+    };
+    watch();
+    const stop = onKeepClearChange(watch);
+    return () => {
+      stop();
+      unwatch();
+    };
+  }, [rootRef]);
+  return aside;
 }
