@@ -12,8 +12,8 @@ import { useLocale } from '../../../i18n/LocaleProvider';
 import { alertError, showAlert, showWrongPin } from '../../../lib/alerts';
 import { readGraphQLFailure } from '../../../lib/graphqlFailure';
 import { DashboardPanel } from '../DashboardPanel';
-import { CheckResultCard } from './CheckResultCard';
-import { VERDICT_LABELS, showCheckFailure, toCheckInput } from './playlistCheck';
+import { CheckOutcome, PasswordField } from './PlaylistFormParts';
+import { showCheckFailure, toCheckInput } from './playlistCheck';
 import type { PlaylistCheck } from './playlistCheck';
 import type { PlaylistKind } from './playlistModel';
 
@@ -38,7 +38,6 @@ export interface PlaylistFormProps {
 
 /** The add and edit form of all three kinds of playlist (general, Xtream Codes, code). */
 export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }: PlaylistFormProps) {
-  const [showPassword, setShowPassword] = useState(false);
   const [checking, setChecking] = useState(false);
   const [checkResult, setCheckResult] = useState<PlaylistCheck | null>(null);
   // Nothing is stored by a check, and the values may carry credentials: keep the answer out of the cache.
@@ -190,38 +189,7 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
               maxLength={PLAYLIST_LIMITS.username}
               {...text('username')}
             />
-            <TextField
-              id="playlist-password"
-              label={<FormattedMessage id="playlists.form.password" defaultMessage="Password" />}
-              error={error('password')}
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="off"
-              dir="ltr"
-              maxLength={PLAYLIST_LIMITS.password}
-              {...text('password')}
-              action={
-                <button
-                  type="button"
-                  className="field__action"
-                  aria-pressed={showPassword}
-                  onClick={() => setShowPassword((shown) => !shown)}
-                >
-                  {showPassword ? (
-                    <FormattedMessage
-                      id="playlists.form.hidePassword"
-                      defaultMessage="Hide <hidden>password</hidden>"
-                      values={{ hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }}
-                    />
-                  ) : (
-                    <FormattedMessage
-                      id="playlists.form.showPassword"
-                      defaultMessage="Show <hidden>password</hidden>"
-                      values={{ hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }}
-                    />
-                  )}
-                </button>
-              }
-            />
+            <PasswordField error={error('password')} registration={text('password')} />
           </>
         )}
 
@@ -329,33 +297,7 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
           </SubmitButton>
         </div>
       </form>
-      {kind !== 'code' && (
-        <>
-          <p className="visually-hidden" role="status">
-            {checking
-              ? intl.formatMessage({ id: 'playlists.form.checkingStatus', defaultMessage: 'Checking the playlist…' })
-              : checkResult
-                ? intl.formatMessage(
-                    { id: 'playlists.form.checkStatus', defaultMessage: '{verdict}. {message}' },
-                    {
-                      verdict: intl.formatMessage(VERDICT_LABELS[checkResult.verdict]),
-                      message: say(checkResult.message),
-                    },
-                  )
-                : ''}
-          </p>
-          {checkResult && (
-            <div className="playlist-form__check">
-              <CheckResultCard
-                key={checkResult.checkedAt}
-                check={checkResult}
-                heading={intl.formatMessage({ id: 'playlists.form.checkResult', defaultMessage: 'Check result' })}
-                takeFocus
-              />
-            </div>
-          )}
-        </>
-      )}
+      {kind !== 'code' && <CheckOutcome checking={checking} result={checkResult} />}
     </DashboardPanel>
   );
 }
