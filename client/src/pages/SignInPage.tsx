@@ -1,5 +1,6 @@
-import { useCallback, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useCallback, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
+import { RevealButton } from '../components/RevealButton';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { messages } from '../../../common/messages';
 import { formatTypedMac } from '../../../common/mac';
@@ -74,10 +75,11 @@ function useLoginForm(initial: LoginInput) {
   return { values, errors, setErrors, setValue, clearErrors };
 }
 
-/** The words read out after the Show/Hide button's visible one. */
-function visuallyHidden(chunks: ReactNode[]) {
-  return <span className="visually-hidden">{chunks}</span>;
-}
+/** The device key field's Show/Hide button. */
+const DEVICE_KEY_REVEAL = defineMessages({
+  show: { id: 'signIn.deviceKey.show', defaultMessage: 'Show<hidden> device key</hidden>' },
+  hide: { id: 'signIn.deviceKey.hide', defaultMessage: 'Hide<hidden> device key</hidden>' },
+});
 
 function loginErrorMessage(error: unknown): string {
   return (error instanceof GraphQLResponseError && failureOf(error.errors).message) || messages.login.failedFallback;
@@ -323,26 +325,12 @@ export default function SignInPage() {
               clearErrors('deviceKey');
             }}
             action={
-              <button
-                type="button"
-                className="field__action"
-                aria-pressed={showKey}
-                onClick={() => setShowKey((shown) => !shown)}
-              >
-                {showKey ? (
-                  <FormattedMessage
-                    id="signIn.deviceKey.hide"
-                    defaultMessage="Hide<hidden> device key</hidden>"
-                    values={{ hidden: visuallyHidden }}
-                  />
-                ) : (
-                  <FormattedMessage
-                    id="signIn.deviceKey.show"
-                    defaultMessage="Show<hidden> device key</hidden>"
-                    values={{ hidden: visuallyHidden }}
-                  />
-                )}
-              </button>
+              <RevealButton
+                shown={showKey}
+                onToggle={() => setShowKey((shown) => !shown)}
+                show={DEVICE_KEY_REVEAL.show}
+                hide={DEVICE_KEY_REVEAL.hide}
+              />
             }
           />
 

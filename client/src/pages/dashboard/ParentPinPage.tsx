@@ -1,5 +1,6 @@
-import { useState, type ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useState } from 'react';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
+import { RevealButton } from '../../components/RevealButton';
 import { messages } from '../../../../common/messages';
 import { parentPinSchema } from '../../../../common/validation';
 import { useChangeParentPinMutation } from '../../__generated__/hooks';
@@ -10,10 +11,11 @@ import { DashboardPanel } from './DashboardPanel';
 import { useSettingForm } from './settingForm';
 import '../../styles/settings.css';
 
-/** The words read out after the Show/Hide button's visible one. */
-function visuallyHidden(chunks: ReactNode[]) {
-  return <span className="visually-hidden">{chunks}</span>;
-}
+/** The parent PIN field's Show/Hide button. */
+const PIN_REVEAL = defineMessages({
+  show: { id: 'settings.parentPin.show', defaultMessage: 'Show<hidden> parent PIN</hidden>' },
+  hide: { id: 'settings.parentPin.hide', defaultMessage: 'Hide<hidden> parent PIN</hidden>' },
+});
 
 export default function ParentPinPage() {
   const intl = useIntl();
@@ -68,26 +70,12 @@ export default function ParentPinPage() {
             placeholder={intl.formatMessage({ id: 'settings.parentPin.placeholder', defaultMessage: '4 to 6 digits' })}
             {...field}
             action={
-              <button
-                type="button"
-                className="field__action"
-                aria-pressed={showPin}
-                onClick={() => setShowPin((shown) => !shown)}
-              >
-                {showPin ? (
-                  <FormattedMessage
-                    id="settings.parentPin.hide"
-                    defaultMessage="Hide<hidden> parent PIN</hidden>"
-                    values={{ hidden: visuallyHidden }}
-                  />
-                ) : (
-                  <FormattedMessage
-                    id="settings.parentPin.show"
-                    defaultMessage="Show<hidden> parent PIN</hidden>"
-                    values={{ hidden: visuallyHidden }}
-                  />
-                )}
-              </button>
+              <RevealButton
+                shown={showPin}
+                onToggle={() => setShowPin((shown) => !shown)}
+                show={PIN_REVEAL.show}
+                hide={PIN_REVEAL.hide}
+              />
             }
           />
           <SubmitButton busy={isSubmitting} className="settings__submit">

@@ -1,11 +1,18 @@
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { PLAYLIST_LIMITS } from '../../../../../common/validation';
+import { RevealButton } from '../../../components/RevealButton';
 import { TextField } from '../../../components/TextField';
 import { useLocale } from '../../../i18n/LocaleProvider';
 import { CheckResultCard } from './CheckResultCard';
 import { VERDICT_LABELS, type PlaylistCheck } from './playlistCheck';
+
+/** The password field's Show/Hide button. */
+const PASSWORD_REVEAL = defineMessages({
+  show: { id: 'playlists.form.showPassword', defaultMessage: 'Show <hidden>password</hidden>' },
+  hide: { id: 'playlists.form.hidePassword', defaultMessage: 'Hide <hidden>password</hidden>' },
+});
 
 /** An Xtream Codes line's password, with a button that shows or hides what is typed. */
 export function PasswordField({ error, registration }: { error?: string; registration: UseFormRegisterReturn }) {
@@ -21,26 +28,12 @@ export function PasswordField({ error, registration }: { error?: string; registr
       maxLength={PLAYLIST_LIMITS.password}
       {...registration}
       action={
-        <button
-          type="button"
-          className="field__action"
-          aria-pressed={showPassword}
-          onClick={() => setShowPassword((shown) => !shown)}
-        >
-          {showPassword ? (
-            <FormattedMessage
-              id="playlists.form.hidePassword"
-              defaultMessage="Hide <hidden>password</hidden>"
-              values={{ hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }}
-            />
-          ) : (
-            <FormattedMessage
-              id="playlists.form.showPassword"
-              defaultMessage="Show <hidden>password</hidden>"
-              values={{ hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }}
-            />
-          )}
-        </button>
+        <RevealButton
+          shown={showPassword}
+          onToggle={() => setShowPassword((shown) => !shown)}
+          show={PASSWORD_REVEAL.show}
+          hide={PASSWORD_REVEAL.hide}
+        />
       }
     />
   );
