@@ -6,8 +6,8 @@ import { messages } from '../../../common/messages';
 import { formatTypedMac } from '../../../common/mac';
 import { localizePath } from '../../../common/i18n';
 import { afterSignIn } from '../../../common/signIn';
-import type { LoginInput, LoginValues } from '../../../common/validation';
-import type { CaptchaQuery, CurrentDeviceQuery, LoginMutation, LoginMutationVariables } from '../__generated__/graphql';
+import type { LoginValues } from '../../../common/validation';
+import type { CurrentDeviceQuery, LoginMutation, LoginMutationVariables } from '../__generated__/graphql';
 import { MacAddressField } from '../components/MacAddressField';
 import { TextField } from '../components/TextField';
 import { SubmitButton } from '../components/SubmitButton';
@@ -22,6 +22,8 @@ import { HandsOverToPortal } from '../lib/handOver';
 import operations from './SignInPage.graphql?raw';
 import deviceOperations from '../hooks/currentDevice.graphql?raw';
 import type { PaymentFlash } from './PaymentReturnPage';
+import { CaptchaPicture, useCaptcha } from './signIn/SignInCaptcha';
+import { useLoginForm, type FieldErrors, type FieldName } from './signIn/useLoginForm';
 import '../styles/sign-in.css';
 
 // The screen's operations as written in its .graphql files (typed by codegen), sent over plain fetch: the screen
@@ -42,9 +44,6 @@ function warmRules() {
   void loadRules();
 }
 
-type FieldName = keyof LoginInput;
-type FieldErrors = Partial<Record<FieldName, string>>;
-
 /** The form's fields and their inputs, in the order a refused form puts the owner back into the first wrong one. */
 const INPUTS: readonly (readonly [FieldName, string])[] = [
   ['macAddress', 'mac_address'],
@@ -52,28 +51,6 @@ const INPUTS: readonly (readonly [FieldName, string])[] = [
   ['captcha', 'captcha'],
   ['captchaToken', 'captcha'],
 ];
-
-/**
- * The form's state: its values, and the rules' first message for each field that breaks one. Three fields and a
- * token need no form library: this screen is the portal's door, and react-hook-form would add about 10 KB
- * (compressed) to what a phone loads before the form works.
- */
-function useLoginForm(initial: LoginInput) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const setValue = useCallback((field: FieldName, value: string) => {
-    setValues((current) => (current[field] === value ? current : { ...current, [field]: value }));
-  }, []);
-  const clearErrors = useCallback((...fields: FieldName[]) => {
-    setErrors((current) => {
-      if (!fields.some((field) => field in current)) return current;
-      const rest = { ...current };
-      for (const field of fields) delete rest[field];
-      return rest;
-    });
-  }, []);
-  return { values, errors, setErrors, setValue, clearErrors };
-}
 
 /** The device key field's Show/Hide button. */
 const DEVICE_KEY_REVEAL = defineMessages({
@@ -142,9 +119,6 @@ export default function SignInPage() {
   // The captcha the server sent answers this page load; leaving the screen uses it up.
   useEffect(() => forgetSignInState, []);
 
-  // A captcha that did not load says so, with a way to try again (not 'Loading captcha…' for ever).
-  const [captcha, setCaptcha] = useState(sent.captcha);
-  const [captchaFailed, setCaptchaFailed] = useState(false);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -152,31 +126,17 @@ export default function SignInPage() {
       mounted.current = false;
     };
   }, []);
-  const refreshCaptcha = useCallback(() => {
-    graphqlRequest<CaptchaQuery>(DOCUMENT, 'Captcha')
-      .then((data) => {
-        if (!mounted.current) return;
-        setCaptcha(data.captcha);
-        setValue('captchaToken', data.captcha.token);
-        clearErrors('captchaToken');
-      })
-      .catch((error: unknown) => {
-        if (!mounted.current) return;
-        console.error('Could not load a captcha', error);
-        setCaptchaFailed(true);
-      });
-  }, [setValue, clearErrors]);
-
-  // Only when the server sent none (the screen opened from another page of the site).
-  const hadCaptcha = useRef(Boolean(sent.captcha));
-  useEffect(() => {
-    if (!hadCaptcha.current) refreshCaptcha();
-  }, [refreshCaptcha]);
-
+  const takeToken = useCallback(
+    (token: string) => {
+      setValue('captchaToken', token);
+      clearErrors('captchaToken');
+    },
+    [setValue, clearErrors],
+  );
+  const { captcha, failed: captchaFailed, renew } = useCaptcha(sent.captcha, DOCUMENT, takeToken);
   function newCaptcha() {
     setValue('captcha', '');
-    setCaptchaFailed(false);
-    refreshCaptcha();
+    renew();
   }
 
   /** Checks the form by the server's own rules, then signs in; a refused field gets its message and the focus. */
@@ -334,47 +294,7 @@ export default function SignInPage() {
             }
           />
 
-          <div className="captcha">
-            <div className="captcha__image" aria-live="polite">
-              {captcha ? (
-                <img
-                  src={'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(captcha.svg)}
-                  alt={intl.formatMessage({ id: 'signIn.captcha.image', defaultMessage: 'Captcha' })}
-                />
-              ) : captchaFailed ? (
-                <span className="captcha__placeholder captcha__placeholder--failed" role="alert">
-                  <FormattedMessage
-                    id="signIn.captcha.failed"
-                    defaultMessage="Could not load the captcha. <retry>Try again</retry>"
-                    values={{
-                      retry: (chunks) => (
-                        <button type="button" className="captcha__retry" onClick={newCaptcha}>
-                          {chunks}
-                        </button>
-                      ),
-                    }}
-                  />
-                </span>
-              ) : (
-                <span className="captcha__placeholder">
-                  <FormattedMessage id="signIn.captcha.loading" defaultMessage="Loading captcha…" />
-                </span>
-              )}
-            </div>
-            <button
-              type="button"
-              className="captcha__refresh"
-              aria-label={intl.formatMessage({ id: 'signIn.captcha.new', defaultMessage: 'New captcha' })}
-              onClick={newCaptcha}
-            >
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <path
-                  fill="currentColor"
-                  d="M17.65 6.35A7.96 7.96 0 0 0 12 4a8 8 0 1 0 7.73 10h-2.08A6 6 0 1 1 12 6c1.66 0 3.14.69 4.22 1.78L13 11h7V4l-2.35 2.35z"
-                />
-              </svg>
-            </button>
-          </div>
+          <CaptchaPicture captcha={captcha} failed={captchaFailed} onNew={newCaptcha} />
 
           <TextField
             id="captcha"

@@ -49,79 +49,26 @@ export class RateLimits {
       clearExpiredByTimeout: false,
     };
     const windowSeconds = Math.ceil(limits.windowMs / 1000);
-    this.loginPerMac = new RateLimiterPostgres({
-      ...common,
-      keyPrefix: 'login_mac',
-      points: limits.perMac,
-      duration: windowSeconds,
-    });
-    this.loginPerIp = new RateLimiterPostgres({
-      ...common,
-      keyPrefix: 'login_ip',
-      points: limits.perIp,
-      duration: windowSeconds,
-    });
-    this.registerPerIp = new RateLimiterPostgres({
-      ...common,
-      keyPrefix: 'register_ip',
-      points: limits.registerPerIpPerHour,
-      duration: 3600,
-    });
-    this.contactPerIp = new RateLimiterPostgres({
-      ...common,
-      keyPrefix: 'contact_ip',
-      points: limits.contactPerIpPerHour,
-      duration: 3600,
-    });
+    const limiter = (keyPrefix: string, points: number, duration: number) =>
+      new RateLimiterPostgres({ ...common, keyPrefix, points, duration });
+    this.loginPerMac = limiter('login_mac', limits.perMac, windowSeconds);
+    this.loginPerIp = limiter('login_ip', limits.perIp, windowSeconds);
+    this.registerPerIp = limiter('register_ip', limits.registerPerIpPerHour, 3600);
+    this.contactPerIp = limiter('contact_ip', limits.contactPerIpPerHour, 3600);
     // Playlist and parent PINs are guessed like device keys, so they get the sign-in limits.
-    this.pinPerDevice = new RateLimiterPostgres({
-      ...common,
-      keyPrefix: 'pin_device',
-      points: limits.perMac,
-      duration: windowSeconds,
-    });
-    this.pinPerIp = new RateLimiterPostgres({
-      ...common,
-      keyPrefix: 'pin_ip',
-      points: limits.perIp,
-      duration: windowSeconds,
-    });
+    this.pinPerDevice = limiter('pin_device', limits.perMac, windowSeconds);
+    this.pinPerIp = limiter('pin_ip', limits.perIp, windowSeconds);
     // A switch onto a registered MAC absorbs that record; a few a day is plenty for replacing a TV and stops a
     // signed-in device from sweeping through MAC addresses.
-    this.switchMacPerDevice = new RateLimiterPostgres({
-      ...common,
-      keyPrefix: 'switch_mac',
-      points: 3,
-      duration: 86_400,
-    });
+    this.switchMacPerDevice = limiter('switch_mac', 3, 86_400);
     // A TV asks for a link code like it registers: a few an hour from one network is plenty.
-    this.linkRequestPerIp = new RateLimiterPostgres({
-      ...common,
-      keyPrefix: 'link_request_ip',
-      points: limits.registerPerIpPerHour,
-      duration: 3600,
-    });
+    this.linkRequestPerIp = limiter('link_request_ip', limits.registerPerIpPerHour, 3600);
     // Link codes the owner types are guessed like device keys, so they get the sign-in limits.
-    this.linkCodePerDevice = new RateLimiterPostgres({
-      ...common,
-      keyPrefix: 'link_code_device',
-      points: limits.perMac,
-      duration: windowSeconds,
-    });
-    this.linkCodePerIp = new RateLimiterPostgres({
-      ...common,
-      keyPrefix: 'link_code_ip',
-      points: limits.perIp,
-      duration: windowSeconds,
-    });
+    this.linkCodePerDevice = limiter('link_code_device', limits.perMac, windowSeconds);
+    this.linkCodePerIp = limiter('link_code_ip', limits.perIp, windowSeconds);
     // Generous for people, tight enough that a script cannot fill the captcha table.
-    this.captchaPerIp = new RateLimiterPostgres({ ...common, keyPrefix: 'captcha_ip', points: 60, duration: 60 });
-    this.checksPerDevice = new RateLimiterPostgres({
-      ...common,
-      keyPrefix: 'playlist_check',
-      points: limits.playlistChecksPerDevicePerHour ?? 30,
-      duration: 3600,
-    });
+    this.captchaPerIp = limiter('captcha_ip', 60, 60);
+    this.checksPerDevice = limiter('playlist_check', limits.playlistChecksPerDevicePerHour ?? 30, 3600);
   }
 
   /**
@@ -156,36 +103,19 @@ export class RateLimits {
    * of a playlist they protected themselves, a parent PIN they set), and if one erased the device's failures,
    * alternating them with guesses would make the limit no limit.
    */
-  async checkPin(deviceId: string, ip: string, check: () => Promise<boolean>): Promise<boolean> {
-    await countAttempt(
-      [
-        [this.pinPerDevice, deviceId],
-        [this.pinPerIp, addressKey(ip)],
-      ],
-      messages.rateLimit.pins,
+  checkPin(deviceId: string, ip: string, check: () => Promise<boolean>): Promise<boolean> {
+    const guess = async () => ((await check()) ? true : null);
+    return checkGuess([this.pinPerDevice, this.pinPerIp], deviceId, ip, messages.rateLimit.pins, guess).then(
+      (right) => right === true,
     );
-    const right = await check();
-    if (right) await Promise.all([this.pinPerDevice.reward(deviceId, 1), this.pinPerIp.reward(addressKey(ip), 1)]);
-    return right;
   }
 
   /**
    * Checks a link code a signed-in owner typed, counted against the device and the client address before `check`
    * runs (RATE_LIMITED once either is over); a right code gives back that one attempt, never more (as checkPin).
    */
-  async checkLinkCode<T>(deviceId: string, ip: string, check: () => Promise<T | null>): Promise<T | null> {
-    await countAttempt(
-      [
-        [this.linkCodePerDevice, deviceId],
-        [this.linkCodePerIp, addressKey(ip)],
-      ],
-      messages.rateLimit.codes,
-    );
-    const found = await check();
-    if (found !== null) {
-      await Promise.all([this.linkCodePerDevice.reward(deviceId, 1), this.linkCodePerIp.reward(addressKey(ip), 1)]);
-    }
-    return found;
+  checkLinkCode<T>(deviceId: string, ip: string, check: () => Promise<T | null>): Promise<T | null> {
+    return checkGuess([this.linkCodePerDevice, this.linkCodePerIp], deviceId, ip, messages.rateLimit.codes, check);
   }
 
   async countLinkRequest(ip: string): Promise<void> {
@@ -227,6 +157,29 @@ export function addressKey(ip: string): string {
   if (address.kind() === 'ipv4') return address.toString();
   const bytes = address.toByteArray().map((byte, i) => (i < IPV6_PREFIX_LENGTH / 8 ? byte : 0));
   return `${ipaddr.fromByteArray(bytes).toString()}/${IPV6_PREFIX_LENGTH}`;
+}
+
+/**
+ * A guess counted against the device and the client address before `check` runs (RATE_LIMITED once either is
+ * over); a right guess (anything but null) gives back that one attempt.
+ */
+async function checkGuess<T>(
+  [perDevice, perIp]: [RateLimiterPostgres, RateLimiterPostgres],
+  deviceId: string,
+  ip: string,
+  refusal: SourceMessage,
+  check: () => Promise<T | null>,
+): Promise<T | null> {
+  await countAttempt(
+    [
+      [perDevice, deviceId],
+      [perIp, addressKey(ip)],
+    ],
+    refusal,
+  );
+  const found = await check();
+  if (found !== null) await Promise.all([perDevice.reward(deviceId, 1), perIp.reward(addressKey(ip), 1)]);
+  return found;
 }
 
 /** Consumes a point from every limiter at once; over any of them, the longest wait is reported. */
