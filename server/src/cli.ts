@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { formatDisplayDate } from '../../common/dates';
 import { macAddressSchema, registerDeviceSchema } from '../../common/validation';
@@ -7,6 +8,7 @@ import { loadConfig, type Config } from './config';
 import { openDatabase } from './database';
 import { randomMacAddress } from './device/mac';
 import { createLogger } from './logger';
+import { decimalAmount } from './payments/provider';
 import { createServices } from './services';
 
 const USAGE = `Support tool for devices.
@@ -17,19 +19,27 @@ Usage:
   npm run device -- status <mac>                             show a device's status and dates
   npm run device -- payments <mac>                           a device's payments, each with its provider events
   npm run device -- events [--limit <n>]                     the latest provider deliveries, refused ones included
-  npm run device -- refund <reference> [--reversed] [--note <text>]
+  npm run device -- refund <reference> [--amount <sum>] [--reversed] [--note <text>]
                                                              money back no provider notifies (a Cowpay refund made
-                                                             in its dashboard, a chargeback by e-mail): the days the
-                                                             payment gave come off the licence, once
+                                                             in its dashboard, a chargeback by e-mail): sums add up,
+                                                             and once they reach what was paid the days the payment
+                                                             gave come off the licence, once (no --amount: all that
+                                                             is left of the payment)
+  npm run device -- extend <mac> (--days <n> | --lifetime) --note <why>
+                                                             give days (or a lifetime licence) by hand: a dispute
+                                                             won, a goodwill gesture
+
+Each change by hand is kept with who made it (--by <name>, else the system user) and why (--note).
 
 Uses the same configuration as the server (DATABASE_URL, or the embedded database in DATA_DIR).
 The embedded database can be opened by one process at a time: stop the server first, or use DATABASE_URL.`;
 
+const COMMANDS = ['create', 'reset-key', 'status', 'payments', 'events', 'refund', 'extend'];
+
 type Out = (line: string) => void;
 
-/** Runs one command; returns the process exit code. Exported for the tests. */
-export async function runCli(argv: string[], out: Out, config: Config = loadConfig()): Promise<number> {
-  const { positionals, values } = parseArgs({
+function readArgs(argv: string[]) {
+  return parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
@@ -38,11 +48,38 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
       limit: { type: 'string' },
       reversed: { type: 'boolean' },
       note: { type: 'string' },
+      amount: { type: 'string' },
+      days: { type: 'string' },
+      lifetime: { type: 'boolean' },
+      by: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
+}
+
+/** Who runs the tool, for the support trail: --by, else the system user. */
+function actorOf(by: string | undefined): string {
+  if (by?.trim()) return by.trim();
+  try {
+    return os.userInfo().username || 'operator';
+  } catch {
+    return 'operator';
+  }
+}
+
+/** Runs one command; returns the process exit code. Exported for the tests. */
+export async function runCli(argv: string[], out: Out, config: Config = loadConfig()): Promise<number> {
+  let parsed: ReturnType<typeof readArgs>;
+  try {
+    parsed = readArgs(argv);
+  } catch (err) {
+    // An unknown option, or a value that looks like one (--days -3): said with the usage, nothing done.
+    out(`${(err as Error).message}\n\n${USAGE}`);
+    return 64;
+  }
+  const { positionals, values } = parsed;
   const [command, arg] = positionals;
-  if (values.help || !command || !['create', 'reset-key', 'status', 'payments', 'events', 'refund'].includes(command)) {
+  if (values.help || !command || !COMMANDS.includes(command)) {
     out(USAGE);
     return values.help ? 0 : 64;
   }
@@ -93,20 +130,51 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
       }
       case 'refund': {
         const kind = values.reversed ? 'reversed' : 'refunded';
-        const outcome = await ledger.recordMoneyBack(arg as string, kind, values.note ?? '');
+        const hand = { actor: actorOf(values.by), note: values.note ?? '' };
+        const outcome = await ledger.recordMoneyBack(arg as string, kind, hand, values.amount ?? null);
         const said: Record<string, string> = {
           refunded: 'Refunded: the days this payment gave were taken off the licence.',
           reversed: 'Reversed: the days this payment gave were taken off the licence.',
+          'partly-refunded': 'Recorded: part of the payment went back; the licence keeps its days.',
           'already-applied': 'Its money was already taken back: nothing changed.',
           ignored: 'That payment was never paid: nothing changed.',
         };
         out(said[outcome] ?? `Nothing changed (${outcome}).`);
-        const [row] = (await db.dataSource.query(`SELECT device_id FROM activations WHERE id = $1`, [arg])) as {
-          device_id: string;
-        }[];
+        const [row] = (await db.dataSource.query(
+          `SELECT device_id, amount_minor, refunded_minor, currency FROM activations WHERE id = $1`,
+          [arg],
+        )) as { device_id: string; amount_minor: number; refunded_minor: number; currency: string }[];
+        if (row?.refunded_minor)
+          out(
+            `Returned so far: ${money(row.refunded_minor, row.currency)} of ${money(row.amount_minor, row.currency)}`,
+          );
         const device = row ? await devices.findById(row.device_id) : null;
         if (device) show(device);
-        return outcome === kind || outcome === 'already-applied' ? 0 : 1;
+        return [kind, 'partly-refunded', 'already-applied'].includes(outcome) ? 0 : 1;
+      }
+      case 'extend': {
+        const device = await devices.findByMac(validate(macAddressSchema, arg));
+        if (!device) {
+          out(`No device is registered with the MAC address ${arg}.`);
+          return 1;
+        }
+        const days = values.days === undefined ? null : Number(values.days);
+        if ((days === null) === !values.lifetime) {
+          out(`extend needs either --days <n> or --lifetime.\n\n${USAGE}`);
+          return 64;
+        }
+        const grant = values.lifetime ? ({ lifetime: true } as const) : { days: days as number };
+        const licence = await ledger.extendByHand(device.id, grant, {
+          actor: actorOf(values.by),
+          note: values.note ?? '',
+        });
+        out(
+          licence.lifetime
+            ? 'Extended: the device now has a lifetime licence.'
+            : `Extended by ${days} days: the licence now ends ${formatDisplayDate(licence.after as Date)}.`,
+        );
+        show((await devices.findById(device.id)) ?? device);
+        return 0;
       }
       case 'payments': {
         const device = await devices.findByMac(validate(macAddressSchema, arg));
@@ -117,7 +185,7 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
         show(device);
         const activations = (await db.dataSource.query(
           `SELECT id, method, status, amount_minor, currency, sandbox, created_at, paid_at, licence_expires_at,
-                  provider_reference, failure_reason
+                  provider_reference, failure_reason, refunded_minor, dispute
              FROM activations WHERE device_id = $1 ORDER BY created_at`,
           [device.id],
         )) as ActivationRow[];
@@ -125,7 +193,9 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
         for (const a of activations) {
           out('');
           out(
-            `${a.created_at.toISOString()}  ${a.method}${a.sandbox ? ' (sandbox)' : ''}  ${(a.amount_minor / 100).toFixed(2)} ${a.currency}  ${a.status}` +
+            `${a.created_at.toISOString()}  ${a.method}${a.sandbox ? ' (sandbox)' : ''}  ${money(a.amount_minor, a.currency)}  ${a.status}` +
+              (a.refunded_minor ? `  returned ${money(a.refunded_minor, a.currency)}` : '') +
+              (a.dispute ? `  dispute ${a.dispute}` : '') +
               (a.paid_at ? `  paid ${a.paid_at.toISOString()}` : '') +
               (a.licence_expires_at ? `  licence until ${formatDisplayDate(a.licence_expires_at)}` : ''),
           );
@@ -173,6 +243,13 @@ interface ActivationRow {
   licence_expires_at: Date | null;
   provider_reference: string | null;
   failure_reason: string | null;
+  refunded_minor: number;
+  dispute: string | null;
+}
+
+/** An amount in minor units, as the operator reads it: '0.50 EUR'. */
+function money(minor: number, currency: string): string {
+  return `${decimalAmount(minor)} ${currency}`;
 }
 
 interface EventRow {

@@ -141,4 +141,107 @@ describe('support command-line tool', () => {
     expect(unknown.output).toContain('No payment has the reference 00000000-0000-4000-8000-000000000000.');
     expect((await cli('refund')).code).toBe(64);
   });
+
+  it('records part of a refund with --amount: sums add up, and the days come off once they reach the price', async () => {
+    const { client } = await signedInDevice(server);
+    const activation = await startCheckout(server, client, 'cowpay');
+    const paid = await server.services.ledger.confirm(
+      'cowpay',
+      {
+        eventId: `cli-part:${activation.id}`,
+        reference: activation.id,
+        providerReference: activation.providerReference,
+        transactionId: `cli-part-${activation.id}`,
+        status: 'paid',
+        amountMinor: activation.amountMinor,
+        currency: activation.currency,
+        providerStatus: 'PAID',
+      },
+      'webhook',
+      {},
+    );
+    expect(paid).toBe('activated');
+    const price = (activation.amountMinor / 100).toFixed(2);
+
+    const part = await cli('refund', activation.id, '--amount', '100.00', '--note', 'Goodwill', '--by', 'Mona');
+    expect(part.code).toBe(0);
+    expect(part.output).toContain('Recorded: part of the payment went back; the licence keeps its days.');
+    expect(part.output).toContain(`Returned so far: 100.00 ${activation.currency} of ${price} ${activation.currency}`);
+    expect(part.output).toContain('Status:      Active');
+    const shown = await client.gql('query { currentDevice { status payments { status refunded } } }');
+    expect(shown.json.data.currentDevice).toEqual({
+      status: 'ACTIVE',
+      payments: [{ status: 'PAID', refunded: '100.00' }],
+    });
+
+    const bad = await cli('refund', activation.id, '--amount', 'ten', '--note', 'typo');
+    expect(bad.code).toBe(1);
+    expect(bad.output).toBe(`The amount must be a sum above 0 in ${activation.currency}, such as 0.50.`);
+
+    const rest = await cli('refund', activation.id, '--note', 'The rest, ticket 43', '--by', 'Mona');
+    expect(rest.code).toBe(0);
+    expect(rest.output).toContain('Refunded: the days this payment gave were taken off the licence.');
+    expect(rest.output).toContain(`Returned so far: ${price} ${activation.currency} of ${price}`);
+    expect(rest.output).toContain('Status:      Trial');
+
+    const trail = await server.db.dataSource.query(
+      `SELECT action, actor, note, detail->>'outcome' AS outcome FROM support_actions
+        WHERE activation_id = $1 ORDER BY id`,
+      [activation.id],
+    );
+    expect(trail).toEqual([
+      { action: 'money-back', actor: 'Mona', note: 'Goodwill', outcome: 'partly-refunded' },
+      { action: 'money-back', actor: 'Mona', note: 'The rest, ticket 43', outcome: 'refunded' },
+    ]);
+  });
+
+  it('extends a licence by hand, by days or for life, and keeps who did it and why', async () => {
+    const { device } = await signedInDevice(server);
+    const before = await server.db.dataSource.query(`SELECT created_at FROM devices WHERE id = $1`, [device.id]);
+    const days = await cli('extend', device.macAddress, '--days', '30', '--note', 'Dispute PP-D-1 won', '--by', 'Omar');
+    expect(days.code).toBe(0);
+    // In its trial: the 30 days start when the trial ends.
+    const trialEnd = new Date(before[0].created_at.getTime() + 7 * 86_400_000);
+    const end = new Date(trialEnd.getTime() + 30 * 86_400_000);
+    const [row] = await server.db.dataSource.query(`SELECT licence_expires_at FROM devices WHERE id = $1`, [device.id]);
+    expect(Math.abs(row.licence_expires_at.getTime() - end.getTime())).toBeLessThan(5_000);
+    expect(days.output).toContain('Extended by 30 days: the licence now ends');
+    expect(days.output).toContain('Status:      Active');
+
+    const life = await cli('extend', device.macAddress, '--lifetime', '--note', 'Goodwill');
+    expect(life.code).toBe(0);
+    expect(life.output).toContain('Extended: the device now has a lifetime licence.');
+    expect(life.output).toContain('Expires:     never (lifetime licence)');
+
+    const trail = await server.db.dataSource.query(
+      `SELECT action, actor, note, detail->>'days' AS days, detail->>'lifetime' AS lifetime
+         FROM support_actions WHERE device_id = $1 ORDER BY id`,
+      [device.id],
+    );
+    expect(trail).toEqual([
+      { action: 'extend', actor: 'Omar', note: 'Dispute PP-D-1 won', days: '30', lifetime: 'false' },
+      { action: 'extend', actor: expect.any(String), note: 'Goodwill', days: null, lifetime: 'true' },
+    ]);
+
+    // Bad input changes nothing and says why.
+    expect((await cli('extend', device.macAddress, '--note', 'no length')).code).toBe(64);
+    expect((await cli('extend', device.macAddress, '--days', '30', '--lifetime', '--note', 'both')).code).toBe(64);
+    expect((await cli('extend', device.macAddress, '--days', '-3', '--note', 'x')).code).toBe(64);
+    expect(await cli('extend', device.macAddress, '--days=-3', '--note', 'x')).toEqual({
+      code: 1,
+      output: 'The days must be a whole number from 1 to 36500.',
+    });
+    expect(await cli('extend', device.macAddress, '--days', '3')).toEqual({
+      code: 1,
+      output: 'Say why with --note: the trail keeps it.',
+    });
+    expect((await cli('extend', '02:99:99:99:99:98', '--days', '3', '--note', 'x')).output).toBe(
+      'No device is registered with the MAC address 02:99:99:99:99:98.',
+    );
+    const after = await server.db.dataSource.query(
+      `SELECT count(*)::int AS n FROM support_actions WHERE device_id = $1`,
+      [device.id],
+    );
+    expect(after[0].n).toBe(2);
+  });
 });

@@ -62,6 +62,11 @@ function moneyBack(
 
 const confirm = (c: Confirmation) => server.services.payments.confirm('crypto', c, 'webhook', { test: true });
 
+async function refundedView(client: Client) {
+  const res = await client.gql('query { currentDevice { status payments { status refunded dispute { state } } } }');
+  return res.json.data.currentDevice as { status: string; payments: Array<Record<string, any>> };
+}
+
 async function history(client: Client) {
   const res = await client.gql(HISTORY);
   return res.json.data.currentDevice as {
@@ -136,6 +141,38 @@ describe('money back', () => {
     const refund = moneyBack('refunded', { reference: null, takesBack: 'CAPTURE-OF-ANOTHER-SHOP' });
     expect(await confirm(refund)).toBe('ignored');
     expect(await webhookOutcomes(server, 'crypto', refund.transactionId!)).toEqual(['ignored']);
+  });
+
+  it('refunds by amount add up: the days stay until the money back reaches the price, then come off once', async () => {
+    const { client, device } = await signedInDevice(server);
+    const activation = await startCheckout(server, client, 'crypto');
+    expect(await confirm(paid(activation))).toBe('activated');
+    const year = (await licenceOf(server, device.id)).expiresAt;
+    const part = (minor: number, id?: string) => ({
+      ...moneyBack('refunded', { reference: activation.id, id }),
+      amountMinor: minor,
+      currency: activation.currency,
+    });
+    const first = part(50);
+    expect(await confirm(first)).toBe('partly-refunded');
+    // The same refund told again under another event id counts once (its own id is the key).
+    expect(await confirm({ ...first, eventId: `${first.eventId}:again` })).toBe('already-applied');
+    expect(await confirm({ ...part(25), currency: 'JPY' })).toBe('refused-currency');
+    expect(await confirm(part(0))).toBe('ignored');
+    expect((await licenceOf(server, device.id)).expiresAt).toEqual(year);
+    let seen = await refundedView(client);
+    expect(seen).toEqual({ status: 'ACTIVE', payments: [{ status: 'PAID', refunded: '0.50', dispute: null }] });
+
+    // The rest, in one more refund: the sum reaches the price, the year comes off.
+    expect(await confirm(part(activation.amountMinor - 50))).toBe('refunded');
+    expect((await licenceOf(server, device.id)).expiresAt).toBeNull();
+    seen = await refundedView(client);
+    const price = (activation.amountMinor / 100).toFixed(2);
+    expect(seen).toEqual({ status: 'TRIAL', payments: [{ status: 'REFUNDED', refunded: price, dispute: null }] });
+    // More money back after that takes nothing more.
+    expect(await confirm(part(100))).toBe('already-applied');
+    expect(await confirm(moneyBack('refunded', { reference: activation.id }))).toBe('already-applied');
+    expect((await refundedView(client)).payments[0]?.refunded).toBe(price);
   });
 
   it('a lifetime licence that is refunded ends, back to what the device had before', async () => {

@@ -55,6 +55,27 @@ async function paypalApi(method: 'GET' | 'POST', path: string, body?: unknown, h
   return { status: res.status, json: (await res.json()) as any };
 }
 
+const ACCOUNT_PAYMENTS = `query { currentDevice { status payments {
+  id status refunded takenBackAt licenceExpiresAt dispute { state openedAt } } } }`;
+
+/** One payment as Account Details shows it to the owner. */
+async function accountPayment(client: Awaited<ReturnType<typeof signedInDevice>>['client'], id: string) {
+  const res = await client.gql(ACCOUNT_PAYMENTS);
+  const payments = res.json.data.currentDevice.payments as Array<{
+    id: string;
+    status: string;
+    refunded: string | null;
+    takenBackAt: string | null;
+    licenceExpiresAt: string | null;
+    dispute: { state: string; openedAt: string } | null;
+  }>;
+  return payments.find((p) => p.id === id)!;
+}
+
+async function portalStatus(client: Awaited<ReturnType<typeof signedInDevice>>['client']): Promise<string> {
+  return (await client.gql('query { currentDevice { status } }')).json.data.currentDevice.status;
+}
+
 async function captureIdOf(orderId: string): Promise<string> {
   const order = await paypalApi('GET', `/v2/checkout/orders/${orderId}`);
   return order.json.purchase_units[0].payments.captures[0].id;
@@ -281,24 +302,103 @@ describe('money back', () => {
     expect(more.json.details[0].issue).toBe('CAPTURE_FULLY_REFUNDED');
   });
 
-  it('a dispute opened against the capture reverses it; resolved for the buyer, it is not taken twice', async () => {
-    const { order, captureId } = await paidOrder();
+  it('a partial refund keeps the licence and shows the refund; refunds reaching the price take the days once', async () => {
+    const { client, order, captureId } = await paidOrder();
+    const paidLicence = await licenceOf(server, order.deviceId);
+    const refund = (value: string, n: number) =>
+      paypalApi(
+        'POST',
+        `/v2/payments/captures/${captureId}/refund`,
+        { amount: { value, currency_code: 'EUR' } },
+        { 'paypal-request-id': `refund-${captureId}-${n}` },
+      );
+    expect((await refund('0.50', 1)).status).toBe(201);
+    const partly = await eventually(
+      () => accountPayment(client, order.id),
+      (p) => p.refunded === '0.50',
+    );
+    // PayPal sends PAYMENT.CAPTURE.REFUNDED for a partial refund too: the licence keeps its year.
+    expect(partly).toMatchObject({ status: 'PAID', refunded: '0.50', takenBackAt: null });
+    expect(partly.licenceExpiresAt).not.toBeNull();
+    expect(await licenceOf(server, order.deviceId)).toEqual(paidLicence);
+    expect(await portalStatus(client)).toBe('ACTIVE');
+
+    // The rest goes back: the refunds add up to the price, and the days come off.
+    expect((await refund('8.49', 2)).status).toBe(201);
+    const whole = await eventually(
+      () => accountPayment(client, order.id),
+      (p) => p.status === 'REFUNDED',
+    );
+    expect(whole).toMatchObject({ status: 'REFUNDED', refunded: '8.99' });
+    expect(whole.takenBackAt).not.toBeNull();
+    expect((await licenceOf(server, order.deviceId)).expiresAt).toBeNull();
+    // Each refund applied once: PayPal's retry of the first one changes nothing.
+    const outcomes = await webhookOutcomes(server, 'paypal', captureId);
+    expect(outcomes.filter((o) => o === 'partly-refunded')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'refunded')).toHaveLength(1);
+  });
+
+  it('a dispute opened keeps the licence and shows Disputed; lost, it takes the days', async () => {
+    const { client, order, captureId } = await paidOrder();
+    const paidLicence = await licenceOf(server, order.deviceId);
     const dispute = await paypalApi('POST', `/simulate/captures/${captureId}/dispute`, {});
     expect(dispute.status).toBe(200);
-    expect(
-      await eventually(
-        () => activationStatus(server, order.id),
-        (s) => s === 'reversed',
-      ),
-    ).toBe('reversed');
+    const opened = await eventually(
+      () => accountPayment(client, order.id),
+      (p) => p.dispute !== null,
+    );
+    expect(opened).toMatchObject({ status: 'PAID', refunded: null, dispute: { state: 'OPEN' } });
+    expect(await licenceOf(server, order.deviceId)).toEqual(paidLicence);
+    expect(await portalStatus(client)).toBe('ACTIVE');
+
     await paypalApi('POST', `/simulate/disputes/${dispute.json.dispute_id}/resolve`, {
       outcome: 'RESOLVED_BUYER_FAVOUR',
     });
+    const lost = await eventually(
+      () => accountPayment(client, order.id),
+      (p) => p.status === 'REVERSED',
+    );
+    expect(lost).toMatchObject({ status: 'REVERSED', refunded: '8.99', dispute: { state: 'LOST' } });
+    expect((await licenceOf(server, order.deviceId)).expiresAt).toBeNull();
+    expect(await webhookOutcomes(server, 'paypal', dispute.json.dispute_id)).toEqual(['disputed', 'reversed']);
+  });
+
+  it('a dispute won keeps the days; a chargeback reversed during it gives them back once', async () => {
+    const { client, order, captureId } = await paidOrder();
+    const paidLicence = await licenceOf(server, order.deviceId);
+    const dispute = await paypalApi('POST', `/simulate/captures/${captureId}/dispute`, {});
+    await eventually(
+      () => accountPayment(client, order.id),
+      (p) => p.dispute?.state === 'OPEN',
+    );
+    // The card issuer takes the money while the dispute runs (a chargeback): the days come off.
+    await paypalApi('POST', `/simulate/captures/${captureId}/reverse`, {});
+    await eventually(
+      () => accountPayment(client, order.id),
+      (p) => p.status === 'REVERSED',
+    );
+    expect((await licenceOf(server, order.deviceId)).expiresAt).toBeNull();
+
+    // The seller wins: the money comes back, and so do the days (a year from the trial's end, as first bought).
+    const resolve = () =>
+      paypalApi('POST', `/simulate/disputes/${dispute.json.dispute_id}/resolve`, { outcome: 'RESOLVED_SELLER_FAVOUR' });
+    await resolve();
+    const won = await eventually(
+      () => accountPayment(client, order.id),
+      (p) => p.status === 'PAID',
+    );
+    expect(won).toMatchObject({ status: 'PAID', refunded: null, takenBackAt: null, dispute: { state: 'WON' } });
+    expect(await licenceOf(server, order.deviceId)).toEqual(paidLicence);
+    expect(await portalStatus(client)).toBe('ACTIVE');
+
+    // PayPal says it again (a second RESOLVED event): nothing more is given.
+    await resolve();
     const outcomes = await eventually(
       () => webhookOutcomes(server, 'paypal', dispute.json.dispute_id),
-      (list) => list.length >= 2,
+      (list) => list.length >= 3,
     );
-    expect(outcomes).toEqual(['reversed', 'already-applied']);
+    expect(outcomes).toEqual(['disputed', 'reinstated', 'already-applied']);
+    expect(await licenceOf(server, order.deviceId)).toEqual(paidLicence);
   });
 
   it('a reversal (PAYMENT.CAPTURE.REVERSED) takes the licence back', async () => {

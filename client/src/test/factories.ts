@@ -135,6 +135,8 @@ export function buildPayment(overrides: Partial<PaymentResult> = {}): PaymentRes
     licenceExpiresAt: '2027-11-21T09:30:00.000Z',
     sandbox: false,
     takenBackAt: null,
+    refunded: null,
+    dispute: null,
     partialPayment: null,
     ...overrides,
   };

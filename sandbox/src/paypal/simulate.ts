@@ -3,6 +3,20 @@ import { decimalText } from '../kit';
 import { now } from './model';
 import type { PayPalStandIn } from './standin';
 
+/**
+ * How PayPal may end a dispute: `dispute_outcome.outcome_code` of the Disputes API (customer_disputes_v1.json in
+ * paypal/paypal-rest-api-specifications).
+ */
+const DISPUTE_OUTCOMES = [
+  'RESOLVED_BUYER_FAVOUR',
+  'RESOLVED_SELLER_FAVOUR',
+  'RESOLVED_WITH_PAYOUT',
+  'CANCELED_BY_BUYER',
+  'ACCEPTED',
+  'DENIED',
+  'NONE',
+];
+
 /** What PayPal does on its own, for tests and demos: a held capture reviewed, a reversal, a dispute. */
 export function mountSimulations(pp: PayPalStandIn): void {
   const {
@@ -86,8 +100,8 @@ export function mountSimulations(pp: PayPalStandIn): void {
     const outcome = (req.body as { outcome?: unknown } | undefined)?.outcome;
     const order = dispute ? captures.get(dispute.capture.id) : undefined;
     if (!dispute || !order) return void res.status(404).json({ message: 'No such dispute.' });
-    if (outcome !== 'RESOLVED_BUYER_FAVOUR' && outcome !== 'RESOLVED_SELLER_FAVOUR') {
-      return void res.status(422).json({ message: 'outcome is RESOLVED_BUYER_FAVOUR or RESOLVED_SELLER_FAVOUR.' });
+    if (typeof outcome !== 'string' || !DISPUTE_OUTCOMES.includes(outcome)) {
+      return void res.status(422).json({ message: `outcome is one of ${DISPUTE_OUTCOMES.join(', ')}.` });
     }
     void deliver(
       order.site,

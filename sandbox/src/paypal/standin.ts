@@ -194,7 +194,17 @@ export function payPalStandIn(kit: SandboxKit) {
     reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
     status: outcome ? 'RESOLVED' : 'OPEN',
     dispute_amount: money(d.capture.amountMinor, order.currency),
-    ...(outcome ? { dispute_outcome: { outcome_code: outcome } } : {}),
+    ...(outcome
+      ? {
+          dispute_outcome: {
+            outcome_code: outcome,
+            // The money the buyer got back, when the dispute went their way (the whole disputed amount here).
+            ...(outcome === 'RESOLVED_BUYER_FAVOUR' || outcome === 'ACCEPTED'
+              ? { amount_refunded: money(d.capture.amountMinor, order.currency) }
+              : {}),
+          },
+        }
+      : {}),
     dispute_life_cycle_stage: 'INQUIRY',
     dispute_channel: 'INTERNAL',
     links: [{ href: `${api(order)}/v1/customer/disputes/${d.id}`, rel: 'self', method: 'GET' }],

@@ -31,6 +31,8 @@ export type Activation = {
   createdAt: Scalars['DateTime']['output'];
   /** The currency charged, ISO 4217 (`EUR`). */
   currency: Scalars['String']['output'];
+  /** A dispute or inquiry the buyer opened about the payment, and where it stands; null when there was none. */
+  dispute: Maybe<PaymentDispute>;
   /** Opaque identifier, also the merchant reference sent to the provider. */
   id: Scalars['ID']['output'];
   /** How many days the payment adds to the licence; null for a lifetime licence. */
@@ -43,6 +45,11 @@ export type Activation = {
   paidAt: Maybe<Scalars['DateTime']['output']>;
   /** For `PARTIALLY_PAID`: what arrived and what is missing. Null otherwise. */
   partialPayment: Maybe<PartialPayment>;
+  /**
+   * The money that went back so far (refunds, reversals, a dispute lost), a decimal string in `currency`; null when
+   * none did. While it is short of `amount` the payment stays `PAID` and its days stay on the licence.
+   */
+  refunded: Maybe<Scalars['String']['output']>;
   /** True when it went through a local sandbox stand-in of the provider: no money moved. */
   sandbox: Scalars['Boolean']['output'];
   /** Where it stands. */
@@ -78,8 +85,8 @@ export type ActivationStatus =
   /** Paid, then refunded by us: the days it added were taken back from the licence. */
   | 'REFUNDED'
   /**
-   * Paid, then taken back without us (a reversal, chargeback or dispute): the days it added were taken back from
-   * the licence.
+   * Paid, then taken back without us (a reversal, a chargeback, a dispute lost): the days it added were taken back
+   * from the licence.
    */
   | 'REVERSED';
 
@@ -727,6 +734,24 @@ export type PayPalOrder = {
   /** PayPal's order id. */
   id: Scalars['ID']['output'];
 };
+
+/** A dispute or inquiry about a payment (a PayPal dispute, a chargeback). */
+export type PaymentDispute = {
+  __typename?: 'PaymentDispute';
+  /** When it was opened (or first heard of). */
+  openedAt: Scalars['DateTime']['output'];
+  /** Where it stands. */
+  state: PaymentDisputeState;
+};
+
+/** Where a dispute stands. */
+export type PaymentDisputeState =
+  /** Decided for the buyer: the money went back, and once it reaches what was paid the days come off. */
+  | 'LOST'
+  /** Opened: no money moved yet, and the licence keeps its days while it is decided. */
+  | 'OPEN'
+  /** Decided for us (or withdrawn): the money stayed, and any days taken back for it came back. */
+  | 'WON';
 
 /** A way to pay for the licence. Which ones are offered is configuration. */
 export type PaymentMethod =
@@ -1453,6 +1478,8 @@ export type ResolversTypes = ResolversObject<{
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PartialPayment: ResolverTypeWrapper<PartialPayment>;
   PayPalOrder: ResolverTypeWrapper<PayPalOrder>;
+  PaymentDispute: ResolverTypeWrapper<PaymentDispute>;
+  PaymentDisputeState: PaymentDisputeState;
   PaymentMethod: PaymentMethod;
   Playlist: ResolverTypeWrapper<GraphPlaylist>;
   PlaylistCheck: ResolverTypeWrapper<CheckResult>;
@@ -1525,6 +1552,7 @@ export type ResolversParentTypes = ResolversObject<{
   Mutation: Record<PropertyKey, never>;
   PartialPayment: PartialPayment;
   PayPalOrder: PayPalOrder;
+  PaymentDispute: PaymentDispute;
   Playlist: GraphPlaylist;
   PlaylistCheck: CheckResult;
   PlaylistInput: PlaylistInput;
@@ -1559,12 +1587,14 @@ export type ActivationResolvers<ContextType = GraphQLContext, ParentType extends
   amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dispute?: Resolver<Maybe<ResolversTypes['PaymentDispute']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   licenceDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   licenceExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   method?: Resolver<ResolversTypes['PaymentMethod'], ParentType, ContextType>;
   paidAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   partialPayment?: Resolver<Maybe<ResolversTypes['PartialPayment']>, ParentType, ContextType>;
+  refunded?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sandbox?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ActivationStatus'], ParentType, ContextType>;
   takenBackAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -1728,6 +1758,11 @@ export type PartialPaymentResolvers<ContextType = GraphQLContext, ParentType ext
 
 export type PayPalOrderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PayPalOrder'] = ResolversParentTypes['PayPalOrder']> = ResolversObject<{
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+}>;
+
+export type PaymentDisputeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PaymentDispute'] = ResolversParentTypes['PaymentDispute']> = ResolversObject<{
+  openedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['PaymentDisputeState'], ParentType, ContextType>;
 }>;
 
 export type PlaylistResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Playlist'] = ResolversParentTypes['Playlist']> = ResolversObject<{
@@ -1895,6 +1930,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Mutation?: MutationResolvers<ContextType>;
   PartialPayment?: PartialPaymentResolvers<ContextType>;
   PayPalOrder?: PayPalOrderResolvers<ContextType>;
+  PaymentDispute?: PaymentDisputeResolvers<ContextType>;
   Playlist?: PlaylistResolvers<ContextType>;
   PlaylistCheck?: PlaylistCheckResolvers<ContextType>;
   PlaylistPayload?: PlaylistPayloadResolvers<ContextType>;

@@ -17,6 +17,9 @@ export type PaymentProviderName = CheckoutMethod | 'paypal';
  * pending → paid, failed, cancelled or partial (some money arrived, not all); paid → refunded or reversed (the
  * money went back and the days it added were taken back).
  */
+/** A dispute or inquiry about a paid payment: open (nothing taken yet), lost (the money went), won (it stayed). */
+export type DisputeValue = 'open' | 'won' | 'lost';
+
 export type ActivationStatusValue = 'pending' | 'paid' | 'failed' | 'cancelled' | 'partial' | 'refunded' | 'reversed';
 
 /** What arrived of a payment that fell short, in the currency the buyer paid with (a coin for crypto). */
@@ -42,6 +45,7 @@ export interface PartialPaymentValue {
   `"status" IN ('pending', 'paid', 'failed', 'cancelled', 'partial', 'refunded', 'reversed')`,
 )
 @Check('ck_activations_amount', `"amount_minor" > 0`)
+@Check('ck_activations_dispute', `"dispute" IS NULL OR "dispute" IN ('open', 'won', 'lost')`)
 export class ActivationEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -118,6 +122,17 @@ export class ActivationEntity {
   /** For a refunded or reversed payment: when its money went back and the licence was shortened. */
   @Column({ name: 'taken_back_at', type: 'timestamptz', nullable: true })
   takenBackAt: Date | null;
+
+  /** Money that went back so far (refunds, reversals, disputes lost), in minor units; 0 when none. */
+  @Column({ name: 'refunded_minor', type: 'integer', default: 0 })
+  refundedMinor: number;
+
+  /** A dispute or inquiry about the payment, and where it stands; null when there was none. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  dispute: DisputeValue | null;
+
+  @Column({ name: 'disputed_at', type: 'timestamptz', nullable: true })
+  disputedAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

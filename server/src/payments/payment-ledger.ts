@@ -5,8 +5,13 @@ import { CHECKOUT_METHODS } from '../../../common/payment';
 import { DomainError } from '../common/errors';
 import { UUID } from '../db/constraints';
 import type { Logger } from '../logger';
-import { ActivationEntity, type ActivationStatusValue, type PaymentProviderName } from './activation.entity';
-import { WebhookRefused, type Confirmation } from './provider';
+import {
+  ActivationEntity,
+  type ActivationStatusValue,
+  type DisputeValue,
+  type PaymentProviderName,
+} from './activation.entity';
+import { WebhookRefused, minorAmount, type Confirmation } from './provider';
 import type { PaymentProviders } from './providers';
 
 const DAY_MS = 86_400_000;
@@ -22,6 +27,9 @@ export type Outcome =
   | 'partial'
   | 'refunded'
   | 'reversed'
+  | 'partly-refunded'
+  | 'disputed'
+  | 'reinstated'
   | 'ignored'
   | 'refused-signature'
   | 'refused-malformed'
@@ -41,6 +49,9 @@ const ACCEPTED: ReadonlySet<Outcome> = new Set([
   'partial',
   'refunded',
   'reversed',
+  'partly-refunded',
+  'disputed',
+  'reinstated',
   'ignored',
 ]);
 
@@ -58,6 +69,23 @@ interface ActivationRow {
   currency: string;
   licence_days: number | null;
   provider_reference: string | null;
+  refunded_minor: number;
+  dispute: DisputeValue | null;
+}
+
+/** The payment (money that arrived) a notice of money back or of a dispute is about, locked. */
+interface PaymentRow {
+  id: string;
+  amount_minor: number;
+  lifetime: boolean;
+  licence_before: Date | null;
+  taken_back_at: Date | null;
+}
+
+/** Who did something by hand with the support tool, and why: kept in `support_actions`. */
+export interface SupportHand {
+  actor: string;
+  note: string;
 }
 
 /**
@@ -121,7 +149,7 @@ export class PaymentLedger {
   ): Promise<Outcome> {
     return this.dataSource.transaction(async (m) => {
       const columns = `a.id, a.device_id, a.method, a.status, a.amount_minor, a.currency, a.licence_days,
-                       a.provider_reference`;
+                       a.provider_reference, a.refunded_minor, a.dispute`;
       let rows = (
         c.reference && UUID.test(c.reference)
           ? await m.query(`SELECT ${columns} FROM activations a WHERE a.id = $1 FOR UPDATE`, [c.reference])
@@ -179,7 +207,8 @@ export class PaymentLedger {
         [provider, c.eventId.slice(0, 200), activation.id],
       );
       if (!firstTime.length) return done('duplicate');
-      if (c.status === 'refunded' || c.status === 'reversed') return this.takeBack(m, provider, c, activation, done);
+      if (c.status === 'refunded' || c.status === 'reversed') return this.moneyBack(m, provider, c, activation, done);
+      if (c.status === 'disputed' || c.status === 'reinstated') return this.dispute(m, provider, c, activation, done);
       if (c.status === 'partial') {
         if (activation.status !== 'pending' && activation.status !== 'partial') return done('ignored');
         await m.query(
@@ -230,12 +259,30 @@ export class PaymentLedger {
     });
   }
 
+  /** The payment a notice is about: the one it names, or the checkout's payment. Locked for the transaction. */
+  private async paymentOf(
+    m: EntityManager,
+    provider: PaymentProviderName,
+    c: Confirmation,
+    activation: ActivationRow,
+  ): Promise<PaymentRow | undefined> {
+    const [payment] = (await m.query(
+      `SELECT id, amount_minor, lifetime, licence_before, taken_back_at FROM payments
+        WHERE activation_id = $1 AND provider = $2 AND ($3::text IS NULL OR provider_reference = $3)
+        ORDER BY created_at LIMIT 1 FOR UPDATE`,
+      [activation.id, provider, c.takesBack?.slice(0, 200) ?? null],
+    )) as PaymentRow[];
+    return payment;
+  }
+
   /**
-   * Money back (a refund, a reversal, a chargeback): the days the payment added come off the licence (a lifetime
-   * licence it bought ends, back to what the device had before), at most once per payment, and the activation
-   * says so. A notice of money back for a checkout that was never paid changes nothing.
+   * Money back (a refund, a reversal, a chargeback, a dispute lost), each sum once by the provider's id of it. The
+   * sums add up on the activation (`refunded_minor`); while they are short of what was paid the licence keeps its
+   * days ("Refunded 0.50 €" in Account Details). When they reach it, the days the payment added come off the
+   * licence (a lifetime licence it bought ends, back to what the device had before), once, and the activation
+   * says Refunded or Reversed. A notice of money back for a checkout that was never paid changes nothing.
    */
-  private async takeBack(
+  private async moneyBack(
     m: EntityManager,
     provider: PaymentProviderName,
     c: Confirmation,
@@ -243,14 +290,41 @@ export class PaymentLedger {
     done: (outcome: Outcome, detail?: Record<string, unknown>) => Promise<Outcome>,
   ): Promise<Outcome> {
     const kind = c.status === 'reversed' ? 'reversed' : 'refunded';
-    const [payment] = (await m.query(
-      `SELECT id, lifetime, licence_before, taken_back_at FROM payments
-        WHERE activation_id = $1 AND provider = $2 AND ($3::text IS NULL OR provider_reference = $3)
-        ORDER BY created_at LIMIT 1 FOR UPDATE`,
-      [activation.id, provider, c.takesBack?.slice(0, 200) ?? null],
-    )) as { id: string; lifetime: boolean; licence_before: Date | null; taken_back_at: Date | null }[];
+    const payment = await this.paymentOf(m, provider, c, activation);
     if (!payment) return done('ignored', { reason: 'nothing was paid for this checkout' });
-    if (payment.taken_back_at) return done('already-applied');
+    if (c.currency && c.currency.toUpperCase() !== activation.currency) return done('refused-currency');
+    if (c.amountMinor === 0) return done('ignored', { reason: 'no money went back' });
+    // A notice without its sum (OPay's refunded flag, an operator's whole refund) returns what is left.
+    const amount = c.amountMinor ?? payment.amount_minor - activation.refunded_minor;
+    if (amount <= 0) return done('already-applied');
+    const [recorded] = (await m.query(
+      `INSERT INTO money_back (payment_id, activation_id, provider, kind, reference, amount_minor, currency)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (provider, reference) DO NOTHING RETURNING id`,
+      [
+        payment.id,
+        activation.id,
+        provider,
+        kind,
+        (c.transactionId ?? c.eventId).slice(0, 200),
+        amount,
+        activation.currency,
+      ],
+    )) as { id: string }[];
+    if (!recorded) return done('already-applied');
+    const returned = activation.refunded_minor + amount;
+    // Money taken back while a dispute is open is the dispute lost.
+    const dispute = kind === 'reversed' && activation.dispute === 'open' ? 'lost' : activation.dispute;
+    await m.query(`UPDATE activations SET refunded_minor = $2, dispute = $3, updated_at = now() WHERE id = $1`, [
+      activation.id,
+      returned,
+      dispute,
+    ]);
+    const sums = { amountMinor: amount, returnedMinor: returned, paidMinor: payment.amount_minor };
+    if (payment.taken_back_at) return done('already-applied', sums);
+    if (returned < payment.amount_minor) {
+      this.logger.info({ activationId: activation.id, provider, ...sums }, 'money back: part of a payment');
+      return done('partly-refunded', sums);
+    }
     const licence = await this.shortenLicence(m, activation, payment);
     await m.query(
       `UPDATE payments SET taken_back_at = now(), taken_back_kind = $2, taken_back_reference = $3 WHERE id = $1`,
@@ -262,7 +336,62 @@ export class PaymentLedger {
       [activation.id, kind, `${provider} reported ${c.providerStatus}`],
     );
     this.logger.info({ activationId: activation.id, provider, kind }, 'money back: licence shortened');
-    return done(kind, { licenceBefore: licence.before, licenceAfter: licence.after });
+    return done(kind, { ...sums, licenceBefore: licence.before, licenceAfter: licence.after });
+  }
+
+  /**
+   * A dispute: opened (or moved on), it marks the payment Disputed and takes nothing; ended with the money staying
+   * with us (`reinstated`: won, cancelled by the buyer, denied), it undoes the payment's reversals, and if their
+   * days had come off and what is still returned is short of what was paid, the days come back, once. A dispute
+   * lost arrives as money back (`reversed`).
+   */
+  private async dispute(
+    m: EntityManager,
+    provider: PaymentProviderName,
+    c: Confirmation,
+    activation: ActivationRow,
+    done: (outcome: Outcome, detail?: Record<string, unknown>) => Promise<Outcome>,
+  ): Promise<Outcome> {
+    const payment = await this.paymentOf(m, provider, c, activation);
+    if (!payment) return done('ignored', { reason: 'nothing was paid for this checkout' });
+    if (c.status === 'disputed') {
+      // Once decided, a late notice of the dispute's opening (deliveries are not in order) changes nothing.
+      if (activation.dispute !== null) return done(activation.dispute === 'open' ? 'disputed' : 'already-applied');
+      await m.query(`UPDATE activations SET dispute = 'open', disputed_at = now(), updated_at = now() WHERE id = $1`, [
+        activation.id,
+      ]);
+      this.logger.info({ activationId: activation.id, provider }, 'dispute opened: the licence stays for now');
+      return done('disputed');
+    }
+    const [{ undone_minor: undoneMinor }] = (await m.query(
+      `WITH undone AS (
+         UPDATE money_back SET undone_at = now()
+          WHERE payment_id = $1 AND kind = 'reversed' AND undone_at IS NULL RETURNING amount_minor)
+       SELECT COALESCE(sum(amount_minor), 0)::int AS undone_minor FROM undone`,
+      [payment.id],
+    )) as [{ undone_minor: number }];
+    if (activation.dispute === 'won' && undoneMinor === 0) return done('already-applied');
+    const returned = Math.max(activation.refunded_minor - undoneMinor, 0);
+    await m.query(
+      `UPDATE activations SET refunded_minor = $2, dispute = 'won', disputed_at = COALESCE(disputed_at, now()),
+              updated_at = now() WHERE id = $1`,
+      [activation.id, returned],
+    );
+    const sums = { undoneMinor, returnedMinor: returned, paidMinor: payment.amount_minor };
+    if (!payment.taken_back_at || returned >= payment.amount_minor) return done('reinstated', sums);
+    // The days come back as a payment's would: from the later of now, the licence's end and the trial's end.
+    const licence = await this.extendLicence(m, activation);
+    await m.query(
+      `UPDATE payments SET taken_back_at = NULL, taken_back_kind = NULL, taken_back_reference = NULL WHERE id = $1`,
+      [payment.id],
+    );
+    await m.query(
+      `UPDATE activations SET status = 'paid', taken_back_at = NULL, failure_reason = NULL, licence_expires_at = $2,
+              updated_at = now() WHERE id = $1`,
+      [activation.id, licence.after],
+    );
+    this.logger.info({ activationId: activation.id, provider }, 'dispute won: the days came back');
+    return done('reinstated', { ...sums, licenceBefore: licence.before, licenceAfter: licence.after });
   }
 
   private async shortenLicence(
@@ -307,15 +436,29 @@ export class PaymentLedger {
   /**
    * Money back that no provider notifies, recorded by an operator (`npm run device -- refund`): a Cowpay refund
    * made in Cowpay's dashboard (Cowpay publishes no refund callback), a chargeback learned by e-mail. Applied as a
-   * provider's notice would be: the days the payment added come off the licence, once, and the trail says who.
+   * provider's notice would be (`amountMinor` null: all that is left of the payment), once, and the support trail
+   * says who and why.
    */
-  async recordMoneyBack(reference: string, kind: 'refunded' | 'reversed', note: string): Promise<Outcome> {
+  async recordMoneyBack(
+    reference: string,
+    kind: 'refunded' | 'reversed',
+    hand: SupportHand | string,
+    amount: string | null = null,
+  ): Promise<Outcome> {
+    const { actor, note } = typeof hand === 'string' ? { actor: 'operator', note: hand } : hand;
     const activation = UUID.test(reference)
       ? await this.dataSource.getRepository(ActivationEntity).findOneBy({ id: reference })
       : null;
     if (!activation) throw new DomainError('NOT_FOUND', `No payment has the reference ${reference.slice(0, 60)}.`);
+    const amountMinor = amount === null ? null : minorAmount(amount.trim());
+    if (amount !== null && !amountMinor) {
+      throw new DomainError(
+        'BAD_USER_INPUT',
+        `The amount must be a sum above 0 in ${activation.currency}, such as 0.50.`,
+      );
+    }
     const id = `operator:${randomUUID()}`;
-    return this.confirm(
+    const outcome = await this.confirm(
       activation.method,
       {
         eventId: id,
@@ -323,12 +466,69 @@ export class PaymentLedger {
         providerReference: null,
         transactionId: id,
         status: kind,
-        amountMinor: null,
-        currency: null,
+        amountMinor,
+        currency: activation.currency,
         providerStatus: `${kind} by an operator`,
       },
       'operator',
-      { note: note.slice(0, 500) },
+      { actor: actor.slice(0, 100), note: note.slice(0, 500) },
+    );
+    await this.recordSupportAction(this.dataSource.manager, 'money-back', hand, {
+      deviceId: activation.deviceId,
+      activationId: activation.id,
+      detail: { kind, amountMinor, currency: activation.currency, outcome },
+    });
+    return outcome;
+  }
+
+  /**
+   * Days (or a lifetime licence) given by hand (`npm run device -- extend`): a dispute won outside any provider's
+   * notice, a goodwill gesture. The days add from the later of now, the licence's end and the trial's end, as a
+   * payment's would; the support trail says who and why.
+   */
+  async extendByHand(
+    deviceId: string,
+    grant: { days: number } | { lifetime: true },
+    hand: SupportHand,
+  ): Promise<{ before: Date | null; after: Date | null; lifetime: boolean }> {
+    if ('days' in grant && (!Number.isInteger(grant.days) || grant.days < 1 || grant.days > 36_500)) {
+      throw new DomainError('BAD_USER_INPUT', 'The days must be a whole number from 1 to 36500.');
+    }
+    if (!hand.note.trim()) throw new DomainError('BAD_USER_INPUT', 'Say why with --note: the trail keeps it.');
+    return this.dataSource.transaction(async (m) => {
+      const licence = await this.extendLicence(m, {
+        id: 'support',
+        device_id: deviceId,
+        licence_days: 'days' in grant ? grant.days : null,
+      });
+      await this.recordSupportAction(m, 'extend', hand, {
+        deviceId,
+        detail: { ...grant, licenceBefore: licence.before, licenceAfter: licence.after, lifetime: licence.lifetime },
+      });
+      this.logger.info({ deviceId, actor: hand.actor, ...grant }, 'licence extended by hand');
+      return licence;
+    });
+  }
+
+  /** One line of the support trail (`support_actions`): what an operator did, who and why. */
+  private async recordSupportAction(
+    m: EntityManager,
+    action: 'extend' | 'money-back' | 'reconcile',
+    hand: SupportHand | string,
+    row: { deviceId?: string | null; activationId?: string | null; detail: unknown },
+  ): Promise<void> {
+    const { actor, note } = typeof hand === 'string' ? { actor: 'operator', note: hand } : hand;
+    await m.query(
+      `INSERT INTO support_actions (action, device_id, activation_id, actor, note, detail)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        action,
+        row.deviceId ?? null,
+        row.activationId ?? null,
+        actor.slice(0, 100),
+        note.slice(0, 500),
+        JSON.stringify(row.detail, storable),
+      ],
     );
   }
 
@@ -336,7 +536,7 @@ export class PaymentLedger {
    * A licence starts when what the device has ends: the current licence, or the trial (paying on day 2 of a 7-day
    * trial does not throw its last 5 days away), or now when neither runs.
    */
-  private async extendLicence(m: EntityManager, activation: ActivationRow) {
+  private async extendLicence(m: EntityManager, activation: Pick<ActivationRow, 'id' | 'device_id' | 'licence_days'>) {
     const [device] = (await m.query(
       `SELECT licence_expires_at, licence_lifetime, created_at FROM devices WHERE id = $1 FOR UPDATE`,
       [activation.device_id],

@@ -1,4 +1,4 @@
-import type { ActivationStatus, PaymentMethod, Resolvers } from '../__generated__/resolvers-types';
+import type { ActivationStatus, PaymentDisputeState, PaymentMethod, Resolvers } from '../__generated__/resolvers-types';
 import { requireOwner } from '../auth/caller';
 import { decimalAmount } from './provider';
 import { localizer } from '../i18n/localizer';
@@ -50,6 +50,11 @@ export const paymentResolvers: Resolvers = {
         ? { ...a.partialPayment, missing: missingAmount(a.partialPayment) }
         : null,
     takenBackAt: (a) => (a.status === 'refunded' || a.status === 'reversed' ? a.takenBackAt : null),
+    refunded: (a) => (a.refundedMinor > 0 ? decimalAmount(Math.min(a.refundedMinor, a.amountMinor)) : null),
+    dispute: (a) =>
+      a.dispute && a.disputedAt
+        ? { state: a.dispute.toUpperCase() as PaymentDisputeState, openedAt: a.disputedAt }
+        : null,
   },
 };
 

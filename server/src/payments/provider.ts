@@ -44,14 +44,18 @@ export interface Confirmation {
    * - partial: some of the money arrived, not all (NOWPayments `partially_paid`); see `partial`.
    * - failed, cancelled: no money, and none will come for this checkout.
    * - refunded: the merchant gave money back (PayPal refund, NOWPayments `refunded`, OPay's refunded flag,
-   *   not Cowpay, which publishes no refund callback); takes back the licence the payment gave.
-   * - reversed: the money was taken back without us (PayPal reversal, a chargeback or dispute opened against
-   *   the payment); takes back the licence too.
+   *   not Cowpay, which publishes no refund callback); `amountMinor` is the sum returned (null: all that is left).
+   *   Refunds add up; the days the payment added come off once they reach what was paid.
+   * - reversed: the money was taken back without us (a PayPal reversal or chargeback, a dispute lost); counted
+   *   like a refund.
+   * - disputed: a dispute or inquiry opened or moved on; no money moved, nothing is taken.
+   * - reinstated: a dispute ended with the money staying with us (won, cancelled by the buyer, denied): a
+   *   reversal of the payment is undone, and days taken for it come back, once.
    */
-  status: 'paid' | 'pending' | 'partial' | 'failed' | 'cancelled' | 'refunded' | 'reversed';
+  status: 'paid' | 'pending' | 'partial' | 'failed' | 'cancelled' | 'refunded' | 'reversed' | 'disputed' | 'reinstated';
   /**
-   * For refunded and reversed: the `transactionId` of the paid confirmation whose money went back (a PayPal
-   * capture id), when the notification names it; the payment is found by it when `reference` is missing.
+   * For refunded, reversed, disputed and reinstated: the `transactionId` of the paid confirmation it is about (a
+   * PayPal capture id), when the notification names it; the payment is found by it when `reference` is missing.
    */
   takesBack?: string | null;
   /** For partial: what arrived and what was asked, in the currency the buyer pays with (a coin). */

@@ -552,7 +552,7 @@ describe('PayPal webhooks, against published events', () => {
     });
   });
 
-  it('reads the [SIMULATOR] CUSTOMER.DISPUTE.CREATED sample: reversed, taking back the disputed transaction', async () => {
+  it('reads the [SIMULATOR] CUSTOMER.DISPUTE.CREATED sample: disputed, about the disputed transaction, taking nothing', async () => {
     const event = {
       id: 'WH-4M0448861G563140B-9EX36365822141321',
       create_time: '2018-06-21T13:36:33.000Z',
@@ -613,29 +613,41 @@ describe('PayPal webhooks, against published events', () => {
       providerReference: null,
       transactionId: 'PP-000-042-663-135',
       takesBack: '00D10444LD479031K',
-      status: 'reversed',
+      status: 'disputed',
       amountMinor: 300,
       currency: 'USD',
       providerStatus: 'CUSTOMER.DISPUTE.CREATED:OPEN',
     });
-    // Resolved for the seller: nothing more to take back, not ours to apply.
-    const won = readEvent({
-      ...event,
-      event_type: 'CUSTOMER.DISPUTE.RESOLVED',
-      resource: { ...event.resource, status: 'RESOLVED', dispute_outcome: { outcome_code: 'RESOLVED_SELLER_FAVOUR' } },
-    });
-    expect(won).toMatchObject({ reference: null, takesBack: null, status: 'pending' });
-    // Resolved for the buyer: the same dispute id, so a licence already taken back at CREATED is not taken twice.
-    const lost = readEvent({
-      ...event,
-      event_type: 'CUSTOMER.DISPUTE.RESOLVED',
-      resource: { ...event.resource, status: 'RESOLVED', dispute_outcome: { outcome_code: 'RESOLVED_BUYER_FAVOUR' } },
-    });
-    expect(lost).toMatchObject({
+    const resolved = (outcome: Record<string, unknown>) =>
+      readEvent({
+        ...event,
+        event_type: 'CUSTOMER.DISPUTE.RESOLVED',
+        resource: { ...event.resource, status: 'RESOLVED', dispute_outcome: outcome },
+      });
+    // Ended with the money staying with the seller: the payment is reinstated (a reversal undone).
+    for (const outcome_code of ['RESOLVED_SELLER_FAVOUR', 'CANCELED_BY_BUYER', 'DENIED', 'RESOLVED_WITH_PAYOUT']) {
+      expect(resolved({ outcome_code })).toMatchObject({ takesBack: '00D10444LD479031K', status: 'reinstated' });
+    }
+    // Ended for the buyer: money back for what the buyer got (amount_refunded), keyed by the dispute's id.
+    expect(
+      resolved({ outcome_code: 'RESOLVED_BUYER_FAVOUR', amount_refunded: { currency_code: 'USD', value: '1.50' } }),
+    ).toMatchObject({
       transactionId: 'PP-000-042-663-135',
       takesBack: '00D10444LD479031K',
       status: 'reversed',
+      amountMinor: 150,
+      currency: 'USD',
     });
+    // Accepted by the seller without an amount named: the disputed amount.
+    expect(resolved({ outcome_code: 'ACCEPTED' })).toMatchObject({ status: 'reversed', amountMinor: 300 });
+    // Moved on (an inquiry escalated to a claim): still disputed.
+    expect(
+      readEvent({
+        ...event,
+        event_type: 'CUSTOMER.DISPUTE.UPDATED',
+        resource: { ...event.resource, status: 'WAITING_FOR_SELLER_RESPONSE', dispute_life_cycle_stage: 'CHARGEBACK' },
+      }),
+    ).toMatchObject({ status: 'disputed' });
   });
 
   it('finds the capture a refund names only in its `up` link, and nothing in other links', () => {

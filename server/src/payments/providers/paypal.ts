@@ -431,7 +431,8 @@ interface PayPalEventResource {
   dispute_id?: unknown;
   dispute_amount?: Money;
   disputed_transactions?: { seller_transaction_id?: unknown; custom?: unknown }[];
-  dispute_outcome?: { outcome_code?: unknown };
+  dispute_outcome?: { outcome_code?: unknown; amount_refunded?: Money };
+  dispute_life_cycle_stage?: unknown;
 }
 
 /**
@@ -443,10 +444,16 @@ interface PayPalEventResource {
  *   is our reference.
  * - PAYMENT.CAPTURE.REVERSED → reversed: PayPal sends a refund-shaped resource (`up` link to the capture); a bare
  *   capture resource is read too (the capture reversed, transaction `reversal:{capture id}`).
- * - CUSTOMER.DISPUTE.CREATED, and CUSTOMER.DISPUTE.RESOLVED in the buyer's favour → reversed: the dispute's id is
- *   the transaction (so both apply once), takesBack is disputed_transactions[].seller_transaction_id (the
- *   capture), `custom` our reference when present.
- * Anything else (other event types, a dispute resolved for the seller) is not ours to apply: reference null.
+ * - CUSTOMER.DISPUTE.CREATED and CUSTOMER.DISPUTE.UPDATED (an inquiry, a claim, a chargeback: no money moved by
+ *   the dispute itself) → disputed: the payment is marked, nothing is taken. A chargeback's money, when PayPal
+ *   takes it, arrives as PAYMENT.CAPTURE.REVERSED.
+ * - CUSTOMER.DISPUTE.RESOLVED, by `dispute_outcome.outcome_code` (customer_disputes_v1.json): RESOLVED_BUYER_FAVOUR
+ *   and ACCEPTED (the seller accepted the claim) → reversed, for `amount_refunded` (else the dispute's amount),
+ *   under the dispute's id as its own key; RESOLVED_SELLER_FAVOUR, CANCELED_BY_BUYER, DENIED, RESOLVED_WITH_PAYOUT
+ *   (PayPal covered the seller) and NONE → reinstated: the money stays, a reversal is undone.
+ *   The payment is disputed_transactions[].seller_transaction_id (the capture: takesBack), `custom` our reference
+ *   when present.
+ * Anything else (other event types) is not ours to apply: reference null.
  */
 export function readEvent(event: PayPalEvent): Confirmation {
   const resource = event.resource;
@@ -502,21 +509,25 @@ export function readEvent(event: PayPalEvent): Confirmation {
       };
     }
     case 'CUSTOMER.DISPUTE.CREATED':
+    case 'CUSTOMER.DISPUTE.UPDATED':
     case 'CUSTOMER.DISPUTE.RESOLVED': {
       const disputeId = text(resource.dispute_id);
       if (!disputeId) throw new WebhookRefused('refused-malformed', 'The dispute event names no dispute.');
       const transactions = Array.isArray(resource.disputed_transactions) ? resource.disputed_transactions : [];
       const disputed = transactions.find((t) => t && typeof t === 'object' && text(t.seller_transaction_id));
       const outcome = text(resource.dispute_outcome?.outcome_code);
-      const takesMoney = type === 'CUSTOMER.DISPUTE.CREATED' || outcome === 'RESOLVED_BUYER_FAVOUR';
+      const resolved = type === 'CUSTOMER.DISPUTE.RESOLVED' || resourceStatus === 'RESOLVED';
+      const lost = resolved && (outcome === 'RESOLVED_BUYER_FAVOUR' || outcome === 'ACCEPTED');
       return {
         ...base,
         providerStatus: `${type}:${resourceStatus ?? ''}${outcome ? `:${outcome}` : ''}`,
-        reference: takesMoney ? text(disputed?.custom) : null,
+        reference: text(disputed?.custom),
         transactionId: disputeId,
-        takesBack: takesMoney ? text(disputed?.seller_transaction_id) : null,
-        status: takesMoney ? 'reversed' : 'pending',
-        ...amountOf(resource.dispute_amount),
+        takesBack: text(disputed?.seller_transaction_id),
+        status: !resolved ? 'disputed' : lost ? 'reversed' : 'reinstated',
+        ...amountOf(
+          lost ? (resource.dispute_outcome?.amount_refunded ?? resource.dispute_amount) : resource.dispute_amount,
+        ),
       };
     }
     default:

@@ -67,3 +67,49 @@ describe('PaymentHistory in Arabic', () => {
     expect(screen.getByText('لا توجد مدفوعات بعد.')).toBeInTheDocument();
   });
 });
+
+describe('PaymentHistory: money back and disputes', () => {
+  it('shows part of the money refunded on a payment that keeps its licence, and an open dispute', async () => {
+    await setTestLocale('en');
+    render(
+      <PaymentHistory
+        payments={[
+          buildPayment({ id: 'p2', method: 'PAYPAL', refunded: '0.50' }),
+          buildPayment({
+            id: 'p1',
+            method: 'PAYPAL',
+            dispute: { state: 'OPEN', openedAt: '2026-11-25T09:00:00.000Z' },
+          }),
+          buildPayment({
+            id: 'p0',
+            method: 'PAYPAL',
+            dispute: { state: 'WON', openedAt: '2026-11-21T09:00:00.000Z' },
+          }),
+        ]}
+      />,
+    );
+    expect(rows(screen.getByRole('table', { name: 'Payment history' }))).toEqual([
+      ['20 Nov. 2026', 'PayPal', '8.99€', 'PaidRefunded 0.50€', '21 Nov. 2027'],
+      [
+        '20 Nov. 2026',
+        'PayPal',
+        '8.99€',
+        'PaidDisputedA dispute about this payment was opened on 25 Nov. 2026: the licence keeps its days meanwhile.',
+        '21 Nov. 2027',
+      ],
+      [
+        '20 Nov. 2026',
+        'PayPal',
+        '8.99€',
+        'PaidThe dispute about this payment was closed: the payment stands.',
+        '21 Nov. 2027',
+      ],
+    ]);
+  });
+
+  it('says the refunded sum in Arabic', async () => {
+    await setTestLocale('ar');
+    render(<PaymentHistory payments={[buildPayment({ refunded: '0.50' })]} />);
+    expect(screen.getByText(/استُرد/).textContent).toBe('استُرد \u2066\u200f0.50\u00a0€\u2069');
+  });
+});

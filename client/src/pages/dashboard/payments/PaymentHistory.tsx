@@ -15,37 +15,73 @@ function licenceUntil(payment: Payment, say: Say): string {
 }
 
 /** What a person needs to know about a payment that did not simply go through. */
-function statusNote(payment: Payment, say: Say): string | null {
+function statusNotes(payment: Payment, say: Say): string[] {
   const partial = payment.partialPayment;
   if (payment.status === 'PARTIALLY_PAID' && partial) {
-    return say.intl.formatMessage(
-      {
-        id: 'payments.history.partial',
-        defaultMessage:
-          '{received} of {expected} {currency} arrived; {missing} {currency} is missing. Contact support to settle it.',
-      },
-      { received: partial.received, expected: partial.expected, missing: partial.missing, currency: partial.currency },
-    );
+    return [
+      say.intl.formatMessage(
+        {
+          id: 'payments.history.partial',
+          defaultMessage:
+            '{received} of {expected} {currency} arrived; {missing} {currency} is missing. Contact support to settle it.',
+        },
+        {
+          received: partial.received,
+          expected: partial.expected,
+          missing: partial.missing,
+          currency: partial.currency,
+        },
+      ),
+    ];
   }
+  const notes: string[] = [];
   if ((payment.status === 'REFUNDED' || payment.status === 'REVERSED') && payment.takenBackAt) {
     const date = say.formatDate(payment.takenBackAt);
-    return payment.status === 'REFUNDED'
-      ? say.intl.formatMessage(
-          {
-            id: 'payments.history.refunded',
-            defaultMessage: 'Money refunded on {date}: its days were removed from the licence.',
-          },
-          { date },
-        )
-      : say.intl.formatMessage(
-          {
-            id: 'payments.history.reversed',
-            defaultMessage: 'Money taken back on {date}: its days were removed from the licence.',
-          },
-          { date },
-        );
+    notes.push(
+      payment.status === 'REFUNDED'
+        ? say.intl.formatMessage(
+            {
+              id: 'payments.history.refunded',
+              defaultMessage: 'Money refunded on {date}: its days were removed from the licence.',
+            },
+            { date },
+          )
+        : say.intl.formatMessage(
+            {
+              id: 'payments.history.reversed',
+              defaultMessage: 'Money taken back on {date}: its days were removed from the licence.',
+            },
+            { date },
+          ),
+    );
+  } else if (payment.refunded) {
+    // Part of the money went back: the licence keeps the payment's days.
+    notes.push(
+      say.intl.formatMessage(
+        { id: 'payments.history.partlyRefunded', defaultMessage: 'Refunded {amount}' },
+        { amount: say.money(payment.refunded, payment.currency) },
+      ),
+    );
   }
-  return null;
+  if (payment.dispute?.state === 'OPEN') {
+    notes.push(
+      say.intl.formatMessage(
+        {
+          id: 'payments.history.disputeOpen',
+          defaultMessage: 'A dispute about this payment was opened on {date}: the licence keeps its days meanwhile.',
+        },
+        { date: say.formatDate(payment.dispute.openedAt) },
+      ),
+    );
+  } else if (payment.dispute?.state === 'WON') {
+    notes.push(
+      say.intl.formatMessage({
+        id: 'payments.history.disputeClosed',
+        defaultMessage: 'The dispute about this payment was closed: the payment stands.',
+      }),
+    );
+  }
+  return notes;
 }
 
 /** The device's payments, newest first: a table, and a card per payment at phone width. */
@@ -82,7 +118,7 @@ export function PaymentHistory({ payments }: { payments: Payment[] }) {
         </thead>
         <tbody>
           {payments.map((payment) => {
-            const note = statusNote(payment, say);
+            const notes = statusNotes(payment, say);
             return (
               <tr key={payment.id}>
                 <td data-label={column.date}>{say.formatDate(payment.createdAt)}</td>
@@ -95,7 +131,16 @@ export function PaymentHistory({ payments }: { payments: Payment[] }) {
                     <span className={`pay-status pay-status--${payment.status.toLowerCase()}`}>
                       {say.status(payment.status)}
                     </span>
-                    {note && <span className="payments-table__note">{note}</span>}
+                    {payment.dispute?.state === 'OPEN' && (
+                      <span className="pay-tag pay-tag--disputed">
+                        <FormattedMessage id="payments.history.disputed" defaultMessage="Disputed" />
+                      </span>
+                    )}
+                    {notes.map((note) => (
+                      <span key={note} className="payments-table__note">
+                        {note}
+                      </span>
+                    ))}
                     {payment.sandbox && (
                       <span
                         className="pay-tag"
