@@ -86,7 +86,18 @@ async function main(): Promise<void> {
       return;
     }
     case 'start': {
-      const answer = await tv.start(state.etag);
+      let answer: Awaited<ReturnType<TvClient['start']>>;
+      try {
+        answer = await tv.start(state.etag);
+      } catch (err) {
+        // Signed out: the owner changed the device key, or signed this TV out in Account Details. Drop the token
+        // and link again with a code the owner approves.
+        if (!(err instanceof TvApiError && err.status === 401 && state.token)) throw err;
+        saveState({});
+        console.log('This TV was signed out. Sign it in again with a code: npm run tv -- link --mac <its MAC>');
+        process.exitCode = 2;
+        return;
+      }
       if (!answer.changed && state.last) {
         console.log('Unchanged since the last start (304): showing the kept copy.');
         printPlaylists(state.last);

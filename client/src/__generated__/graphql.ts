@@ -60,6 +60,12 @@ export type ChangeDeviceKeyInput = {
   currentDeviceKey?: string | null | undefined;
   /** Exactly 6 digits. */
   deviceKey: string;
+  /**
+   * Whether the TVs signed in to the device stay signed in. By default (false) a new key signs out every TV token of
+   * the device (a key that leaked may have been used to link one), except the calling TV's own when a TV changes
+   * it; a signed-out TV links again with a code the owner approves.
+   */
+  keepTvsSignedIn?: boolean | null | undefined;
 };
 
 /** A new parent PIN for the signed-in device. */

@@ -182,6 +182,12 @@ export type ChangeDeviceKeyInput = {
   currentDeviceKey?: InputMaybe<Scalars['String']['input']>;
   /** Exactly 6 digits. */
   deviceKey: Scalars['String']['input'];
+  /**
+   * Whether the TVs signed in to the device stay signed in. By default (false) a new key signs out every TV token of
+   * the device (a key that leaked may have been used to link one), except the calling TV's own when a TV changes
+   * it; a signed-out TV links again with a code the owner approves.
+   */
+  keepTvsSignedIn?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** A new parent PIN for the signed-in device. */
@@ -327,6 +333,8 @@ export type DeviceSettingsPayload = {
   device: Device;
   /** A message to show the owner. */
   message: Scalars['String']['output'];
+  /** For `changeDeviceKey`: how many TVs the change signed out (0 when the owner kept them). Null for other changes. */
+  tvsSignedOut: Maybe<Scalars['Int']['output']>;
 };
 
 /** Where a device stands with its licence. Derived from stored dates, never stored itself. */
@@ -1677,6 +1685,7 @@ export type DeviceResolvers<ContextType = GraphQLContext, ParentType extends Res
 export type DeviceSettingsPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeviceSettingsPayload'] = ResolversParentTypes['DeviceSettingsPayload']> = ResolversObject<{
   device?: Resolver<ResolversTypes['Device'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tvsSignedOut?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type EpgCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EpgCheck'] = ResolversParentTypes['EpgCheck']> = ResolversObject<{

@@ -153,6 +153,23 @@ export class DeviceTokenService {
     }
     return id;
   }
+
+  /** Signs out every TV of the device but `exceptTokenId`'s, in `manager`'s transaction; how many were signed in. */
+  async revokeAll(manager: EntityManager, deviceId: string, exceptTokenId?: string | null): Promise<number> {
+    const [, affected] = (await manager.query(
+      `UPDATE device_tokens SET revoked_at = now()
+        WHERE device_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2::uuid
+          AND last_used_at > now() - make_interval(days => $3)`,
+      [deviceId, exceptTokenId ?? null, this.options.idleDays],
+    )) as [unknown[], number];
+    // Tokens already expired by idleness are revoked too (they open nothing either way) but not counted.
+    await manager.query(
+      `UPDATE device_tokens SET revoked_at = now()
+        WHERE device_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2::uuid`,
+      [deviceId, exceptTokenId ?? null],
+    );
+    return affected;
+  }
 }
 
 /** Revokes one token of the device if it is still valid; whether it did. */

@@ -9,7 +9,7 @@ import { sayTo } from '../i18n/localizer';
 
 /** Who is making a settings change: the owner's session, or a TV, which must prove the current key or PIN. */
 function settingsCaller(ctx: GraphQLContext): DeviceCaller {
-  return { via: ctx.via, sessionId: ctx.req.sessionID, clientIp: ctx.clientIp };
+  return { via: ctx.via, sessionId: ctx.req.sessionID, clientIp: ctx.clientIp, tokenId: ctx.tokenId };
 }
 
 export const deviceResolvers: Resolvers = {
@@ -29,12 +29,13 @@ export const deviceResolvers: Resolvers = {
     },
     registerDevice: (_parent, { input }, ctx) => ctx.services.devices.register(input, ctx.clientIp),
     changeDeviceKey: async (_parent, { input }, ctx) => ({
-      device: await ctx.services.devices.changeDeviceKey(requireTvOrOwner(ctx).id, input, settingsCaller(ctx)),
+      ...(await ctx.services.devices.changeDeviceKey(requireTvOrOwner(ctx).id, input, settingsCaller(ctx))),
       message: sayTo(ctx.req, messages.settings.deviceKeyChanged),
     }),
     changeParentPin: async (_parent, { input }, ctx) => ({
       device: await ctx.services.devices.changeParentPin(requireTvOrOwner(ctx).id, input, settingsCaller(ctx)),
       message: sayTo(ctx.req, messages.settings.parentPinChanged),
+      tvsSignedOut: null,
     }),
     checkParentPin: async (_parent, { input }, ctx) => ({
       valid: await ctx.services.devices.checkParentPin(requireTvOrOwner(ctx), input, ctx.clientIp),
@@ -42,6 +43,7 @@ export const deviceResolvers: Resolvers = {
     switchMacAddress: async (_parent, { input }, ctx) => ({
       device: await ctx.services.devices.switchMac(requireOwner(ctx), input),
       message: sayTo(ctx.req, messages.switchMac.success),
+      tvsSignedOut: null,
     }),
   },
   Device: {

@@ -27,7 +27,11 @@ const LOGIN_BODY = {
 } as const;
 const LOGIN_FIELDS: FieldNames = fieldNamesOf(LOGIN_BODY);
 /** The settings calls: the new value, and the current one that a TV (its token) must give. */
-const DEVICE_KEY_BODY = { device_key: 'deviceKey', current_device_key: 'currentDeviceKey' } as const;
+const DEVICE_KEY_BODY = {
+  device_key: 'deviceKey',
+  current_device_key: 'currentDeviceKey',
+  keep_tvs_signed_in: 'keepTvsSignedIn',
+} as const;
 const PARENT_PIN_BODY = { pin_code: 'pin', current_pin_code: 'currentPin' } as const;
 /** REST body field → service input field, for Switch MAC: the new TV's MAC and the device key it shows. */
 const SWITCH_MAC_BODY = { mac_address: 'macAddress', device_key: 'deviceKey' } as const;
@@ -76,12 +80,17 @@ export function deviceRestRouter(
       const caller = await authenticate(req, devices);
       const device = requireTvOrOwner(caller);
       const input = bodyFields(req.body, DEVICE_KEY_BODY) as ChangeDeviceKeyInput;
-      await devices.changeDeviceKey(device.id, input, {
+      const { tvsSignedOut } = await devices.changeDeviceKey(device.id, input, {
         via: caller.via,
         sessionId: req.sessionID,
         clientIp: clientIp(req),
+        tokenId: caller.tokenId,
       });
-      res.json({ status: 'success', message: sayTo(req, messages.settings.deviceKeyChanged) });
+      res.json({
+        status: 'success',
+        message: sayTo(req, messages.settings.deviceKeyChanged),
+        tvs_signed_out: tvsSignedOut,
+      });
     }),
   );
 

@@ -43,7 +43,15 @@ const currentSecretSchema = z
   .string({ error: 'The current value must be text' })
   .max(64, 'The current value must be at most 64 characters')
   .nullish();
-const changeDeviceKeySchema = z.object({ deviceKey: newDeviceKeySchema, currentDeviceKey: currentSecretSchema });
+const changeDeviceKeySchema = z.object({
+  deviceKey: newDeviceKeySchema,
+  currentDeviceKey: currentSecretSchema,
+  // Whether the TVs signed in to the device stay signed in; by default a new key signs them out.
+  keepTvsSignedIn: z
+    .boolean({ error: 'keepTvsSignedIn is true or false' })
+    .nullish()
+    .transform((keep) => keep ?? false),
+});
 const changeParentPinSchema = z.object({ pin: parentPinSchema, currentPin: currentSecretSchema });
 const checkParentPinSchema = z.object({
   pin: z.string({ error: 'PIN is required' }).min(1, 'PIN is required').max(64, 'PIN must be at most 64 characters'),
@@ -66,6 +74,8 @@ export interface DeviceCaller {
   sessionId: string | undefined;
   /** Where the request comes from: a TV's guesses at the current PIN are counted per address too. */
   clientIp: string;
+  /** The calling TV's token, when a TV calls: a TV that changes the key stays signed in itself. */
+  tokenId?: string | null;
 }
 
 export interface RegisteredDevice {
@@ -186,15 +196,24 @@ export class DeviceService {
    * must give the current key, a guess counted like a sign-in's; its change keeps no portal session, even one
    * sent along with the token.
    */
-  async changeDeviceKey(deviceId: string, input: ChangeDeviceKeyInput, caller: DeviceCaller): Promise<DeviceEntity> {
-    const { deviceKey, currentDeviceKey } = validate(changeDeviceKeySchema, input);
+  async changeDeviceKey(
+    deviceId: string,
+    input: ChangeDeviceKeyInput,
+    caller: DeviceCaller,
+  ): Promise<{ device: DeviceEntity; tvsSignedOut: number }> {
+    const { deviceKey, currentDeviceKey, keepTvsSignedIn } = validate(changeDeviceKeySchema, input);
     if (caller.via === 'token') await this.proveCurrentKey(deviceId, currentDeviceKey);
     const deviceKeyHash = await hashSecret(deviceKey);
     const keep = caller.via === 'session' ? caller.sessionId : undefined;
     return this.dataSource.transaction(async (manager) => {
       await manager.update(DeviceEntity, { id: deviceId }, { deviceKeyHash });
       await endSessions(manager, deviceId, keep);
-      return manager.findOneByOrFail(DeviceEntity, { id: deviceId });
+      // A key that leaked may have been used to link a TV: a new key signs every TV out (but the one changing it),
+      // unless the owner chose to keep them.
+      const tvsSignedOut = keepTvsSignedIn
+        ? 0
+        : await this.tokens.revokeAll(manager, deviceId, caller.via === 'token' ? caller.tokenId : null);
+      return { device: await manager.findOneByOrFail(DeviceEntity, { id: deviceId }), tvsSignedOut };
     });
   }
 

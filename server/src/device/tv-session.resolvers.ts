@@ -9,6 +9,7 @@ export const tvSessionResolvers: Resolvers = {
     reportAppVersion: async (_parent, { input }, ctx) => ({
       device: await ctx.services.tokens.reportAppVersion(requireTv(ctx, messages.tv.reportTvOnly), input),
       message: sayTo(ctx.req, messages.tv.appVersionRecorded),
+      tvsSignedOut: null,
     }),
     revokeDeviceToken: async (_parent, { input }, ctx) => ({
       id: await ctx.services.tokens.revoke(requireOwner(ctx).id, input.id),

@@ -12,8 +12,15 @@ vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ i
 
 const KEY_MESSAGE = '*Device key must be 6 digits (Only Numbers)';
 
-function changeKey(deviceKey: string, answer: Omit<MockLink.MockedResponse, 'request'>): MockLink.MockedResponse {
-  return { request: { query: ChangeDeviceKeyDocument, variables: { input: { deviceKey } } }, ...answer };
+function changeKey(
+  deviceKey: string,
+  answer: Omit<MockLink.MockedResponse, 'request'>,
+  keepTvsSignedIn = false,
+): MockLink.MockedResponse {
+  return {
+    request: { query: ChangeDeviceKeyDocument, variables: { input: { deviceKey, keepTvsSignedIn } } },
+    ...answer,
+  };
 }
 
 const changed = {
@@ -72,6 +79,20 @@ describe('DeviceKeyPage', () => {
     await user.clear(input);
     await user.type(input, '1');
     expect(screen.queryByText(KEY_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('signs the TVs out with the new key unless the owner keeps them', async () => {
+    const { input, user, submit } = await renderPage([changeKey('654321', changed, true)]);
+    const signOut = screen.getByRole('switch', { name: 'Sign out every TV signed in to this device' });
+    expect(signOut).toBeChecked();
+    expect(screen.getByText(/The TVs signed in to this device are signed out too/)).toBeInTheDocument();
+    await user.click(signOut);
+    expect(signOut).not.toBeChecked();
+    await user.type(input, '654321');
+    await submit();
+    await waitFor(() =>
+      expect(Swal.fire).toHaveBeenCalledWith(expect.objectContaining({ title: 'Device Key Changed Successfully!' })),
+    );
   });
 
   it('saves a new key, says so in the spec words and clears the field', async () => {

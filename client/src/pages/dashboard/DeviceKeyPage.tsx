@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { messages } from '../../../../common/messages';
 import { newDeviceKeySchema } from '../../../../common/validation';
@@ -10,12 +11,17 @@ import '../../styles/settings.css';
 
 export default function DeviceKeyPage() {
   const intl = useIntl();
-  const [changeDeviceKey] = useChangeDeviceKeyMutation();
+  // The TVs linked to the device are signed out with a new key unless the owner keeps them: a key that leaked may
+  // have been used to link a TV of someone else's.
+  const [signOutTvs, setSignOutTvs] = useState(true);
+  const [changeDeviceKey] = useChangeDeviceKeyMutation({ refetchQueries: ['DeviceTvSessions'] });
   const { field, error, isSubmitting, onSubmit } = useSettingForm({
     schema: newDeviceKeySchema,
     serverField: 'deviceKey',
     save: async (deviceKey) => {
-      const { data } = await changeDeviceKey({ variables: { input: { deviceKey } } });
+      const { data } = await changeDeviceKey({
+        variables: { input: { deviceKey, keepTvsSignedIn: !signOutTvs } },
+      });
       if (!data) throw new Error('The device key answer carried no data');
       return data.changeDeviceKey.device;
     },
@@ -38,6 +44,12 @@ export default function DeviceKeyPage() {
               defaultMessage="Other browsers signed in to this device are signed out. This one stays signed in."
             />
           </p>
+          <p>
+            <FormattedMessage
+              id="settings.deviceKey.tvs"
+              defaultMessage="The TVs signed in to this device are signed out too, unless you keep them below: change the key this way if it may have been seen by someone else. A TV that was signed out shows a code; approve it on this portal to sign it in again."
+            />
+          </p>
         </div>
 
         <form className="settings__form" noValidate onSubmit={onSubmit}>
@@ -54,6 +66,22 @@ export default function DeviceKeyPage() {
             placeholder={intl.formatMessage({ id: 'settings.deviceKey.placeholder', defaultMessage: '6 digits' })}
             {...field}
           />
+          <div className="switch">
+            <input
+              id="sign_out_tvs"
+              type="checkbox"
+              role="switch"
+              className="switch__input"
+              checked={signOutTvs}
+              onChange={(event) => setSignOutTvs(event.target.checked)}
+            />
+            <label htmlFor="sign_out_tvs" className="switch__label">
+              <FormattedMessage
+                id="settings.deviceKey.signOutTvs"
+                defaultMessage="Sign out every TV signed in to this device"
+              />
+            </label>
+          </div>
           <SubmitButton busy={isSubmitting} className="settings__submit">
             <FormattedMessage id="settings.deviceKey.save" defaultMessage="Save Device Key" />
           </SubmitButton>
