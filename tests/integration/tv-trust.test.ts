@@ -10,7 +10,8 @@ import { signedInDevice, startTestServer, TEST_CAPTCHA, type TestServer } from '
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ REGISTER_MAX_PER_IP_PER_HOUR: '1000' });
+  // Behind a trusted proxy on loopback: X-Forwarded-For stands for the TV's and the owner's networks.
+  server = await startTestServer({ REGISTER_MAX_PER_IP_PER_HOUR: '1000', TRUST_PROXY: 'loopback' });
 });
 afterAll(() => server.stop());
 
@@ -100,5 +101,41 @@ describe('a leaked device key', () => {
     expect(rest.status).toBe(400);
     // The old key still signs in.
     await signIn(server.client(), device.macAddress, deviceKey);
+  });
+});
+
+describe('link-code phishing', () => {
+  const SHOW = `query($i: TvLinkCodeInput!) { tvLink(input: $i) {
+    macAddress model requestedFrom sameNetwork signedInTvs sameMacAddress } }`;
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  it('a code asked for the owner’s MAC from elsewhere shows where it came from and what approving signs out', async () => {
+    const { device, client: owner } = await signedInDevice(server);
+    // Someone asks a code for the owner's MAC from his own network, under a model name of his choosing.
+    const asked = await server
+      .client()
+      .gql(REQUEST, { i: { macAddress: device.macAddress, model: 'Living room TV' } }, from('198.51.100.23'));
+    const { code } = asked.json.data.requestTvLink;
+    const shown = await owner.gql(SHOW, { i: { code } }, from('203.0.113.9'));
+    expect(shown.json.errors).toBeUndefined();
+    expect(shown.json.data.tvLink).toEqual({
+      macAddress: device.macAddress,
+      model: 'Living room TV',
+      requestedFrom: '198.51.100.23',
+      sameNetwork: false,
+      sameMacAddress: true,
+      // The TV registered with this MAC is signed in: approving would sign it out.
+      signedInTvs: 1,
+    });
+    // Asked from the owner's own network (an IPv6 home: the same /56), it says so.
+    const home = await server
+      .client()
+      .gql(REQUEST, { i: { macAddress: device.macAddress } }, from('2001:db8:aa:bb01::10'));
+    const atHome = await owner.gql(
+      SHOW,
+      { i: { code: home.json.data.requestTvLink.code } },
+      from('2001:db8:aa:bb02::99'),
+    );
+    expect(atHome.json.data.tvLink).toMatchObject({ requestedFrom: '2001:db8:aa:bb01::10', sameNetwork: true });
   });
 });

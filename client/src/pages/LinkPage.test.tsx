@@ -46,11 +46,19 @@ function linkMock(overrides: Record<string, unknown> = {}): MockLink.MockedRespo
           expiresAt: '2026-11-25T10:15:00.000Z',
           sameMacAddress: true,
           signedInTv: false,
+          requestedFrom: '203.0.113.7',
+          sameNetwork: true,
+          signedInTvs: 1,
           ...overrides,
         },
       },
     },
   };
+}
+
+/** A detail of the request (a <dd>), by its whole text: its parts may sit in elements of their own. */
+function detail(text: string) {
+  return screen.getByText((_content, element) => element?.tagName === 'DD' && element.textContent === text);
 }
 
 function Where() {
@@ -96,9 +104,43 @@ describe('LinkPage', () => {
       },
     ]);
     expect(await screen.findByRole('heading', { name: `A TV asks to sign in with code ${CODE}` })).toBeVisible();
-    expect(screen.getByText('Living room TV')).toBeInTheDocument();
+    expect(detail('Living room TV (as the TV reports it)')).toBeInTheDocument();
     expect(screen.getByText('3.1.0')).toBeInTheDocument();
+    expect(detail('203.0.113.7, the network you are on now')).toBeInTheDocument();
+    expect(screen.getByText(/The TV signed in to this device now will be signed out\./)).toBeInTheDocument();
     expect(document.title).toBe('Link a TV | M3U Player');
+    // The code came in the address (a QR code, or a link someone sent): one tap does not approve it.
+    const approve = screen.getByRole('button', { name: 'Approve' });
+    expect(approve).toBeDisabled();
+    const confirm = screen.getByLabelText('To approve, type the code your TV shows now');
+    await user.type(confirm, 'bcdf ghjx');
+    expect(screen.getByText(/This is not the code of this request/)).toBeInTheDocument();
+    expect(approve).toBeDisabled();
+    await user.clear(confirm);
+    await user.type(confirm, 'bcdfghjk');
+    expect(approve).toBeEnabled();
+    await user.click(approve);
+    expect(await screen.findByText(messages.link.approved)).toBeInTheDocument();
+  });
+
+  it('asks no second typing of a code the owner typed on the page, and says a request from another network', async () => {
+    const user = renderLink(
+      [
+        session,
+        linkMock({ sameNetwork: false, requestedFrom: '2001:db8::7', signedInTvs: 2 }),
+        {
+          request: { query: ApproveTvLinkDocument, variables: { input: { code: CODE } } },
+          result: { data: { approveTvLink: decision(messages.link.approved) } },
+        },
+      ],
+      '/link',
+    );
+    await user.type(await screen.findByLabelText('Code shown on the TV'), 'bcdfghjk');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: `A TV asks to sign in with code ${CODE}` });
+    expect(detail('2001:db8::7, another network than the one you are on now')).toBeInTheDocument();
+    expect(screen.getByText(/The 2 TVs signed in to this device now will be signed out\./)).toBeInTheDocument();
+    expect(screen.queryByLabelText('To approve, type the code your TV shows now')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(messages.link.approved)).toBeInTheDocument();
   });
@@ -137,6 +179,7 @@ describe('LinkPage', () => {
       device.macAddress,
     );
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    await user.type(screen.getByLabelText('To approve, type the code your TV shows now'), CODE);
     await user.click(screen.getByRole('button', { name: 'Switch to this TV' }));
     expect(await screen.findByText(messages.link.switched)).toBeInTheDocument();
   });

@@ -45,6 +45,9 @@ export default function LinkPage() {
   const { login } = useUser();
   const [params, setParams] = useSearchParams();
   const code = params.get('code');
+  // A code the owner typed on this page, read off their TV. A code that came in the address (a QR code, or a
+  // link someone sent) must be typed once more before it can be approved: whoever sent the link chose it.
+  const [typedCode, setTypedCode] = useState<string | null>(null);
   const { data, error } = useCurrentDeviceQuery({ fetchPolicy: 'network-only' });
   const device = data?.currentDevice;
 
@@ -72,12 +75,21 @@ export default function LinkPage() {
           <LinkRequest
             key={code}
             code={code}
+            typed={typedCode === code}
             deviceMac={device.macAddress}
             onDevice={login}
-            onCode={(typed) => setParams({ code: typed })}
+            onCode={(typed) => {
+              setTypedCode(typed);
+              setParams({ code: typed });
+            }}
           />
         ) : (
-          <CodeForm onCode={(typed) => setParams({ code: typed })} />
+          <CodeForm
+            onCode={(typed) => {
+              setTypedCode(typed);
+              setParams({ code: typed });
+            }}
+          />
         )}
       </div>
     </section>
@@ -137,13 +149,21 @@ function CodeForm({ onCode, failure }: { onCode: (code: string) => void; failure
   );
 }
 
+/** A code as the owner may type it ('bcdf ghjk', 'BCDF-GHJK'), reduced to its 8 letters. */
+function bareCode(value: string): string {
+  return value.toUpperCase().replace(/[^A-Z]/g, '');
+}
+
 function LinkRequest({
   code,
+  typed,
   deviceMac,
   onCode,
   onDevice,
 }: {
   code: string;
+  /** The owner typed this code on the page (read off the TV), rather than arriving with it in the address. */
+  typed: boolean;
   deviceMac: string;
   onCode: (code: string) => void;
   onDevice: (device: Device) => void;
@@ -159,6 +179,7 @@ function LinkRequest({
   const [refuse, { loading: refusing }] = useRefuseTvLinkMutation();
   const [outcome, setOutcome] = useState<{ approved: boolean; message: string } | null>(null);
   const [failure, setFailure] = useState<string | undefined>();
+  const [confirmation, setConfirmation] = useState('');
 
   if (loading)
     return <Spinner label={intl.formatMessage({ id: 'link.lookingUp', defaultMessage: 'Looking up the code…' })} />;
@@ -212,6 +233,15 @@ function LinkRequest({
   // A new TV that asked with its own sign-in: approving switches this device onto it.
   const switches = !link.sameMacAddress && link.signedInTv;
   const approvable = link.sameMacAddress || switches;
+  // Arrived with the code in the address: approving waits until the owner types the code their TV shows.
+  const confirmed = typed || bareCode(confirmation) === bareCode(link.code);
+  const confirmationError =
+    !confirmed && bareCode(confirmation).length >= 8
+      ? intl.formatMessage({
+          id: 'link.confirm.mismatch',
+          defaultMessage: 'This is not the code of this request. Refuse it if your TV shows another code.',
+        })
+      : undefined;
   return (
     <div className="tv-link__request">
       <h2 className="tv-link__title">
@@ -225,7 +255,17 @@ function LinkRequest({
         <dt>
           <FormattedMessage id="link.request.model" defaultMessage="Model" />
         </dt>
-        <dd>{link.model ?? notReported}</dd>
+        <dd>
+          {link.model ? (
+            <FormattedMessage
+              id="link.request.modelReported"
+              defaultMessage="{model} (as the TV reports it)"
+              values={{ model: <bdi>{link.model}</bdi> }}
+            />
+          ) : (
+            notReported
+          )}
+        </dd>
         <dt>
           <FormattedMessage id="link.request.appVersion" defaultMessage="App version" />
         </dt>
@@ -240,6 +280,26 @@ function LinkRequest({
           <FormattedMessage id="link.request.asked" defaultMessage="Asked" />
         </dt>
         <dd>{askedAt(link.requestedAt as string)}</dd>
+        <dt>
+          <FormattedMessage id="link.request.from" defaultMessage="Asked from" />
+        </dt>
+        <dd>
+          {link.requestedFrom === null || link.requestedFrom === undefined ? (
+            notReported
+          ) : link.sameNetwork ? (
+            <FormattedMessage
+              id="link.request.fromSameNetwork"
+              defaultMessage="{address}, the network you are on now"
+              values={{ address: <bdi className="tv-link__mac">{link.requestedFrom}</bdi> }}
+            />
+          ) : (
+            <FormattedMessage
+              id="link.request.fromOtherNetwork"
+              defaultMessage="{address}, another network than the one you are on now"
+              values={{ address: <bdi className="tv-link__mac">{link.requestedFrom}</bdi> }}
+            />
+          )}
+        </dd>
       </dl>
       {link.sameMacAddress ? (
         <p className="tv-link__hint">
@@ -247,6 +307,11 @@ function LinkRequest({
             id="link.request.sameMac"
             defaultMessage="This is your device’s MAC address ({macAddress}). Approve only if this code is on your TV’s screen now: the TV’s earlier sign-ins end."
             values={{ macAddress: <bdi>{deviceMac}</bdi> }}
+          />{' '}
+          <FormattedMessage
+            id="link.request.signsOut"
+            defaultMessage="{count, plural, =0 {No TV is signed in to this device now.} one {The TV signed in to this device now will be signed out.} other {The # TVs signed in to this device now will be signed out.}}"
+            values={{ count: link.signedInTvs }}
           />
         </p>
       ) : switches ? (
@@ -264,6 +329,31 @@ function LinkRequest({
           {text(messages.link.otherMac)}
         </p>
       )}
+      {approvable && !typed && (
+        <Field
+          id="link_confirm"
+          label={intl.formatMessage({
+            id: 'link.confirm.label',
+            defaultMessage: 'To approve, type the code your TV shows now',
+          })}
+          error={confirmationError}
+        >
+          <input
+            id="link_confirm"
+            className="field__mono tv-link__code-input"
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={20}
+            dir="ltr"
+            placeholder="XXXX-XXXX"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+            {...errorProps('link_confirm', confirmationError)}
+          />
+        </Field>
+      )}
       {failure && (
         <p className="tv-link__failure" role="alert">
           {text(failure)}
@@ -274,7 +364,7 @@ function LinkRequest({
           <button
             type="button"
             className="button button--primary"
-            disabled={busy}
+            disabled={busy || !confirmed}
             aria-busy={approving}
             onClick={() => void decide(true)}
           >

@@ -1202,18 +1202,27 @@ export type TvLink = {
   expiresAt: Scalars['DateTime']['output'];
   /** The MAC address the TV reported. */
   macAddress: Scalars['String']['output'];
-  /** The TV model the app reported, if any. */
+  /** The TV model as the app reported it, if any: whoever asked chose it, so show it as "reported by the TV". */
   model: Maybe<Scalars['String']['output']>;
   /** When the TV asked. */
   requestedAt: Scalars['DateTime']['output'];
+  /** The network address the TV asked from (IPv4 or IPv6); null for requests made before it was recorded. */
+  requestedFrom: Maybe<Scalars['String']['output']>;
   /** True when the TV reported the MAC address of the signed-in device (the app was reinstalled on this TV). */
   sameMacAddress: Scalars['Boolean']['output'];
+  /**
+   * True when the owner looking at the request is on the network it came from (the same address, or the same
+   * IPv6 /56). A request from another network while the TV is in the owner's home is a reason to refuse it.
+   */
+  sameNetwork: Scalars['Boolean']['output'];
   /**
    * True when the TV asked with its own device token, which proves it holds the record of the MAC address it
    * reported. Approving a request from another MAC address then moves the signed-in device onto that TV (a Switch
    * MAC); a request from another MAC address without a token proves nothing and cannot be approved.
    */
   signedInTv: Scalars['Boolean']['output'];
+  /** How many TVs are signed in to the owner's device now: approving signs them out. */
+  signedInTvs: Scalars['Int']['output'];
 };
 
 /** A link code the owner answers. */
@@ -1870,8 +1879,11 @@ export type TvLinkResolvers<ContextType = GraphQLContext, ParentType extends Res
   macAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   requestedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  requestedFrom?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sameMacAddress?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sameNetwork?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   signedInTv?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  signedInTvs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type TvLinkDecisionPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TvLinkDecisionPayload'] = ResolversParentTypes['TvLinkDecisionPayload']> = ResolversObject<{

@@ -55,6 +55,10 @@ export class TvLinkEntity {
   @JoinColumn({ name: 'requester_device_id', foreignKeyConstraintName: 'fk_tv_links_requester_device' })
   requesterDevice?: DeviceEntity;
 
+  /** The network address the TV asked from (IPv4 or IPv6), shown to the owner; null for older requests. */
+  @Column({ name: 'requested_from', type: 'varchar', length: 45, nullable: true })
+  requestedFrom: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

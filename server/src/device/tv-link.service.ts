@@ -9,7 +9,7 @@ import {
   registerDeviceSchema,
   type LinkCodeInput,
 } from '../../../common/validation';
-import type { RateLimits } from '../auth/rate-limits';
+import { addressKey, type RateLimits } from '../auth/rate-limits';
 import { DomainError } from '../common/errors';
 import { hashToken, randomToken } from '../common/secrets';
 import { validate } from '../common/validate';
@@ -69,6 +69,12 @@ export interface TvLinkView {
   expiresAt: Date;
   sameMacAddress: boolean;
   signedInTv: boolean;
+  /** The network address the TV asked from; null for requests kept from before it was recorded. */
+  requestedFrom: string | null;
+  /** Whether the owner, looking at it now, is on that network (the same address, or the same IPv6 /56). */
+  sameNetwork: boolean;
+  /** The TVs now signed in to the owner's device: approving signs them out. */
+  signedInTvs: number;
 }
 
 /** The owner's answer and the device after it (its MAC changed when the answer was a switch). */
@@ -130,6 +136,7 @@ export class TvLinkService {
           model: values.model,
           appVersion: values.appVersion,
           requesterDeviceId: requester?.id ?? null,
+          requestedFrom: clientIp.slice(0, 45),
           expiresAt: () => `now() + make_interval(secs => ${TV_LINK_TTL_SECONDS})`,
           intervalSeconds: TV_LINK_INTERVAL_SECONDS,
         })
@@ -153,7 +160,11 @@ export class TvLinkService {
   /** The pending request with this code, for the owner to see before answering. */
   async show(owner: DeviceEntity, input: LinkCodeInput, clientIp: string): Promise<TvLinkView> {
     const link = await this.findPending(owner, input, clientIp);
+    const signedIn = await this.tokens.listSignedIn(owner.id);
     return {
+      requestedFrom: link.requestedFrom,
+      sameNetwork: link.requestedFrom !== null && addressKey(link.requestedFrom) === addressKey(clientIp),
+      signedInTvs: signedIn.length,
       code: formatLinkCode(link.code),
       macAddress: link.macAddress,
       model: link.model,
