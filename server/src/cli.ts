@@ -7,6 +7,7 @@ import { loadConfig, type Config } from './config';
 import { openDatabase } from './database';
 import { randomMacAddress } from './device/mac';
 import { createLogger } from './logger';
+import type { Reconciled } from './payments/payment-reconciler';
 import { createServices } from './services';
 
 const USAGE = `Support tool for devices.
@@ -21,6 +22,9 @@ Usage:
                                                              money back no provider notifies (a Cowpay refund made
                                                              in its dashboard, a chargeback by e-mail): the days the
                                                              payment gave come off the licence, once
+  npm run device -- reconcile <reference>                   ask the payment's provider where it stands (a
+                                                             callback that never came) and apply its answer
+  npm run device -- reconcile --pending                     the same for every payment still pending
 
 Uses the same configuration as the server (DATABASE_URL, or the embedded database in DATA_DIR).
 The embedded database can be opened by one process at a time: stop the server first, or use DATABASE_URL.`;
@@ -38,22 +42,25 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
       limit: { type: 'string' },
       reversed: { type: 'boolean' },
       note: { type: 'string' },
+      pending: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const [command, arg] = positionals;
-  if (values.help || !command || !['create', 'reset-key', 'status', 'payments', 'events', 'refund'].includes(command)) {
+  const commands = ['create', 'reset-key', 'status', 'payments', 'events', 'refund', 'reconcile'];
+  if (values.help || !command || !commands.includes(command)) {
     out(USAGE);
     return values.help ? 0 : 64;
   }
-  if (command !== 'create' && command !== 'events' && !arg) {
-    out(`${command} needs ${command === 'refund' ? "a payment's reference" : 'a MAC address'}.\n\n${USAGE}`);
+  if (command !== 'create' && command !== 'events' && !arg && !(command === 'reconcile' && values.pending)) {
+    const needs = command === 'refund' || command === 'reconcile' ? "a payment's reference" : 'a MAC address';
+    out(`${command} needs ${needs}${command === 'reconcile' ? ' or --pending' : ''}.\n\n${USAGE}`);
     return 64;
   }
 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
   try {
-    const { devices, ledger } = createServices(db.dataSource, config, createLogger('silent'));
+    const { devices, ledger, reconciler } = createServices(db.dataSource, config, createLogger('silent'));
     const show = (device: Parameters<typeof devices.standing>[0]) => {
       const standing = devices.standing(device);
       out(`MAC address: ${device.macAddress}`);
@@ -107,6 +114,12 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
         const device = row ? await devices.findById(row.device_id) : null;
         if (device) show(device);
         return outcome === kind || outcome === 'already-applied' ? 0 : 1;
+      }
+      case 'reconcile': {
+        const results = values.pending ? await reconciler.reconcilePending() : [await reconciler.reconcile(arg!)];
+        if (!results.length) out('No payment is pending.');
+        for (const r of results) out(reconciledLine(r));
+        return results.some((r) => r.outcome === 'unanswered') ? 1 : 0;
       }
       case 'payments': {
         const device = await devices.findByMac(validate(macAddressSchema, arg));
@@ -182,6 +195,22 @@ interface EventRow {
   outcome: string;
   event_id: string | null;
   mac_address: string | null;
+}
+
+/** What asking a provider about one payment came to, on one line. */
+function reconciledLine(r: Reconciled): string {
+  const word = r.providerStatus.slice(0, 120);
+  let said: string;
+  if (r.outcome === 'activated') {
+    said = `paid: the device is activated${r.licenceExpiresAt ? ` until ${formatDisplayDate(r.licenceExpiresAt)}` : ''}`;
+  } else if (r.outcome === 'expired') said = `expired: cancelled, nothing was paid in time (${word})`;
+  else if (r.outcome === 'unanswered') said = `not answered, still ${r.status}: ${word}`;
+  else if (r.outcome === 'not-asked') said = `not asked, still ${r.status}: ${word}`;
+  else if (r.status === 'paid') said = `paid already: nothing changed (${word})`;
+  else if (r.status === 'pending') said = `still pending at the provider (${word})`;
+  else if (r.status === 'partial') said = `partially paid (${word})`;
+  else said = `${r.status} (${word})`;
+  return `${r.reference}  ${r.provider.padEnd(6)}  ${r.macAddress}  ${said}`;
 }
 
 /** One delivery of the audit trail, on one line; never its payload (payer details stay in the database). */

@@ -17,6 +17,7 @@ import { TvLinks1764400000000 } from './migrations/1764400000000-TvLinks';
 import { TvLinkRequester1764500000000 } from './migrations/1764500000000-TvLinkRequester';
 import { MoneyBack1764600000000 } from './migrations/1764600000000-MoneyBack';
 import { CardCheckoutLink1764700000000 } from './migrations/1764700000000-CardCheckoutLink';
+import { Reconcile1765100000000 } from './migrations/1765100000000-Reconcile';
 import { ActivationEntity } from './payments/activation.entity';
 import { PlaylistEntity } from './playlist/playlist.entity';
 import { DeviceMacChangeEntity } from './device/device-mac-change.entity';
@@ -49,6 +50,7 @@ export const migrations = [
   TvLinkRequester1764500000000,
   MoneyBack1764600000000,
   CardCheckoutLink1764700000000,
+  Reconcile1765100000000,
 ];
 
 /** Opens the product's database (DATABASE_URL's, or the embedded engine) with its schema brought up to date. */
