@@ -16,6 +16,10 @@ import { LABELS, decimalText, escapeHtml, sameText, standInPage, type SandboxChe
  *   callback goes to the URL set in the merchant's Cowpay dashboard (views/field-callback-url.php); the frame
  *   tells the page it is in with a message {message_source: 'cowpay', payment_status, cowpay_reference_id, ...}
  *   (includes/payments/class-woo-cowpay-credit-card.php lines 77-87, public/js/woo-cowpay-public.js).
+ * - docs.cowpay.me/api/status ("Get Status"): GET /api/v1/charge/status?merchant_reference_id=…&signature=… with
+ *   the Bearer token, signature = sha256 of merchant_code + merchant_reference_id + hash_key; answered {success,
+ *   status_code, status_description, merchant_reference_id, cowpay_reference_id, order_status}. The frame's "Pay,
+ *   but the callback is lost" pays without a callback: only this API tells.
  * No wording of Cowpay's refusals is published beyond the shape {success, status_code, status_description,
  * errors} the plugin reads (abstract-woo-payment-gateway-cowpay.php, get_user_error_messages): the messages
  * below are the stand-in's own.
@@ -24,10 +28,14 @@ import { LABELS, decimalText, escapeHtml, sameText, standInPage, type SandboxChe
 /** What the hosted frame's buttons make Cowpay report, by the path segment they post to. */
 const OUTCOMES = {
   pay: { label: 'Pay', status: 'PAID', state: 'paid' },
+  'pay-lost': { label: 'Pay, but the callback is lost', status: 'PAID', state: 'paid', silent: true },
   decline: { label: 'Card declined', status: 'FAILED', state: 'failed' },
   unpaid: { label: 'Leave unpaid', status: 'UNPAID', state: 'open' },
   expire: { label: 'Let it expire', status: 'EXPIRED', state: 'cancelled' },
-} as const satisfies Record<string, { label: string; status: string; state: SandboxCheckout['state'] }>;
+} as const satisfies Record<
+  string,
+  { label: string; status: string; state: SandboxCheckout['state']; silent?: boolean }
+>;
 type OutcomeName = keyof typeof OUTCOMES;
 
 const REQUIRED = [
@@ -90,8 +98,10 @@ export function mountCowpay(kit: SandboxKit): void {
   const label = LABELS.cowpay;
   // Cowpay's order numbers (cowpay_reference_id) count up; each process starts somewhere new.
   let nextOrder = randomInt(1_000_000, 9_000_000);
-  // merchant_reference_id must be unique per charge request (docs.cowpay.me/faqs).
-  const usedReferences = new Set<string>();
+  // merchant_reference_id must be unique per charge request (docs.cowpay.me/faqs): each names its token.
+  const usedReferences = new Map<string, string>();
+  /** Each order's status as "Get Status" tells it (its last callback's, or a lost one's). */
+  const statuses = new WeakMap<SandboxCheckout, string>();
 
   const refuse = (res: Response, errors: Record<string, string>) =>
     void res.status(422).json({
@@ -141,9 +151,9 @@ export function mountCowpay(kit: SandboxKit): void {
     if (usedReferences.has(reference)) {
       return refuse(res, { merchant_reference_id: 'The merchant reference id has already been taken.' });
     }
-    if (usedReferences.size >= 10_000) usedReferences.clear();
-    usedReferences.add(reference);
     const token = randomBytes(16).toString('hex');
+    if (usedReferences.size >= 10_000) usedReferences.delete(usedReferences.keys().next().value as string);
+    usedReferences.set(reference, token);
     const cowpayId = nextOrder++;
     // The callback URL is a setting of the merchant's Cowpay dashboard; this stand-in's account is this
     // server's, reached at the origin the token request came to: its callbacks go nowhere else.
@@ -167,6 +177,33 @@ export function mountCowpay(kit: SandboxKit): void {
       type: 'IFrame Initial Payment Request',
       cowpay_reference_id: cowpayId,
       token,
+    });
+  });
+
+  // "Get Status": the order of a merchant_reference_id, signed with the merchant code and hash key.
+  router.get('/cowpay/api/v1/charge/status', (req, res) => {
+    const bearer = /^Bearer (\S+)$/.exec(req.get('authorization') ?? '')?.[1] ?? '';
+    if (!sameText(bearer, keys.cowpayApiToken)) return void res.status(401).json({ message: 'Unauthenticated.' });
+    const reference = typeof req.query.merchant_reference_id === 'string' ? req.query.merchant_reference_id : '';
+    const signature = typeof req.query.signature === 'string' ? req.query.signature.toLowerCase() : '';
+    if (!reference) return refuse(res, { merchant_reference_id: 'The merchant reference id field is required.' });
+    if (!sameText(signature, sha256(`${keys.cowpayMerchantCode}${reference}${keys.cowpayHashKey}`))) {
+      return refuse(res, { signature: 'The signature does not match the merchant code, hash key and reference.' });
+    }
+    const token = usedReferences.get(reference);
+    const checkout = token === undefined ? undefined : kit.find('cowpay', token);
+    if (!checkout) {
+      return void res
+        .status(404)
+        .json({ success: false, status_code: 404, status_description: 'No order has this merchant reference id.' });
+    }
+    res.json({
+      success: true,
+      status_code: 200,
+      status_description: 'Operation done successfully',
+      merchant_reference_id: reference,
+      cowpay_reference_id: Number(checkout.captureId),
+      order_status: statuses.get(checkout) ?? 'UNPAID',
     });
   });
 
@@ -248,10 +285,12 @@ ${checkout.state === 'open' ? `<div class="actions">\n${buttons}\n</div>` : `<p>
     const name = String(req.params.outcome);
     if (!Object.hasOwn(OUTCOMES, name)) return void res.status(404).type('text').send('No such action.');
     if (checkout.state !== 'open') return framePage(res, checkout);
-    const outcome = OUTCOMES[name as OutcomeName];
+    const outcome: { status: string; state: SandboxCheckout['state']; silent?: boolean } =
+      OUTCOMES[name as OutcomeName];
     checkout.state = outcome.state;
+    statuses.set(checkout, outcome.status);
     const gatewayId = String(randomInt(100_000_000, 999_999_999));
-    await notify(checkout, outcome.status, gatewayId);
+    if (!outcome.silent) await notify(checkout, outcome.status, gatewayId);
     framePage(res, checkout, {
       message_source: 'cowpay',
       message_type: 'cowpay_browser_callback',

@@ -7,6 +7,9 @@ export interface SandboxKeys {
   paypalWebhookId: string;
   cryptoApiKey: string;
   cryptoIpnSecret: string;
+  /** The NOWPayments account's login (POST /v1/auth), for "Get list of payments". */
+  cryptoEmail: string;
+  cryptoPassword: string;
   cowpayMerchantCode: string;
   cowpayHashKey: string;
   cowpayApiToken: string;

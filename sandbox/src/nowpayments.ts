@@ -1,4 +1,4 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { decimalText, keysSorted, numberOf, originOf, type SandboxCheckout, type SandboxKit, sameText } from './kit';
 
@@ -14,6 +14,11 @@ import { decimalText, keysSorted, numberOf, originOf, type SandboxCheckout, type
  *   `x-nowpayments-sig`: HMAC-SHA512 of the body with its keys sorted at every level, keyed with the IPN secret.
  * - The merchant refunding a finished payment (in NOWPayments this is done from the dashboard, not the public
  *   API): POST /merchant/invoices/:id/refund with the `x-api-key`, which sends the `refunded` IPN.
+ * - "Authentication" (POST /v1/auth, the account's email and password: a JWT), "Get list of payments"
+ *   (GET /v1/payment/ with x-api-key and that JWT as Bearer; `invoiceId`, `limit`, `page` narrow it) and "Get
+ *   payment status" (GET /v1/payment/{payment_id}, x-api-key): the payments as their IPNs describe them.
+ * - A payment whose IPN never arrives (the hosted page's "Pay, but the IPN is lost"): the payment is finished at
+ *   the stand-in and only its status API says so.
  *
  * Callbacks and redirects go only to this server's own URLs; nothing else is fetched. No money moves.
  */
@@ -40,6 +45,10 @@ interface Invoice {
   partiallyPaidUrl: string;
   paymentId?: number;
   purchaseId?: string;
+  /** The payment's status as NOWPayments' API shows it (its last IPN's, or a lost one's). */
+  paymentStatus?: IpnStatus;
+  paymentCreated?: string;
+  paymentUpdated?: string;
 }
 
 /** NOWPayments' published recipe, written here: sort the keys (nested objects too), JSON, HMAC-SHA512, hex. */
@@ -58,15 +67,16 @@ type IpnStatus = 'waiting' | 'confirming' | 'finished' | 'partially_paid' | 'fai
 export function mountNowPayments(kit: SandboxKit): void {
   const { router, keys, json, remember } = kit;
   const invoices = new WeakMap<SandboxCheckout, Invoice>();
+  /** Payments by id ("Get payment status"), and the JWTs POST /v1/auth gave (5 minutes each); both bounded. */
+  const paymentsById = new Map<string, SandboxCheckout>();
+  const tokens = new Map<string, number>();
 
   /** The sandbox's rate: a coin costs 1000 of the invoice's currency (no money moves; any number would do). */
   const payAmount = (checkout: SandboxCheckout) => Number((checkout.amountMinor / 100_000).toFixed(8));
 
-  const notify = (checkout: SandboxCheckout, status: IpnStatus) => {
+  /** The payment of an invoice as NOWPayments describes it (the IPN's body; "Get payment status"), at `status`. */
+  const paymentOf = (checkout: SandboxCheckout, status: IpnStatus) => {
     const invoice = invoices.get(checkout)!;
-    invoice.paymentId ??= 5_000_000_000 + randomInt(0, 999_999_999);
-    invoice.purchaseId ??= String(randomInt(1_000_000_000, 1_999_999_999));
-    checkout.captureId = String(invoice.paymentId);
     const asked = payAmount(checkout);
     const paid =
       status === 'finished' || status === 'refunded'
@@ -76,8 +86,8 @@ export function mountNowPayments(kit: SandboxKit): void {
           : 0;
     const price = Number(decimalText(checkout.amountMinor));
     // The fields of NOWPayments' published payment IPN example, in its order.
-    const body = {
-      payment_id: invoice.paymentId,
+    return {
+      payment_id: invoice.paymentId!,
       parent_payment_id: null,
       invoice_id: Number(checkout.id),
       payment_status: status,
@@ -91,15 +101,39 @@ export function mountNowPayments(kit: SandboxKit): void {
       pay_currency: invoice.payCurrency,
       order_id: checkout.reference,
       order_description: invoice.description,
-      purchase_id: invoice.purchaseId,
+      purchase_id: invoice.purchaseId!,
       outcome_amount: paid,
       outcome_currency: invoice.payCurrency,
       payment_extra_ids: null,
       fee: { currency: invoice.payCurrency, depositFee: 0, withdrawalFee: 0, serviceFee: 0 },
     };
+  };
+
+  /** The invoice's payment moves to `status`; its IPN is sent unless it is lost on the way (`deliver: false`). */
+  const notify = (checkout: SandboxCheckout, status: IpnStatus, deliver = true) => {
+    const invoice = invoices.get(checkout)!;
+    if (invoice.paymentId === undefined) {
+      invoice.paymentId = 5_000_000_000 + randomInt(0, 999_999_999);
+      invoice.paymentCreated = new Date().toISOString();
+      if (paymentsById.size >= 10_000) paymentsById.delete(paymentsById.keys().next().value as string);
+      paymentsById.set(String(invoice.paymentId), checkout);
+    }
+    invoice.purchaseId ??= String(randomInt(1_000_000_000, 1_999_999_999));
+    invoice.paymentStatus = status;
+    invoice.paymentUpdated = new Date().toISOString();
+    checkout.captureId = String(invoice.paymentId);
+    if (!deliver) return Promise.resolve();
+    const body = paymentOf(checkout, status);
     return kit.deliver(checkout.webhookUrl, JSON.stringify(body), {
       'x-nowpayments-sig': ipnSignature(keys.cryptoIpnSecret, body),
     });
+  };
+
+  /** The payment as "Get payment status" and "Get list of payments" show it. */
+  const paymentView = (checkout: SandboxCheckout) => {
+    const invoice = invoices.get(checkout)!;
+    const { fee: _fee, ...payment } = paymentOf(checkout, invoice.paymentStatus!);
+    return { ...payment, created_at: invoice.paymentCreated, updated_at: invoice.paymentUpdated };
   };
 
   /** IPNs in the order NOWPayments sends them (each delivery's first attempt is made before the next). */
@@ -114,6 +148,16 @@ export function mountNowPayments(kit: SandboxKit): void {
       run: async (checkout) => {
         checkout.state = 'paid';
         await notifyAll(checkout, ['waiting', 'confirming', 'finished']);
+        return checkout.successUrl;
+      },
+    },
+    {
+      path: 'pay-lost',
+      label: 'Pay, but the IPN is lost (only the status API tells)',
+      run: async (checkout) => {
+        checkout.state = 'paid';
+        await notifyAll(checkout, ['waiting', 'confirming']);
+        await notify(checkout, 'finished', false);
         return checkout.successUrl;
       },
     },
@@ -250,6 +294,49 @@ export function mountNowPayments(kit: SandboxKit): void {
       is_fixed_rate: b.is_fixed_rate ?? false,
       is_fee_paid_by_user: b.is_fee_paid_by_user ?? false,
     });
+  });
+
+  // "Authentication": the account's email and password give a JWT, valid 5 minutes.
+  router.post('/crypto/v1/auth', json, (req, res) => {
+    const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    if (!sameText(b.email, keys.cryptoEmail) || !sameText(b.password, keys.cryptoPassword)) {
+      return refuse(res, 401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+    }
+    const token = randomBytes(24).toString('base64url');
+    if (tokens.size >= 10_000) tokens.delete(tokens.keys().next().value as string);
+    tokens.set(token, Date.now() + 5 * 60_000);
+    res.json({ token });
+  });
+
+  const bearer = (req: Request, res: Response) => {
+    const token = /^Bearer (\S+)$/.exec(req.get('authorization') ?? '')?.[1] ?? '';
+    if ((tokens.get(token) ?? 0) > Date.now()) return true;
+    refuse(res, 401, 'AUTH_REQUIRED', 'Authorization header is empty (Bearer JWTtoken is required)');
+    return false;
+  };
+
+  // "Get list of payments": x-api-key and the JWT; invoiceId narrows it to one invoice's payments.
+  router.get('/crypto/v1/payment/', (req, res) => {
+    if (!authorised(req, res) || !bearer(req, res)) return;
+    const invoiceId = typeof req.query.invoiceId === 'string' ? req.query.invoiceId : undefined;
+    const limit = Math.min(500, Math.max(1, Number(req.query.limit) || 10));
+    const page = Math.max(0, Number(req.query.page) || 0);
+    const all = [...paymentsById.values()].filter((c) => invoiceId === undefined || c.id === invoiceId).reverse();
+    res.json({
+      data: all.slice(page * limit, (page + 1) * limit).map(paymentView),
+      limit,
+      page,
+      pagesCount: Math.ceil(all.length / limit),
+      total: all.length,
+    });
+  });
+
+  // "Get payment status": x-api-key.
+  router.get('/crypto/v1/payment/:id', (req, res) => {
+    if (!authorised(req, res)) return;
+    const checkout = paymentsById.get(String(req.params.id));
+    if (!checkout) return refuse(res, 404, 'NOT_FOUND', 'Payment not found');
+    res.json(paymentView(checkout));
   });
 
   // The merchant refunds a finished payment (NOWPayments: from the dashboard); the refunded IPN follows.

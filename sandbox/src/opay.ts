@@ -14,6 +14,10 @@ import { keysSorted, numberOf, originOf, type SandboxCheckout, type SandboxKit, 
  *   published example, `sha512` the HMAC-SHA3-512 of OPay's fixed text
  *   `{Amount:"…",Currency:"…",Reference:"…",Refunded:t|f,Status:"…",Timestamp:"…",Token:"…",TransactionID:"…"}`
  *   keyed with the secret key.
+ * - POST /api/v1/international/cashier/status ("Query Payment Status"), signed as OPay's API calls are, with
+ *   `{country, reference}` or `{country, orderNo}`: answers the order's reference, orderNo, status (INITIAL, PENDING,
+ *   SUCCESS, FAIL, CLOSE) and amount. The hosted page's "Pay, but the callback is lost" pays without a callback:
+ *   only this API tells.
  * - POST /api/v1/international/payment/refund/create, signed as OPay's API calls are (`Authorization: Bearer`
  *   HMAC-SHA512 of the key-sorted JSON body, keyed with the secret key, and `MerchantId`): refunds a paid order in
  *   full and sends its callback again with `refunded: true` to the refund's callbackUrl. OPay does not publish the
@@ -55,12 +59,16 @@ export function mountOpay(kit: SandboxKit, provider: 'opay' | 'opay1'): void {
   const { router, keys, json, remember } = kit;
   /** Country of each order, and the orders by merchant reference (what a refund names), bounded like the store. */
   const countries = new WeakMap<SandboxCheckout, string>();
+  /** Each order's status as OPay's status API tells it (its last callback's, or a lost one's). */
+  const statuses = new WeakMap<SandboxCheckout, CallbackStatus | 'INITIAL'>();
+  const created = new WeakMap<SandboxCheckout, number>();
   const byReference = new Map<string, string>();
 
   const notify = (checkout: SandboxCheckout, status: CallbackStatus, url: string, refunded = false) => {
     const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
     // OPay's published example: the token and the transactionId are both the order number.
     checkout.captureId = checkout.id;
+    statuses.set(checkout, status);
     const payload = {
       amount: String(checkout.amountMinor),
       channel: 'Web',
@@ -89,6 +97,16 @@ export function mountOpay(kit: SandboxKit, provider: 'opay' | 'opay1'): void {
       run: async (checkout) => {
         checkout.state = 'paid';
         await notify(checkout, 'SUCCESS', checkout.webhookUrl);
+        return checkout.successUrl;
+      },
+    },
+    {
+      path: 'pay-lost',
+      label: 'Pay, but the callback is lost (only the status API tells)',
+      run: async (checkout) => {
+        checkout.state = 'paid';
+        checkout.captureId = checkout.id;
+        statuses.set(checkout, 'SUCCESS');
         return checkout.successUrl;
       },
     },
@@ -170,6 +188,8 @@ export function mountOpay(kit: SandboxKit, provider: 'opay' | 'opay1'): void {
       state: 'open',
     });
     countries.set(checkout, b.country);
+    statuses.set(checkout, 'INITIAL');
+    created.set(checkout, Date.now());
     if (byReference.size >= 10_000) byReference.delete(byReference.keys().next().value as string);
     byReference.set(b.reference, orderNo);
     res.json({
@@ -182,6 +202,47 @@ export function mountOpay(kit: SandboxKit, provider: 'opay' | 'opay1'): void {
         status: 'INITIAL',
         amount: { total, currency: amount.currency },
         vat: { total: 0, currency: amount.currency },
+      },
+    });
+  });
+
+  // Query Payment Status: signed like the refund call; by the merchant's reference or OPay's order number.
+  router.post(`/${provider}/api/v1/international/cashier/status`, json, (req: Request, res: Response) => {
+    const b: Record<string, unknown> = isObject(req.body) ? req.body : {};
+    const signature = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+    if (
+      !sameText(signature, apiSignature(keys.opaySecretKey, b)) ||
+      !sameText(req.get('merchantid'), keys.opayMerchantId)
+    ) {
+      return refuse(res, AUTHENTICATION_FAILED, 'authentication failed');
+    }
+    if (typeof b.country !== 'string' || !/^[A-Z]{2}$/.test(b.country)) {
+      return refuse(res, PARAMETER_ERROR, 'request parameter error: country');
+    }
+    const orderNo =
+      typeof b.orderNo === 'string'
+        ? b.orderNo
+        : typeof b.reference === 'string'
+          ? byReference.get(b.reference)
+          : undefined;
+    const checkout = orderNo === undefined ? undefined : kit.find(provider, orderNo);
+    if (!checkout || (typeof b.reference === 'string' && b.reference !== checkout.reference)) {
+      return refuse(res, PARAMETER_ERROR, 'request parameter error: no such order');
+    }
+    const status = statuses.get(checkout) ?? 'INITIAL';
+    res.json({
+      code: '00000',
+      message: 'SUCCESSFUL',
+      data: {
+        reference: checkout.reference,
+        orderNo: checkout.id,
+        status,
+        amount: { total: checkout.amountMinor, currency: checkout.currency },
+        vat: { total: 0, currency: checkout.currency },
+        createTime: created.get(checkout) ?? Date.now(),
+        ...(status === 'FAIL'
+          ? { failureCode: 'declined', failureReason: 'Declined by the card issuer (sandbox)' }
+          : {}),
       },
     });
   });

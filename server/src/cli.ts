@@ -8,6 +8,7 @@ import { loadConfig, type Config } from './config';
 import { openDatabase } from './database';
 import { randomMacAddress } from './device/mac';
 import { createLogger } from './logger';
+import type { Reconciled } from './payments/payment-reconciler';
 import { decimalAmount } from './payments/provider';
 import { createServices } from './services';
 
@@ -28,13 +29,16 @@ Usage:
   npm run device -- extend <mac> (--days <n> | --lifetime) --note <why>
                                                              give days (or a lifetime licence) by hand: a dispute
                                                              won, a goodwill gesture
+  npm run device -- reconcile <reference>                   ask the payment's provider where it stands (a
+                                                             callback that never came) and apply its answer
+  npm run device -- reconcile --pending                     the same for every payment still pending
 
 Each change by hand is kept with who made it (--by <name>, else the system user) and why (--note).
 
 Uses the same configuration as the server (DATABASE_URL, or the embedded database in DATA_DIR).
 The embedded database can be opened by one process at a time: stop the server first, or use DATABASE_URL.`;
 
-const COMMANDS = ['create', 'reset-key', 'status', 'payments', 'events', 'refund', 'extend'];
+const COMMANDS = ['create', 'reset-key', 'status', 'payments', 'events', 'refund', 'extend', 'reconcile'];
 
 type Out = (line: string) => void;
 
@@ -52,6 +56,7 @@ function readArgs(argv: string[]) {
       days: { type: 'string' },
       lifetime: { type: 'boolean' },
       by: { type: 'string' },
+      pending: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -83,14 +88,15 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
     out(USAGE);
     return values.help ? 0 : 64;
   }
-  if (command !== 'create' && command !== 'events' && !arg) {
-    out(`${command} needs ${command === 'refund' ? "a payment's reference" : 'a MAC address'}.\n\n${USAGE}`);
+  if (command !== 'create' && command !== 'events' && !arg && !(command === 'reconcile' && values.pending)) {
+    const needs = command === 'refund' || command === 'reconcile' ? "a payment's reference" : 'a MAC address';
+    out(`${command} needs ${needs}${command === 'reconcile' ? ' or --pending' : ''}.\n\n${USAGE}`);
     return 64;
   }
 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
   try {
-    const { devices, ledger } = createServices(db.dataSource, config, createLogger('silent'));
+    const { devices, ledger, reconciler } = createServices(db.dataSource, config, createLogger('silent'));
     const show = (device: Parameters<typeof devices.standing>[0]) => {
       const standing = devices.standing(device);
       out(`MAC address: ${device.macAddress}`);
@@ -176,6 +182,12 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
         show((await devices.findById(device.id)) ?? device);
         return 0;
       }
+      case 'reconcile': {
+        const results = values.pending ? await reconciler.reconcilePending() : [await reconciler.reconcile(arg!)];
+        if (!results.length) out('No payment is pending.');
+        for (const r of results) out(reconciledLine(r));
+        return results.some((r) => r.outcome === 'unanswered') ? 1 : 0;
+      }
       case 'payments': {
         const device = await devices.findByMac(validate(macAddressSchema, arg));
         if (!device) {
@@ -259,6 +271,22 @@ interface EventRow {
   outcome: string;
   event_id: string | null;
   mac_address: string | null;
+}
+
+/** What asking a provider about one payment came to, on one line. */
+function reconciledLine(r: Reconciled): string {
+  const word = r.providerStatus.slice(0, 120);
+  let said: string;
+  if (r.outcome === 'activated') {
+    said = `paid: the device is activated${r.licenceExpiresAt ? ` until ${formatDisplayDate(r.licenceExpiresAt)}` : ''}`;
+  } else if (r.outcome === 'expired') said = `expired: cancelled, nothing was paid in time (${word})`;
+  else if (r.outcome === 'unanswered') said = `not answered, still ${r.status}: ${word}`;
+  else if (r.outcome === 'not-asked') said = `not asked, still ${r.status}: ${word}`;
+  else if (r.status === 'paid') said = `paid already: nothing changed (${word})`;
+  else if (r.status === 'pending') said = `still pending at the provider (${word})`;
+  else if (r.status === 'partial') said = `partially paid (${word})`;
+  else said = `${r.status} (${word})`;
+  return `${r.reference}  ${r.provider.padEnd(6)}  ${r.macAddress}  ${said}`;
 }
 
 /** One delivery of the audit trail, on one line; never its payload (payer details stay in the database). */

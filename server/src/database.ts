@@ -18,6 +18,7 @@ import { TvLinkRequester1764500000000 } from './migrations/1764500000000-TvLinkR
 import { MoneyBack1764600000000 } from './migrations/1764600000000-MoneyBack';
 import { CardCheckoutLink1764700000000 } from './migrations/1764700000000-CardCheckoutLink';
 import { RefundsAndDisputes1765000000000 } from './migrations/1765000000000-RefundsAndDisputes';
+import { Reconcile1765100000000 } from './migrations/1765100000000-Reconcile';
 import { TvLinkOrigin1765200000000 } from './migrations/1765200000000-TvLinkOrigin';
 import { ActivationEntity } from './payments/activation.entity';
 import { PlaylistEntity } from './playlist/playlist.entity';
@@ -52,6 +53,7 @@ export const migrations = [
   MoneyBack1764600000000,
   CardCheckoutLink1764700000000,
   RefundsAndDisputes1765000000000,
+  Reconcile1765100000000,
   TvLinkOrigin1765200000000,
 ];
 

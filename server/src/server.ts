@@ -72,6 +72,9 @@ export async function startServer(
       services.captcha.purgeExpired().catch((err: unknown) => logger.warn({ err }, 'captcha purge failed'));
     }, MAINTENANCE_INTERVAL_MS);
     maintenance.unref();
+    // Reconciliation's schedule (PAYMENT_RECONCILE_INTERVAL_SECONDS): each tick claims the due checkouts in the
+    // database, so several instances never ask about one checkout twice.
+    services.reconciler.start();
     return {
       url: `http://127.0.0.1:${port}`,
       port,
@@ -82,7 +85,9 @@ export async function startServer(
         const graceEnds = Date.now() + drainGraceMs;
         clearInterval(maintenance);
         services.contactForwarder?.stop();
+        const reconciling = services.reconciler.stop();
         await running.stop();
+        await reconciling;
         // The drain is over when the connections are; a request whose client gave up may still be running
         // its statements.
         await db.close({ settleUntil: graceEnds });

@@ -13,6 +13,7 @@ import { PlaylistService } from './playlist/playlist.service';
 import { pricingFrom } from './pricing/pricing.service';
 import { PaymentLedger } from './payments/payment-ledger';
 import { PaymentService } from './payments/payment.service';
+import { PaymentReconciler } from './payments/payment-reconciler';
 import { PlaylistCheckService } from './playlist-check/playlist-check.service';
 import { PaymentProviders, newSandboxKeys } from './payments/providers';
 
@@ -24,6 +25,8 @@ export interface Services extends GraphServices {
   rateLimits: RateLimits;
   /** What providers confirm, applied once each, and the audit trail (the webhooks' service). */
   ledger: PaymentLedger;
+  /** Asks the providers about checkouts whose callback never came, on a schedule and on demand. */
+  reconciler: PaymentReconciler;
   /** This server's own address, known once it listens (the sandbox stand-ins are called there). */
   setServerUrl(url: string): void;
   /** Present when SMTP is configured. */
@@ -68,6 +71,7 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
     { publicUrl: config.publicUrl, selfUrl, maxPendingPerHour: config.pricing.maxPendingPerHour },
     logger,
   );
+  const reconciler = new PaymentReconciler(dataSource, providers, ledger, payments, config.reconciliation, logger);
   const playlistChecks = new PlaylistCheckService(dataSource, playlists, rateLimits, config.playlistCheck, logger);
   return {
     rateLimits,
@@ -79,6 +83,7 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
     pricing,
     payments,
     ledger,
+    reconciler,
     playlistChecks,
     setServerUrl: (url) => {
       serverUrl = url;

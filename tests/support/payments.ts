@@ -390,3 +390,41 @@ export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => bo
     await sleep(25);
   }
 }
+
+/**
+ * The buyer pays at the provider's stand-in (reached at `standIn`) and the provider's callback never arrives: the
+ * stand-in's "Pay, but the callback is lost" (NOWPayments' and OPay's hosted pages, Cowpay's card frame). Only the
+ * provider's status API knows the checkout is paid.
+ */
+export async function payButLoseCallback(
+  standIn: string,
+  server: TestServer,
+  method: 'crypto' | 'opay' | 'opay1' | 'cowpay',
+  activation: StartedActivation,
+): Promise<void> {
+  let path = `/sandbox/${method}/checkout/${activation.providerReference}/pay-lost`;
+  if (method === 'cowpay') {
+    // The card page's link ends with the frame's token (/cowpay/checkout/{frame code}/{token}).
+    const [row] = await server.db.dataSource.query(`SELECT checkout_url FROM activations WHERE id = $1`, [
+      activation.id,
+    ]);
+    path = `/sandbox/cowpay/api/v1/iframe/load/${String(row.checkout_url).split('/').pop()}/pay-lost`;
+  }
+  const res = await fetch(`${standIn}${path}`, { method: 'POST', redirect: 'manual' });
+  if (res.status >= 400) throw new Error(`the stand-in refused to pay: ${res.status} ${await res.text()}`);
+}
+
+/** Moves a checkout's start back in time, as if it had been started `minutes` ago. */
+export async function startedAgo(server: TestServer, activationId: string, minutes: number): Promise<void> {
+  await server.db.dataSource.query(
+    `UPDATE activations SET created_at = now() - make_interval(mins => $2::int) WHERE id = $1`,
+    [activationId, minutes],
+  );
+}
+
+/** The audit trail of one checkout, oldest first: how each delivery or question came, and what it came to. */
+export async function trailOf(server: TestServer, activationId: string): Promise<{ kind: string; outcome: string }[]> {
+  return server.db.dataSource.query(`SELECT kind, outcome FROM payment_events WHERE activation_id = $1 ORDER BY id`, [
+    activationId,
+  ]);
+}

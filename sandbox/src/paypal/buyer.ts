@@ -4,7 +4,7 @@ import type { PayPalStandIn } from './standin';
 
 /** The browser SDK and the approval PayPal's popup does. */
 export function mountBuyer(pp: PayPalStandIn): void {
-  const { router, json, clientId, orders, captureEvent, complete } = pp;
+  const { router, json, clientId, orders, captureEvent, approvedEvent, later, complete } = pp;
 
   // ----- The browser SDK and the buyer's approval ------------------------------------------------------------
 
@@ -27,12 +27,13 @@ export function mountBuyer(pp: PayPalStandIn): void {
   // What PayPal's popup does when the buyer approves (the stand-in SDK calls it). `card` picks the outcome:
   // declined (the capture answers INSTRUMENT_DECLINED), review (the capture is held: PENDING, PENDING_REVIEW),
   // lost-answer (captured, but the capture call's answer is lost), completing (PayPal completes the order
-  // itself, ORDER_COMPLETION_IN_PROGRESS meanwhile); anything else a good funding source.
+  // itself, ORDER_COMPLETION_IN_PROGRESS meanwhile); anything else a good funding source. `notifyApproval: true`
+  // stands for a merchant whose webhook subscribes to CHECKOUT.ORDER.APPROVED: PayPal sends it once approved.
   router.post('/paypal/orders/:id/approve', json, (req, res) => {
     const order = orders.get(String(req.params.id));
     if (!order) return void res.status(404).json({ message: 'No such order.' });
     if (order.status === 'COMPLETED') return void res.json({ id: order.id, status: order.status });
-    const card = (req.body as { card?: unknown } | undefined)?.card;
+    const { card, notifyApproval } = (req.body ?? {}) as { card?: unknown; notifyApproval?: unknown };
     order.funding =
       card === 'declined' || card === 'review' || card === 'lost-answer' || card === 'completing' ? card : 'good';
     order.status = 'APPROVED';
@@ -45,6 +46,7 @@ export function mountBuyer(pp: PayPalStandIn): void {
         void captureEvent(order, 'PAYMENT.CAPTURE.COMPLETED');
       }, 1500).unref();
     }
+    if (notifyApproval === true) later(() => approvedEvent(order));
     res.json({ id: order.id, status: order.status });
   });
 }

@@ -149,6 +149,19 @@ export function payPalStandIn(kit: SandboxKit) {
     });
   };
 
+  /**
+   * CHECKOUT.ORDER.APPROVED (webhook event names, Orders): the buyer approved the order; the resource is the order
+   * (resource_type `checkout-order`), as GET /v2/checkout/orders/{id} shows it.
+   */
+  const approvedEvent = (order: SandboxOrder) =>
+    deliver(
+      order.site,
+      'CHECKOUT.ORDER.APPROVED',
+      'checkout-order',
+      'An order has been approved by buyer',
+      orderView(order),
+    );
+
   /** A refund-shaped resource (payments v2 `refund`): its own id, the amount back, `up` to the capture. */
   const refundResource = (
     order: SandboxOrder,
@@ -299,6 +312,7 @@ export function payPalStandIn(kit: SandboxKit) {
     deliver,
     later,
     captureEvent,
+    approvedEvent,
     refundResource,
     disputeResource,
     bearer,

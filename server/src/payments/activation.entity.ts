@@ -39,6 +39,8 @@ export interface PartialPaymentValue {
 @Index('uq_activations_provider_reference', ['method', 'providerReference'], { unique: true })
 // A card checkout found by its link (the migration's expression index, which decorators cannot express).
 @Index('ix_activations_card_checkout_link', { synchronize: false })
+// The open checkouts reconciliation looks through (the migration's partial index).
+@Index('ix_activations_reconcile', { synchronize: false })
 @Check('ck_activations_method', `"method" IN ('opay', 'opay1', 'cowpay', 'crypto', 'paypal')`)
 @Check(
   'ck_activations_status',
@@ -133,6 +135,13 @@ export class ActivationEntity {
 
   @Column({ name: 'disputed_at', type: 'timestamptz', nullable: true })
   disputedAt: Date | null;
+  /** How often reconciliation asked the provider about this checkout. */
+  @Column({ name: 'reconcile_attempts', type: 'integer', default: 0 })
+  reconcileAttempts: number;
+
+  /** When reconciliation asks next (null: as soon as the checkout is old enough; 'infinity': never again). */
+  @Column({ name: 'reconcile_next_at', type: 'timestamptz', nullable: true })
+  reconcileNextAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

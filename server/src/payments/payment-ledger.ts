@@ -58,7 +58,12 @@ const ACCEPTED: ReadonlySet<Outcome> = new Set([
 export interface WebhookAnswer {
   status: number;
   body: { status: 'ok' | 'error'; outcome?: Outcome; message?: string };
+  /** The verified delivery as read, when it was one (not sent back: PayPal's approved order is captured by it). */
+  confirmation?: Confirmation;
 }
+
+/** How a confirmation reached the ledger, in the audit trail's `kind`. */
+export type ConfirmationKind = 'webhook' | 'capture' | 'operator' | 'reconcile';
 
 interface ActivationRow {
   id: string;
@@ -132,7 +137,7 @@ export class PaymentLedger {
     }
     const outcome = await this.confirm(providerName, confirmation, 'webhook', safeJson(rawBody));
     return ACCEPTED.has(outcome)
-      ? { status: 200, body: { status: 'ok', outcome } }
+      ? { status: 200, body: { status: 'ok', outcome }, confirmation }
       : { status: 422, body: { status: 'error', outcome, message: 'The confirmation does not match a payment.' } };
   }
 
@@ -144,7 +149,7 @@ export class PaymentLedger {
   async confirm(
     provider: PaymentProviderName,
     c: Confirmation,
-    kind: 'webhook' | 'capture' | 'operator',
+    kind: ConfirmationKind,
     payload: unknown,
   ): Promise<Outcome> {
     return this.dataSource.transaction(async (m) => {
@@ -229,6 +234,18 @@ export class PaymentLedger {
         return done(c.status);
       }
       if (!c.transactionId) return done('refused-unknown'); // checked above; narrows the type here
+      // One checkout is paid once. The same payment can reach us under two ids (OPay's status answer names the
+      // order, its callback a transaction id): a second paid confirmation for a checkout already paid adds nothing.
+      const [paidBefore] = (await m.query(
+        `SELECT provider_reference FROM payments WHERE activation_id = $1 AND provider = $2 LIMIT 1`,
+        [activation.id, provider],
+      )) as { provider_reference: string }[];
+      if (paidBefore && paidBefore.provider_reference !== c.transactionId.slice(0, 200)) {
+        return done('already-applied', {
+          reason: 'this checkout was paid already',
+          paidAs: paidBefore.provider_reference,
+        });
+      }
       const inserted = await m.query(
         `INSERT INTO payments (activation_id, device_id, provider, provider_reference, amount_minor, currency)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (provider, provider_reference) DO NOTHING RETURNING id`,
@@ -563,7 +580,7 @@ export class PaymentLedger {
   async record(
     m: EntityManager,
     provider: PaymentProviderName,
-    kind: 'webhook' | 'capture' | 'checkout' | 'operator',
+    kind: ConfirmationKind | 'checkout',
     eventId: string | null,
     activationId: string | null,
     deviceId: string | null,

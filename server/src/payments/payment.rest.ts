@@ -8,7 +8,6 @@ import { setRefusalHeaders } from '../http/errors';
 import { legacyDevice } from '../device/device.rest-view';
 import type { Logger } from '../logger';
 import type { DeviceService } from '../device/device.service';
-import type { PaymentLedger } from './payment-ledger';
 import type { PaymentService } from './payment.service';
 import type { CheckoutInput } from './payment.service';
 import { siteBaseFor } from './return-urls';
@@ -104,13 +103,13 @@ export function paymentRestRouter(
  * Providers' webhooks at /webhooks/{provider}: the raw body is kept for the signature, nothing else parses it.
  * No session and no Origin check: providers are not browsers; the signature is the authentication.
  */
-export function webhookRouter(services: { ledger: PaymentLedger }, logger: Logger): Router {
+export function webhookRouter(services: { payments: PaymentService }, logger: Logger): Router {
   const router = express.Router();
   router.post('/:provider', express.raw({ type: () => true, limit: '256kb' }), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     try {
-      const answer = await services.ledger.handleWebhook(String(req.params.provider), body, req.headers);
+      const answer = await services.payments.handleWebhook(String(req.params.provider), body, req.headers);
       res.status(answer.status).json(answer.body);
     } catch (err) {
       // The database went away mid-way: nothing was committed, and the provider retries on a 5xx.

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { DataSource } from 'typeorm';
 import { localizePath } from '../../../common/i18n';
 import { CHECKOUT_METHODS, payerSchemaFor, type CheckoutMethod, type PayerDetails } from '../../../common/payment';
@@ -8,7 +9,7 @@ import type { DeviceService } from '../device/device.service';
 import type { Logger } from '../logger';
 import type { PricingTerms } from '../pricing/pricing.service';
 import { ActivationEntity, type ActivationStatusValue, type PaymentProviderName } from './activation.entity';
-import { type Outcome, type PaymentLedger } from './payment-ledger';
+import { type Outcome, type PaymentLedger, type WebhookAnswer } from './payment-ledger';
 import { ProviderError } from './provider';
 import type { PaymentProviders } from './providers';
 import { PayPalRefusal } from './providers/paypal';
@@ -263,8 +264,39 @@ export class PaymentService {
     const activation = await repo.findOneBy({ method: 'paypal', providerReference: orderId, deviceId: device.id });
     if (!activation) throw new DomainError('NOT_FOUND', 'There is no such PayPal order for this device.');
     if (activation.status === 'paid') return activation;
-    // Each capture PayPal refused before (a declined card, then another funding source) used up its own
-    // PayPal-Request-Id; a retry of the same attempt reuses it, so PayPal never captures twice.
+    let outcome: Outcome;
+    try {
+      outcome = await this.captureOrder(activation, orderId);
+    } catch (err) {
+      if (err instanceof PayPalRefusal) {
+        const details = { issue: err.issue, description: err.description, debugId: err.debugId };
+        if (err.issue === 'INSTRUMENT_DECLINED') {
+          throw new DomainError('PAYMENT_DECLINED', err.description, undefined, undefined, details);
+        }
+        throw new DomainError('PAYMENT_FAILED', err.description, undefined, undefined, details);
+      }
+      if (err instanceof ProviderError) throw new DomainError('UNAVAILABLE', messages.payment.paypalUnreachable);
+      throw err;
+    }
+    if (outcome.startsWith('refused') || outcome === 'failed') {
+      throw new DomainError('PAYMENT_FAILED', messages.payment.paypalNotConfirmed, undefined, undefined, {
+        issue: outcome.toUpperCase(),
+        description: 'PayPal did not confirm the payment for this device.',
+        debugId: '',
+      });
+    }
+    return repo.findOneByOrFail({ id: activation.id });
+  }
+
+  /**
+   * The one capture of an approved PayPal order, whoever asks for it: the buyer's page (onApprove), the
+   * CHECKOUT.ORDER.APPROVED webhook, reconciliation. Each capture PayPal refused before (a declined card, then
+   * another funding source) used up its own PayPal-Request-Id `capture-{order}-{n}`; a retry of the same attempt,
+   * or the same attempt made by two callers at once, reuses it, so PayPal never captures twice. COMPLETED pays;
+   * PENDING (held for review) stays pending until PAYMENT.CAPTURE.COMPLETED; DECLINED fails. PayPal's refusal is
+   * recorded and thrown (PayPalRefusal); ProviderError when PayPal cannot be reached.
+   */
+  private async captureOrder(activation: ActivationEntity, orderId: string): Promise<Outcome> {
     const [previous] = (await this.dataSource.query(
       `SELECT count(*)::int AS n FROM payment_events
         WHERE provider = 'paypal' AND kind = 'capture' AND activation_id = $1 AND outcome = 'failed'`,
@@ -283,33 +315,63 @@ export class PaymentService {
           'capture',
           null,
           activation.id,
-          device.id,
+          activation.deviceId,
           'failed',
-          {
-            issue: err.issue,
-            description: err.description,
-            debugId: err.debugId,
-          },
+          { issue: err.issue, description: err.description, debugId: err.debugId },
         );
-        const details = { issue: err.issue, description: err.description, debugId: err.debugId };
-        if (err.issue === 'INSTRUMENT_DECLINED') {
-          throw new DomainError('PAYMENT_DECLINED', err.description, undefined, undefined, details);
-        }
-        throw new DomainError('PAYMENT_FAILED', err.description, undefined, undefined, details);
       }
-      if (err instanceof ProviderError) throw new DomainError('UNAVAILABLE', messages.payment.paypalUnreachable);
       throw err;
     }
-    // COMPLETED pays; PENDING (held for review) stays pending until PAYMENT.CAPTURE.COMPLETED; DECLINED fails.
-    const outcome = await this.ledger.confirm('paypal', paypal.confirmationOf(capture), 'capture', capture);
-    if (outcome.startsWith('refused') || outcome === 'failed') {
-      throw new DomainError('PAYMENT_FAILED', messages.payment.paypalNotConfirmed, undefined, undefined, {
-        issue: outcome.toUpperCase(),
-        description: 'PayPal did not confirm the payment for this device.',
-        debugId: '',
-      });
+    return this.ledger.confirm('paypal', paypal.confirmationOf(capture), 'capture', capture);
+  }
+
+  /**
+   * An order the buyer approved and the page did not capture (the buyer closed PayPal's window first): captured on
+   * the server, through the browser's own capture (captureOrder), when PayPal's CHECKOUT.ORDER.APPROVED arrives or
+   * reconciliation finds the order APPROVED. An order of no checkout of ours, or naming another reference, is
+   * 'ignored'; one already paid 'already-applied'; PayPal's refusal is recorded and answered 'failed'. Throws
+   * ProviderError when PayPal cannot be reached (the webhook is then answered 503 and PayPal sends it again).
+   */
+  async captureApproved(orderId: string, reference: string | null): Promise<Outcome> {
+    const activation = /^[A-Za-z0-9-]{1,64}$/.test(orderId)
+      ? await this.dataSource
+          .getRepository(ActivationEntity)
+          .findOneBy({ method: 'paypal', providerReference: orderId })
+      : null;
+    if (!activation || (reference !== null && reference !== activation.id)) return 'ignored';
+    if (activation.status !== 'pending') return 'already-applied';
+    try {
+      return await this.captureOrder(activation, orderId);
+    } catch (err) {
+      if (!(err instanceof PayPalRefusal)) throw err;
+      this.logger.info(
+        { activationId: activation.id, orderId, issue: err.issue },
+        'approved PayPal order not captured: PayPal refused',
+      );
+      return 'failed';
     }
-    return repo.findOneByOrFail({ id: activation.id });
+  }
+
+  /**
+   * A provider's webhook, applied by the ledger; PayPal's CHECKOUT.ORDER.APPROVED then has its order captured
+   * (captureApproved). PayPal out of reach answers 503, so that PayPal delivers the event again.
+   */
+  async handleWebhook(name: string, rawBody: Buffer, headers: IncomingHttpHeaders): Promise<WebhookAnswer> {
+    const answer = await this.ledger.handleWebhook(name, rawBody, headers);
+    const approved = answer.confirmation?.approvedOrder;
+    if (name !== 'paypal' || !approved || answer.status !== 200) return answer;
+    try {
+      const outcome = await this.captureApproved(approved, answer.confirmation?.reference ?? null);
+      this.logger.info({ orderId: approved, outcome }, 'PayPal order approved by the buyer: captured by the server');
+      return answer;
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      this.logger.warn(
+        { orderId: approved, err: err.message },
+        'approved PayPal order not captured yet: PayPal is away',
+      );
+      return { status: 503, body: { status: 'error', message: 'Try again later.' } };
+    }
   }
 
   private checkoutMethod(method: unknown): CheckoutMethod {

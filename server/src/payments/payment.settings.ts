@@ -16,6 +16,7 @@ export const PRICE_SETTING = /^PRICE_([A-Z]{3})$/;
 const PROVIDER_CREDENTIALS = [
   ['PAYPAL_CLIENT_SECRET'],
   ['CRYPTO_API_KEY', 'CRYPTO_IPN_SECRET'],
+  ['CRYPTO_EMAIL', 'CRYPTO_PASSWORD'],
   ['COWPAY_MERCHANT_CODE', 'COWPAY_HASH_KEY', 'COWPAY_API_TOKEN'],
   ['OPAY_MERCHANT_ID', 'OPAY_PUBLIC_KEY', 'OPAY_SECRET_KEY'],
   ['OPAY1_MERCHANT_ID', 'OPAY1_PUBLIC_KEY', 'OPAY1_SECRET_KEY'],
@@ -59,6 +60,9 @@ const shape = {
   CRYPTO_API_URL: httpsUrl.default('https://api.nowpayments.io'),
   CRYPTO_API_KEY: secret.optional(),
   CRYPTO_IPN_SECRET: secret.optional(),
+  // The NOWPayments account's login: "Get list of payments" (an invoice's payments, for reconciliation) needs its JWT.
+  CRYPTO_EMAIL: z.email({ error: 'must be the e-mail address of the NOWPayments account' }).optional(),
+  CRYPTO_PASSWORD: secret.optional(),
   COWPAY_API_URL: httpsUrl.default('https://cowpay.me'),
   COWPAY_MERCHANT_CODE: secret.optional(),
   COWPAY_HASH_KEY: secret.optional(),
@@ -87,6 +91,17 @@ const shape = {
     .regex(/^https:\/\/.*\{mac\}/, 'must be an https:// URL with {mac} where the MAC address goes')
     .default('https://ibostore.example/activate?mac={mac}'),
   PAYMENT_MAX_PENDING_PER_HOUR: positiveInt.max(1000).default(10),
+  // Reconciliation (payment-reconciler.ts): a checkout still pending this long after it started is asked about.
+  PAYMENT_RECONCILE_AFTER_MINUTES: positiveInt.max(1440).default(5),
+  // How often each instance looks for checkouts due to be asked; 0 turns the schedule off (the CLI still asks).
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 (off) or more')
+    .max(3600, 'must be at most 3600')
+    .default(60),
+  // A checkout still not paid this long after it started is asked once more, then ends cancelled (expired).
+  PAYMENT_RECONCILE_GIVE_UP_HOURS: positiveInt.max(720).default(24),
 };
 
 type PaymentsEnv = z.infer<z.ZodObject<typeof shape>>;
@@ -182,6 +197,13 @@ export const paymentSettings = settingsSection({
       /** Whether methods with no credentials run against the sandbox stand-ins (never by default in production). */
       sandboxAllowed: env.PAYMENT_SANDBOX ?? !isProduction,
     },
+    /** Reconciliation: asking the providers about checkouts whose callback never came (payment-reconciler.ts). */
+    reconciliation: {
+      afterMinutes: env.PAYMENT_RECONCILE_AFTER_MINUTES,
+      /** 0: no schedule (`npm run device -- reconcile` still asks). */
+      intervalMs: env.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
+      giveUpHours: env.PAYMENT_RECONCILE_GIVE_UP_HOURS,
+    },
     /** Payment providers; a provider without credentials uses the local stand-in (sandbox). */
     providers: {
       paypal: {
@@ -195,6 +217,8 @@ export const paymentSettings = settingsSection({
         apiUrl: env.CRYPTO_API_URL,
         apiKey: env.CRYPTO_API_KEY,
         ipnSecret: env.CRYPTO_IPN_SECRET,
+        email: env.CRYPTO_EMAIL,
+        password: env.CRYPTO_PASSWORD,
         currency: env.CRYPTO_CURRENCY,
       },
       cowpay: {

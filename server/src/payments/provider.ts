@@ -64,6 +64,38 @@ export interface Confirmation {
   currency: string | null;
   /** The provider's own status word, for the audit trail. */
   providerStatus: string;
+  /**
+   * A PayPal order the buyer approved that nobody has captured yet (the event CHECKOUT.ORDER.APPROVED, or the order
+   * read back by reconciliation): whoever applies this confirmation captures the order, through the same capture
+   * as the browser's (payment.service.ts), so the buyer who closed PayPal's window is charged once all the same.
+   */
+  approvedOrder?: string | null;
+}
+
+/** One of our checkouts, as reconciliation asks its provider about it. */
+export interface CheckoutLookup {
+  /** Our merchant reference (the activation's id). */
+  reference: string;
+  /** The provider's id for the checkout, kept when it started (an order, an invoice, a cashier order). */
+  providerReference: string;
+  /** What the checkout charges, fixed when it started. */
+  amountMinor: number;
+  currency: string;
+  /** The provider's ids of the money this checkout's earlier notifications named (a NOWPayments payment id). */
+  knownTransactions: readonly string[];
+}
+
+/** What a provider's status API said about one checkout. */
+export interface Lookup {
+  /**
+   * What the answer confirms, in the webhook's shape, to be applied by the ledger exactly as a webhook would be;
+   * null when the provider knows of nothing paid, failed or on its way for the checkout yet.
+   */
+  confirmation: Confirmation | null;
+  /** The provider's own word for where the checkout stands (the operator's log and the audit trail). */
+  providerStatus: string;
+  /** The provider's answer, kept in the audit trail. */
+  answer: unknown;
 }
 
 /** A webhook that is not the provider's, or not readable: answered 4xx, nothing changes, recorded. */
@@ -120,6 +152,12 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   /** Checks the signature over the raw body and reads the notification; throws WebhookRefused. */
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<Confirmation> | Confirmation;
+  /**
+   * Asks the provider's published status API where a checkout stands (reconciliation: a callback that never
+   * arrived). Absent for a provider that cannot be asked. Throws ProviderError when the provider cannot be
+   * reached or answers with something that is not a status.
+   */
+  lookup?(checkout: CheckoutLookup): Promise<Lookup>;
 }
 
 /** Minor units to the decimal string providers want: 899 → "8.99". */
@@ -135,18 +173,41 @@ export function minorAmount(value: unknown): number | null {
 }
 
 /** POSTs JSON with a time limit and reads JSON back; network and timeout failures become ProviderError. */
-export async function postJson(
+export function postJson(
   url: string,
   body: unknown,
   headers: Record<string, string>,
   timeoutMs = 15_000,
 ): Promise<{ status: number; body: unknown }> {
+  return requestJson('POST', url, body, headers, timeoutMs);
+}
+
+/** GETs JSON with a time limit; network and timeout failures become ProviderError. */
+export function getJson(
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs = 15_000,
+): Promise<{ status: number; body: unknown }> {
+  return requestJson('GET', url, undefined, headers, timeoutMs);
+}
+
+async function requestJson(
+  method: 'GET' | 'POST',
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ status: number; body: unknown }> {
   let res: Response;
   try {
     res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        accept: 'application/json',
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {

@@ -4,11 +4,14 @@ import {
   ProviderError,
   WebhookRefused,
   decimalAmount,
+  getJson,
   minorAmount,
   nestedDeeperThan,
   postJson,
   signedField,
   type Checkout,
+  type CheckoutLookup,
+  type Lookup,
   type CheckoutRequest,
   type Confirmation,
   type PaymentProvider,
@@ -55,6 +58,14 @@ export function cowpayTokenSignature(
   amount: string,
 ): string {
   return createHash('sha256').update(`${s.merchantCode}${reference}${profileId}${amount}${s.hashKey}`).digest('hex');
+}
+
+/** Cowpay's "Get Status" (docs.cowpay.me/api/status): GET with the order's merchant_reference_id and a signature. */
+export const COWPAY_STATUS_PATH = '/api/v1/charge/status';
+
+/** The status request's signature (docs.cowpay.me/api/status): sha256 hex of merchant code + reference + hash key. */
+export function cowpayStatusSignature(s: Pick<CowpaySettings, 'merchantCode' | 'hashKey'>, reference: string): string {
+  return createHash('sha256').update(`${s.merchantCode}${reference}${s.hashKey}`).digest('hex');
 }
 
 /**
@@ -167,6 +178,56 @@ export class CowpayProvider implements PaymentProvider {
     const path = `/cowpay/checkout/${encodeURIComponent(this.settings.frameCode)}/${encodeURIComponent(token)}`;
     // The callback names the order by cowpay_reference_id: that is the reference kept for this checkout.
     return { providerReference: cowpayId, redirectUrl: new URL(path, request.successUrl).toString() };
+  }
+
+  /**
+   * Cowpay's "Get Status" (docs.cowpay.me/api/status): GET {base}/api/v1/charge/status with the order's
+   * merchant_reference_id and signature = sha256 of merchant code + merchant_reference_id + hash key, the Bearer
+   * token; the answer {success, status_code, status_description, merchant_reference_id, cowpay_reference_id,
+   * order_status} is read as the callback's order_status_update would be (the same event id and transaction id,
+   * so a late callback of the same status is a duplicate). It names no amount: the order is the one this site
+   * created, its amount signed in the token request, so a PAID answer is taken for the checkout's own amount.
+   */
+  async lookup(checkout: CheckoutLookup): Promise<Lookup> {
+    const query = new URLSearchParams({
+      merchant_reference_id: checkout.reference,
+      signature: cowpayStatusSignature(this.settings, checkout.reference),
+    });
+    const { status, body } = await getJson(`${this.settings.baseUrl}${COWPAY_STATUS_PATH}?${query}`, {
+      authorization: `Bearer ${this.settings.apiToken}`,
+    });
+    const answer = (body ?? {}) as {
+      success?: unknown;
+      status_code?: unknown;
+      merchant_reference_id?: unknown;
+      cowpay_reference_id?: unknown;
+      order_status?: unknown;
+    };
+    if (status !== 200 || answer.success !== true || Number(answer.status_code ?? 200) !== 200) {
+      throw new ProviderError(`Cowpay did not tell the order's status (${status}).`, body);
+    }
+    const cowpayId = idText(answer.cowpay_reference_id);
+    const orderStatus = typeof answer.order_status === 'string' ? answer.order_status : '';
+    const mapped = ORDER_STATUSES[orderStatus];
+    if (!cowpayId || !mapped || answer.merchant_reference_id !== checkout.reference) {
+      throw new ProviderError(`Cowpay answered a status it does not publish ("${orderStatus.slice(0, 40)}").`, body);
+    }
+    // UNPAID: the order waits for the buyer; there is nothing to apply.
+    if (orderStatus === 'UNPAID') return { confirmation: null, providerStatus: orderStatus, answer: body };
+    return {
+      confirmation: {
+        eventId: `${cowpayId}:order_status_update:${orderStatus}`,
+        reference: checkout.reference,
+        providerReference: cowpayId,
+        transactionId: cowpayId,
+        status: mapped,
+        amountMinor: checkout.amountMinor,
+        currency: checkout.currency,
+        providerStatus: orderStatus,
+      },
+      providerStatus: orderStatus,
+      answer: body,
+    };
   }
 
   verifyWebhook(rawBody: Buffer, _headers: IncomingHttpHeaders): Confirmation {

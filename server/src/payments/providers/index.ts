@@ -36,6 +36,8 @@ export function newSandboxKeys(): SandboxKeys {
     paypalWebhookId: 'WH-SANDBOX',
     cryptoApiKey: key(),
     cryptoIpnSecret: key(),
+    cryptoEmail: 'merchant@sandbox.example',
+    cryptoPassword: key(),
     cowpayMerchantCode: key(),
     cowpayHashKey: key(),
     cowpayApiToken: key(),
@@ -63,6 +65,11 @@ export class PaymentProviders {
 
   isSandbox(name: PaymentProviderName): boolean {
     return this.onSandbox.includes(name);
+  }
+
+  /** The providers whose status API reconciliation asks (each adapter's `lookup`). */
+  withLookup(): PaymentProviderName[] {
+    return PROVIDER_NAMES.filter((name) => typeof this.get(name).lookup === 'function');
   }
 
   get(name: 'paypal'): PayPalProvider;
@@ -96,6 +103,8 @@ export class PaymentProviders {
           baseUrl: base(p.crypto.apiUrl),
           apiKey: sandbox ? keys.cryptoApiKey : (p.crypto.apiKey ?? ''),
           ipnSecret: sandbox ? keys.cryptoIpnSecret : (p.crypto.ipnSecret ?? ''),
+          email: sandbox ? keys.cryptoEmail : p.crypto.email,
+          password: sandbox ? keys.cryptoPassword : p.crypto.password,
           currency: p.crypto.currency,
           sandbox,
         });

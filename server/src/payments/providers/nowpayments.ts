@@ -4,12 +4,15 @@ import {
   ProviderError,
   WebhookRefused,
   decimalAmount,
+  getJson,
   minorAmount,
   nestedDeeperThan,
   postJson,
   type Checkout,
+  type CheckoutLookup,
   type CheckoutRequest,
   type Confirmation,
+  type Lookup,
   type PaymentProvider,
 } from '../provider';
 
@@ -17,6 +20,12 @@ export interface NowPaymentsSettings {
   baseUrl: string;
   apiKey: string;
   ipnSecret: string;
+  /**
+   * The NOWPayments account's e-mail and password: "Get list of payments" (an invoice's payments) wants a JWT from
+   * POST /v1/auth besides the API key. Without them, reconciliation can ask only about payments an earlier IPN named.
+   */
+  email?: string;
+  password?: string;
   /** The currency invoices are priced in (EUR by default). */
   currency: string;
   sandbox: boolean;
@@ -149,51 +158,166 @@ export class NowPaymentsProvider implements PaymentProvider {
     if (!matches(false) && !(hasList(body) && matches(true))) {
       throw new WebhookRefused('refused-signature', 'The IPN signature does not match.');
     }
-    const paymentId = body.payment_id;
-    const providerStatus = typeof body.payment_status === 'string' ? body.payment_status : '';
-    if (!isId(paymentId) || !providerStatus) {
-      throw new WebhookRefused('refused-malformed', 'The IPN has no payment_id or payment_status.');
-    }
-    let status = STATUSES[providerStatus];
-    if (!status) {
-      throw new WebhookRefused(
-        'refused-malformed',
-        `The payment_status "${providerStatus.slice(0, 40)}" is not one NOWPayments publishes.`,
-      );
-    }
-    const parent = body.parent_payment_id;
-    const repeatedDeposit = parent !== undefined && parent !== null && parent !== '';
-    // Recorded as pending with its body (parent_payment_id included) for the operator to decide.
-    if (repeatedDeposit && (status === 'paid' || status === 'partial')) status = 'pending';
+    return readPayment(body);
+  }
 
-    let partial: Confirmation['partial'] = null;
-    let eventId = `${paymentId}:${providerStatus}`;
-    if (status === 'partial') {
-      const received = coinAmount(body.actually_paid);
-      const asked = coinAmount(body.pay_amount);
-      if (received === null || asked === null || typeof body.pay_currency !== 'string' || !body.pay_currency) {
-        throw new WebhookRefused(
-          'refused-malformed',
-          'A partially_paid IPN needs actually_paid, pay_amount and pay_currency.',
-        );
+  /**
+   * Where an invoice's payment stands, from NOWPayments' API (the same payment object its IPN posts): "Get list of
+   * payments" filtered by the invoice (`GET /v1/payment/?invoiceId=…`, x-api-key and the JWT of `POST /v1/auth`)
+   * when the account's e-mail and password are configured, else "Get payment status" (`GET /v1/payment/{id}`,
+   * x-api-key) for the payments an earlier IPN named. Of several payments of one invoice the one furthest on
+   * decides (finished, then partially paid, then on its way, then failed).
+   */
+  async lookup(checkout: CheckoutLookup): Promise<Lookup> {
+    const headers = { 'x-api-key': this.settings.apiKey };
+    let payments: unknown[];
+    let answer: unknown;
+    if (this.settings.email && this.settings.password) {
+      const query = new URLSearchParams({
+        invoiceId: checkout.providerReference,
+        limit: '100',
+        page: '0',
+        sortBy: 'created_at',
+        orderBy: 'desc',
+      });
+      const list = await this.withToken((token) =>
+        getJson(`${this.settings.baseUrl}/v1/payment/?${query}`, { ...headers, authorization: `Bearer ${token}` }),
+      );
+      const data = (list.body as { data?: unknown } | null)?.data;
+      if (list.status !== 200 || !Array.isArray(data)) {
+        throw new ProviderError(`NOWPayments did not list the invoice's payments (${list.status}).`, list.body);
       }
-      partial = { received, expected: asked, currency: body.pay_currency.toUpperCase().slice(0, 20) };
-      // More coins can arrive for the same payment: each amount reported is its own event.
-      eventId = `${eventId}:${received}`;
+      payments = data;
+      answer = list.body;
+    } else {
+      payments = [];
+      for (const id of checkout.knownTransactions.filter((t) => /^\d{1,20}$/.test(t)).slice(-5)) {
+        const one = await getJson(`${this.settings.baseUrl}/v1/payment/${encodeURIComponent(id)}`, headers);
+        if (one.status !== 200 || !one.body || typeof one.body !== 'object') {
+          throw new ProviderError(`NOWPayments did not show the payment ${id} (${one.status}).`, one.body);
+        }
+        payments.push(one.body);
+      }
+      answer = payments;
+      if (!payments.length) {
+        return {
+          confirmation: null,
+          providerStatus: 'no payment known (CRYPTO_EMAIL and CRYPTO_PASSWORD let the invoice be listed)',
+          answer: null,
+        };
+      }
     }
-    const refund = status === 'refunded';
+    const readable: Confirmation[] = [];
+    for (const payment of payments) {
+      if (!payment || typeof payment !== 'object' || Array.isArray(payment)) continue;
+      const p = payment as Record<string, unknown>;
+      // The list is of the invoice's payments; anything naming another order is not this checkout's.
+      if (p.order_id !== undefined && p.order_id !== null && p.order_id !== checkout.reference) continue;
+      try {
+        readable.push(readPayment(p));
+      } catch (err) {
+        if (!(err instanceof WebhookRefused)) throw err;
+        throw new ProviderError(`NOWPayments answered a payment it does not publish: ${err.message}`, payment);
+      }
+    }
+    const rank: Record<Confirmation['status'], number> = {
+      paid: 0,
+      partial: 1,
+      pending: 2,
+      failed: 3,
+      cancelled: 3,
+      refunded: 4,
+      reversed: 4,
+      // Not NOWPayments' words (crypto payments have no disputes): never read from its answers.
+      disputed: 5,
+      reinstated: 5,
+    };
+    const furthest = readable.sort((a, b) => rank[a.status] - rank[b.status])[0] ?? null;
     return {
-      eventId,
-      reference: typeof body.order_id === 'string' ? body.order_id : null,
-      providerReference: isId(body.invoice_id) ? String(body.invoice_id) : null,
-      // NOWPayments' refund is of the payment itself and has no id of its own: the event is named after it.
-      transactionId: refund ? `${paymentId}:refunded` : String(paymentId),
-      ...(refund ? { takesBack: String(paymentId) } : {}),
-      status,
-      ...(partial ? { partial } : {}),
-      amountMinor: minorAmount(body.price_amount),
-      currency: typeof body.price_currency === 'string' ? body.price_currency.toUpperCase() : null,
-      providerStatus,
+      confirmation: furthest,
+      providerStatus: furthest ? furthest.providerStatus : 'no payment yet',
+      answer,
     };
   }
+
+  private jwt: { value: string; expiresAt: number } | undefined;
+
+  /** Runs a call with the JWT of POST /v1/auth (valid 5 minutes), fetched again once if refused. */
+  private async withToken(
+    call: (token: string) => Promise<{ status: number; body: unknown }>,
+  ): Promise<{ status: number; body: unknown }> {
+    for (let attempt = 0; ; attempt += 1) {
+      if (!this.jwt || this.jwt.expiresAt <= Date.now()) {
+        const auth = await postJson(
+          `${this.settings.baseUrl}/v1/auth`,
+          {
+            email: this.settings.email,
+            password: this.settings.password,
+          },
+          {},
+        );
+        const token = (auth.body as { token?: unknown } | null)?.token;
+        if (auth.status !== 200 || typeof token !== 'string' || !token) {
+          throw new ProviderError(`NOWPayments refused the account's e-mail and password (${auth.status}).`);
+        }
+        this.jwt = { value: token, expiresAt: Date.now() + 4 * 60_000 };
+      }
+      const result = await call(this.jwt.value);
+      if (result.status !== 401 || attempt > 0) return result;
+      this.jwt = undefined;
+    }
+  }
+}
+
+/**
+ * What one NOWPayments payment says, in the confirmation shape: the IPN's body and the payment of "Get payment
+ * status" and "Get list of payments" are the same object. Throws WebhookRefused for a payment it cannot read.
+ */
+export function readPayment(body: Record<string, unknown>): Confirmation {
+  const paymentId = body.payment_id;
+  const providerStatus = typeof body.payment_status === 'string' ? body.payment_status : '';
+  if (!isId(paymentId) || !providerStatus) {
+    throw new WebhookRefused('refused-malformed', 'The IPN has no payment_id or payment_status.');
+  }
+  let status = STATUSES[providerStatus];
+  if (!status) {
+    throw new WebhookRefused(
+      'refused-malformed',
+      `The payment_status "${providerStatus.slice(0, 40)}" is not one NOWPayments publishes.`,
+    );
+  }
+  const parent = body.parent_payment_id;
+  const repeatedDeposit = parent !== undefined && parent !== null && parent !== '';
+  // Recorded as pending with its body (parent_payment_id included) for the operator to decide.
+  if (repeatedDeposit && (status === 'paid' || status === 'partial')) status = 'pending';
+
+  let partial: Confirmation['partial'] = null;
+  let eventId = `${paymentId}:${providerStatus}`;
+  if (status === 'partial') {
+    const received = coinAmount(body.actually_paid);
+    const asked = coinAmount(body.pay_amount);
+    if (received === null || asked === null || typeof body.pay_currency !== 'string' || !body.pay_currency) {
+      throw new WebhookRefused(
+        'refused-malformed',
+        'A partially_paid IPN needs actually_paid, pay_amount and pay_currency.',
+      );
+    }
+    partial = { received, expected: asked, currency: body.pay_currency.toUpperCase().slice(0, 20) };
+    // More coins can arrive for the same payment: each amount reported is its own event.
+    eventId = `${eventId}:${received}`;
+  }
+  const refund = status === 'refunded';
+  return {
+    eventId,
+    reference: typeof body.order_id === 'string' ? body.order_id : null,
+    providerReference: isId(body.invoice_id) ? String(body.invoice_id) : null,
+    // NOWPayments' refund is of the payment itself and has no id of its own: the event is named after it.
+    transactionId: refund ? `${paymentId}:refunded` : String(paymentId),
+    ...(refund ? { takesBack: String(paymentId) } : {}),
+    status,
+    ...(partial ? { partial } : {}),
+    amountMinor: minorAmount(body.price_amount),
+    currency: typeof body.price_currency === 'string' ? body.price_currency.toUpperCase() : null,
+    providerStatus,
+  };
 }

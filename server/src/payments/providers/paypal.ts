@@ -6,8 +6,10 @@ import {
   minorAmount,
   nestedDeeperThan,
   type Checkout,
+  type CheckoutLookup,
   type CheckoutRequest,
   type Confirmation,
+  type Lookup,
   type PaymentProvider,
 } from '../provider';
 
@@ -86,6 +88,26 @@ interface Money {
   value?: unknown;
 }
 
+/**
+ * An order the buyer approved and nobody captured yet (CHECKOUT.ORDER.APPROVED's resource, or the order read back by
+ * reconciliation): pending, with `approvedOrder` set so that whoever applies it captures the order. `custom_id` is
+ * our reference.
+ */
+export function approvedOrderConfirmation(order: PayPalOrder, eventId: string, providerStatus: string): Confirmation {
+  const orderId = text(order.id);
+  const unit = Array.isArray(order.purchase_units) ? order.purchase_units[0] : undefined;
+  return {
+    eventId,
+    reference: text(unit?.custom_id) ?? text(unit?.reference_id),
+    providerReference: orderId,
+    transactionId: null,
+    status: 'pending',
+    approvedOrder: orderId,
+    ...amountOf(unit?.amount),
+    providerStatus,
+  };
+}
+
 interface Link {
   href?: unknown;
   rel?: unknown;
@@ -105,6 +127,7 @@ export interface PayPalOrder {
   purchase_units?: {
     reference_id?: unknown;
     custom_id?: unknown;
+    amount?: Money;
     payments?: { captures?: CaptureBody[] };
   }[];
   details?: { issue?: unknown; description?: unknown }[];
@@ -288,6 +311,50 @@ export class PayPalProvider implements PaymentProvider {
   }
 
   /**
+   * Reconciliation: the order as PayPal has it now (GET /v2/checkout/orders/{id}). Its capture, when it has one, is
+   * read as the browser's capture would be (the same event and transaction ids); an order still APPROVED is to be
+   * captured (`approvedOrder`); VOIDED is cancelled; CREATED (not approved yet) and an order PayPal no longer shows
+   * (404: not approved in time) confirm nothing.
+   */
+  async lookup(checkout: CheckoutLookup): Promise<Lookup> {
+    const orderId = checkout.providerReference;
+    const { status, body } = await this.call('GET', `/v2/checkout/orders/${encodeURIComponent(orderId)}`);
+    if (status === 404) return { confirmation: null, providerStatus: 'order not found', answer: body };
+    if (status !== 200 || !body || typeof body !== 'object') {
+      throw new ProviderError(`PayPal did not show the order (${status}).`, body);
+    }
+    const order = body as PayPalOrder;
+    const orderStatus = text(order.status) ?? '';
+    const captured = this.readCapture(orderId, order, 'order');
+    if (captured) {
+      const confirmation = captureConfirmation(captured);
+      return { confirmation, providerStatus: confirmation.providerStatus, answer: body };
+    }
+    if (orderStatus === 'APPROVED') {
+      const confirmation = approvedOrderConfirmation(order, `order:${orderId}:APPROVED`, 'order:APPROVED');
+      return { confirmation, providerStatus: 'order:APPROVED', answer: body };
+    }
+    if (orderStatus === 'VOIDED') {
+      const unit = order.purchase_units?.[0];
+      return {
+        confirmation: {
+          eventId: `order:${orderId}:VOIDED`,
+          reference: text(unit?.custom_id) ?? text(unit?.reference_id),
+          providerReference: orderId,
+          transactionId: null,
+          status: 'cancelled',
+          amountMinor: null,
+          currency: null,
+          providerStatus: 'order:VOIDED',
+        },
+        providerStatus: 'order:VOIDED',
+        answer: body,
+      };
+    }
+    return { confirmation: null, providerStatus: `order:${orderStatus || 'unknown'}`, answer: body };
+  }
+
+  /**
    * Captures an approved order. `attempt` counts the captures PayPal refused before for this order (a declined
    * card, then another funding source): each attempt has its own PayPal-Request-Id, and a retry of the same
    * attempt reuses it, so PayPal answers it as before and never captures twice.
@@ -453,6 +520,8 @@ interface PayPalEventResource {
  *   (PayPal covered the seller) and NONE → reinstated: the money stays, a reversal is undone.
  *   The payment is disputed_transactions[].seller_transaction_id (the capture: takesBack), `custom` our reference
  *   when present.
+ * - CHECKOUT.ORDER.APPROVED → pending, with `approvedOrder`: the resource is the order the buyer approved; it is
+ *   captured on the server (payment.service.ts) in case the buyer closed PayPal's window before the page captured.
  * Anything else (other event types) is not ours to apply: reference null.
  */
 export function readEvent(event: PayPalEvent): Confirmation {
@@ -529,6 +598,11 @@ export function readEvent(event: PayPalEvent): Confirmation {
           lost ? (resource.dispute_outcome?.amount_refunded ?? resource.dispute_amount) : resource.dispute_amount,
         ),
       };
+    }
+    case 'CHECKOUT.ORDER.APPROVED': {
+      // The resource is the order (Orders v2 `order`): the buyer approved it; whoever applies this captures it.
+      if (!text(resource.id)) throw new WebhookRefused('refused-malformed', 'The order event names no order.');
+      return approvedOrderConfirmation(resource as PayPalOrder, event.id, base.providerStatus);
     }
     default:
       return {
