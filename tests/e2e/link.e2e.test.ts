@@ -44,8 +44,16 @@ describe('linking a TV with the code it shows', () => {
       await screen.title.waitFor();
       await expect(screen.title.innerText()).resolves.toContain(code);
       const details = await screen.details();
-      expect(details).toMatchObject({ Model: 'Bedroom TV', 'App version': '2.0.0', 'MAC address': mac });
+      expect(details).toMatchObject({
+        Model: 'Bedroom TV (as the TV reports it)',
+        'App version': '2.0.0',
+        'MAC address': mac,
+        'Asked from': '127.0.0.1, the network you are on now',
+      });
       expect(details.Asked).toBeTruthy();
+      await page.getByText('The TV signed in to this device now will be signed out.').waitFor();
+      // The code came in the address: Approve waits until the owner types the code the TV shows.
+      await expect(screen.approve.isDisabled()).resolves.toBe(true);
       // Let the sign-in's notice close before the picture.
       await page.locator('.swal2-container').waitFor({ state: 'detached' });
       const overflow = await page.evaluate(() => ({
@@ -58,6 +66,7 @@ describe('linking a TV with the code it shows', () => {
       // Before the owner answers, the TV waits.
       expect((await tv.pollLink(pollHandle)).status).toBe('PENDING');
 
+      await screen.confirmation.fill(code.toLowerCase());
       await screen.approve.click();
       await screen.outcome.filter({ hasText: 'The TV is linked: it signs in within a few seconds.' }).waitFor();
       await page.screenshot({ path: `${SHOTS}/link-approved-${viewport.name}.png`, fullPage: true });
@@ -102,12 +111,16 @@ describe('linking a TV with the code it shows', () => {
       await page.waitForURL(`${portal.product.url}/link?code=${link.code}`);
       const screen = new LinkScreen(page);
       await screen.title.waitFor();
-      expect(await screen.details()).toMatchObject({ Model: 'Kitchen TV', 'MAC address': newMac });
+      expect(await screen.details()).toMatchObject({
+        Model: 'Kitchen TV (as the TV reports it)',
+        'MAC address': newMac,
+      });
       await page.getByText(/This is a new TV\. Switching moves your licence/).waitFor();
       expect(await screen.approve.count()).toBe(0);
       await page.locator('.swal2-container').waitFor({ state: 'detached' });
       await page.screenshot({ path: `${SHOTS}/link-switch-request-${viewport.name}.png`, fullPage: true });
 
+      await screen.confirmation.fill(link.code);
       await screen.switchToTv.click();
       await screen.outcome
         .filter({ hasText: 'Your licence, playlists, device key and parent PIN moved to this TV' })

@@ -537,6 +537,11 @@ export class LinkScreen {
     return this.page.getByRole('button', { name: 'Approve', exact: true });
   }
 
+  /** Where a code that came in the address is typed again, read off the TV, before it can be approved. */
+  get confirmation(): Locator {
+    return this.page.getByLabel('To approve, type the code your TV shows now', { exact: true });
+  }
+
   get refuse(): Locator {
     return this.page.getByRole('button', { name: 'Refuse', exact: true });
   }

@@ -9,6 +9,7 @@ import { useFormatDate } from '../../i18n/format';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { deviceStatusLabel, deviceStatusMessage } from '../../lib/deviceStatus';
 import { readGraphQLFailure } from '../../lib/graphqlFailure';
+import { Link } from 'react-router-dom';
 import { DashboardPanel } from './DashboardPanel';
 import { PaymentHistory } from './payments/PaymentHistory';
 import { TvSessions } from './TvSessions';
@@ -84,6 +85,13 @@ export default function AccountPage() {
         <h2 id="tvs-title" className="account__subtitle">
           <FormattedMessage id="account.tvs" defaultMessage="TVs signed in" />
         </h2>
+        <p className="panel__note">
+          <FormattedMessage
+            id="account.tvs.help"
+            defaultMessage="Each TV is named as it reports itself. Sign out any TV you do not recognise; changing the device key signs every TV out. A TV that was signed out, or whose app was reinstalled, shows a code: open <link>Link a TV</link> and type the code your TV shows to sign it in again."
+            values={{ link: (chunks) => <Link to="/link">{chunks}</Link> }}
+          />
+        </p>
         <TvSessions />
       </section>
     </DashboardPanel>
