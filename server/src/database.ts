@@ -20,6 +20,8 @@ import { CardCheckoutLink1764700000000 } from './migrations/1764700000000-CardCh
 import { RefundsAndDisputes1765000000000 } from './migrations/1765000000000-RefundsAndDisputes';
 import { Reconcile1765100000000 } from './migrations/1765100000000-Reconcile';
 import { TvLinkOrigin1765200000000 } from './migrations/1765200000000-TvLinkOrigin';
+import { ForeignKeyIndexes1765300000000 } from './migrations/1765300000000-ForeignKeyIndexes';
+import { ScheduledJobs1765400000000 } from './migrations/1765400000000-ScheduledJobs';
 import { ActivationEntity } from './payments/activation.entity';
 import { PlaylistEntity } from './playlist/playlist.entity';
 import { DeviceMacChangeEntity } from './device/device-mac-change.entity';
@@ -55,6 +57,8 @@ export const migrations = [
   RefundsAndDisputes1765000000000,
   Reconcile1765100000000,
   TvLinkOrigin1765200000000,
+  ForeignKeyIndexes1765300000000,
+  ScheduledJobs1765400000000,
 ];
 
 /** Opens the product's database (DATABASE_URL's, or the embedded engine) with its schema brought up to date. */

@@ -8,6 +8,8 @@ import type { DeviceEntity } from './device.entity';
 @Entity({ name: 'device_tokens' })
 @Index('uq_device_tokens_token_hash', ['tokenHash'], { unique: true })
 @Index('ix_device_tokens_device_id', ['deviceId'])
+@Index('ix_device_tokens_last_used', ['lastUsedAt'])
+@Index('ix_device_tokens_revoked', ['revokedAt'], { where: '"revoked_at" IS NOT NULL' })
 export class DeviceTokenEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;

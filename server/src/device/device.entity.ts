@@ -3,6 +3,7 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn,
 /** A TV running the app. Secrets are stored only as salted hashes. */
 @Entity({ name: 'devices' })
 @Index('uq_devices_mac_address', ['macAddress'], { unique: true })
+@Index('ix_devices_updated_at', ['updatedAt'])
 @Check('ck_devices_mac_address', `"mac_address" ~ '^[0-9a-f]{2}(:[0-9a-f]{2}){5}$'`)
 export class DeviceEntity {
   @PrimaryGeneratedColumn('uuid')

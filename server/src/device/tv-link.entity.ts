@@ -12,6 +12,8 @@ export type TvLinkState = 'PENDING' | 'APPROVED' | 'REFUSED' | 'CONSUMED';
 @Index('uq_tv_links_code', ['code'], { unique: true })
 @Index('uq_tv_links_poll_handle_hash', ['pollHandleHash'], { unique: true })
 @Index('ix_tv_links_expires_at', ['expiresAt'])
+@Index('ix_tv_links_device_id', ['deviceId'])
+@Index('ix_tv_links_requester_device_id', ['requesterDeviceId'])
 export class TvLinkEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
