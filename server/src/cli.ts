@@ -32,13 +32,15 @@ Usage:
   npm run device -- reconcile <reference>                   ask the payment's provider where it stands (a
                                                              callback that never came) and apply its answer
   npm run device -- reconcile --pending                     the same for every payment still pending
+  npm run device -- jobs [--run <job>]                       the scheduled jobs (the prune) and their last runs;
+                                                             --run runs one now
 
 Each change by hand is kept with who made it (--by <name>, else the system user) and why (--note).
 
 Uses the same configuration as the server (DATABASE_URL, or the embedded database in DATA_DIR).
 The embedded database can be opened by one process at a time: stop the server first, or use DATABASE_URL.`;
 
-const COMMANDS = ['create', 'reset-key', 'status', 'payments', 'events', 'refund', 'extend', 'reconcile'];
+const COMMANDS = ['create', 'reset-key', 'status', 'payments', 'events', 'refund', 'extend', 'reconcile', 'jobs'];
 
 type Out = (line: string) => void;
 
@@ -57,6 +59,7 @@ function readArgs(argv: string[]) {
       lifetime: { type: 'boolean' },
       by: { type: 'string' },
       pending: { type: 'boolean' },
+      run: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -88,7 +91,13 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
     out(USAGE);
     return values.help ? 0 : 64;
   }
-  if (command !== 'create' && command !== 'events' && !arg && !(command === 'reconcile' && values.pending)) {
+  if (
+    command !== 'create' &&
+    command !== 'events' &&
+    command !== 'jobs' &&
+    !arg &&
+    !(command === 'reconcile' && values.pending)
+  ) {
     const needs = command === 'refund' || command === 'reconcile' ? "a payment's reference" : 'a MAC address';
     out(`${command} needs ${needs}${command === 'reconcile' ? ' or --pending' : ''}.\n\n${USAGE}`);
     return 64;
@@ -96,7 +105,7 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
   try {
-    const { devices, ledger, reconciler } = createServices(db.dataSource, config, createLogger('silent'));
+    const { devices, ledger, reconciler, jobs } = createServices(db.dataSource, config, createLogger('silent'));
     const show = (device: Parameters<typeof devices.standing>[0]) => {
       const standing = devices.standing(device);
       out(`MAC address: ${device.macAddress}`);
@@ -120,6 +129,32 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
         const { device, deviceKey } = await devices.resetDeviceKey(arg as string);
         show(device);
         out(`New device key: ${deviceKey}`);
+        return 0;
+      }
+      case 'jobs': {
+        if (values.run) {
+          const result = await jobs.runNow(values.run);
+          out(
+            `${values.run}: ${
+              Object.entries(result)
+                .map(([kind, n]) => `${kind} ${n}`)
+                .join(', ') || 'done'
+            }`,
+          );
+          return 0;
+        }
+        const states = await jobs.states();
+        if (!states.length) out('No scheduled job has run yet.');
+        for (const job of states) {
+          const last = job.lastStartedAt ? job.lastStartedAt.toISOString() : 'never';
+          const outcome = job.lastOk === null ? 'running or never finished' : job.lastOk ? 'ok' : 'FAILED';
+          const result = job.lastResult
+            ? Object.entries(job.lastResult)
+                .map(([k, n]) => `${k} ${n}`)
+                .join(', ')
+            : '';
+          out(`${job.name}  last ${last}  ${outcome}  runs ${job.runs}  failures ${job.failures}  ${result}`.trimEnd());
+        }
         return 0;
       }
       case 'events': {

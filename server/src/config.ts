@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { authSettings } from './auth/auth.settings';
 import { contactSettings } from './contact/contact.settings';
-import { ConfigError, positiveInt, urlList, type SettingIssue, type SettingsContext } from './common/settings';
+import { bool, ConfigError, positiveInt, urlList, type SettingIssue, type SettingsContext } from './common/settings';
 import { graphqlSettings } from './graphql/graphql.settings';
 import { readSite, siteShape } from './http/site.settings';
+import { maintenanceSettings } from './maintenance/maintenance.settings';
 import { paymentSettings } from './payments/payment.settings';
 import { playlistSettings } from './playlist-check/playlist-check.settings';
 
@@ -35,13 +36,21 @@ const serverShape = {
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().min(1).default('./data'),
   DB_POOL_SIZE: positiveInt.max(100, 'must be at most 100').default(10),
+  MIGRATE_ON_START: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false'),
   ALLOWED_ORIGINS: z.string().default(''),
 };
 
 /** The sections with checks of their own, in the order docs/configuration.md lists them. */
-const SECTIONS = [authSettings, graphqlSettings, contactSettings, playlistSettings, paymentSettings] as const;
+const SECTIONS = [
+  authSettings,
+  graphqlSettings,
+  contactSettings,
+  playlistSettings,
+  paymentSettings,
+  maintenanceSettings,
+] as const;
 
 const envSchema = z
   .object({
@@ -52,6 +61,7 @@ const envSchema = z
     ...contactSettings.shape,
     ...playlistSettings.shape,
     ...paymentSettings.shape,
+    ...maintenanceSettings.shape,
   })
   .superRefine((env, ctx) => {
     const issue: SettingIssue = (name, message) => ctx.addIssue({ code: 'custom', path: [name], message });
@@ -93,6 +103,8 @@ function readServer(env: ServerEnv) {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     dbPoolSize: env.DB_POOL_SIZE,
+    /** false: an operator runs `npm run migrate` as a deploy step; a started server refuses pending migrations. */
+    migrateOnStart: env.MIGRATE_ON_START,
     logLevel: env.LOG_LEVEL as string,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     allowedOrigins,
@@ -144,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
     ...contactSettings.read(env, context, source),
     ...playlistSettings.read(env, context, source),
     ...paymentSettings.read(env, context, source),
+    ...maintenanceSettings.read(env, context, source),
   };
 }
 

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { MigrationsPendingError } from './db/database';
 import { DataDirLockedError } from './db/embedded';
 import { createLogger } from './logger';
 import { startServer } from './server';
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   try {
     server = await startServer(config, logger);
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
+    if (err instanceof DataDirLockedError || err instanceof MigrationsPendingError) {
       logger.fatal(err.message);
       process.exit(1);
     }

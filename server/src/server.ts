@@ -17,8 +17,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-const MAINTENANCE_INTERVAL_MS = 5 * 60_000;
-
 /**
  * Opens the database (migrating it), builds the app and listens. Used by main.ts and by the integration
  * tests, which therefore exercise exactly what production runs.
@@ -45,6 +43,10 @@ export async function startServer(
     dataDir: options.inMemory ? undefined : config.dataDir,
     poolSize: config.dbPoolSize,
     embeddedTemplate: options.inMemory ? options.embeddedTemplate : undefined,
+    migrate: config.migrateOnStart ? 'auto' : 'check',
+    onMigrated: (names) => {
+      if (names.length) logger.info({ migrations: names }, 'database migrated');
+    },
   });
   try {
     const services = createServices(db.dataSource, config, logger);
@@ -68,10 +70,8 @@ export async function startServer(
     // The sandbox stand-ins are reached on this process's own address.
     const ownHost = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
     services.setServerUrl(`http://${ownHost.includes(':') ? `[${ownHost}]` : ownHost}:${port}`);
-    const maintenance = setInterval(() => {
-      services.captcha.purgeExpired().catch((err: unknown) => logger.warn({ err }, 'captcha purge failed'));
-    }, MAINTENANCE_INTERVAL_MS);
-    maintenance.unref();
+    // The prune of every growing table (PRUNE_INTERVAL_MINUTES): each instance ticks, one runs it per period.
+    services.jobs.start();
     // Reconciliation's schedule (PAYMENT_RECONCILE_INTERVAL_SECONDS): each tick claims the due checkouts in the
     // database, so several instances never ask about one checkout twice.
     services.reconciler.start();
@@ -83,11 +83,11 @@ export async function startServer(
       app: running.app,
       async stop() {
         const graceEnds = Date.now() + drainGraceMs;
-        clearInterval(maintenance);
         services.contactForwarder?.stop();
         const reconciling = services.reconciler.stop();
+        const jobs = services.jobs.stop();
         await running.stop();
-        await reconciling;
+        await Promise.all([reconciling, jobs]);
         // The drain is over when the connections are; a request whose client gave up may still be running
         // its statements.
         await db.close({ settleUntil: graceEnds });

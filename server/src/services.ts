@@ -16,6 +16,8 @@ import { PaymentService } from './payments/payment.service';
 import { PaymentReconciler } from './payments/payment-reconciler';
 import { PlaylistCheckService } from './playlist-check/playlist-check.service';
 import { PaymentProviders, newSandboxKeys } from './payments/providers';
+import { prune } from './maintenance/pruning';
+import { ScheduledJobs } from './maintenance/scheduled-jobs';
 
 /**
  * The domain services, built once per process and shared by every transport: what the graph's resolvers use
@@ -31,6 +33,8 @@ export interface Services extends GraphServices {
   setServerUrl(url: string): void;
   /** Present when SMTP is configured. */
   contactForwarder: ContactForwarder | undefined;
+  /** Work that runs once per period across every instance: the prune of every growing table. */
+  jobs: ScheduledJobs;
 }
 
 export function createServices(dataSource: DataSource, config: Config, logger: Logger): Services {
@@ -73,7 +77,12 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
   );
   const reconciler = new PaymentReconciler(dataSource, providers, ledger, payments, config.reconciliation, logger);
   const playlistChecks = new PlaylistCheckService(dataSource, playlists, rateLimits, config.playlistCheck, logger);
+  const jobs = new ScheduledJobs(dataSource, logger);
+  jobs.register('prune', config.maintenance.pruneIntervalMs, () =>
+    prune(dataSource, config.maintenance.retention, { tokenIdleDays: config.deviceTokenIdleDays }),
+  );
   return {
+    jobs,
     rateLimits,
     captcha,
     devices,

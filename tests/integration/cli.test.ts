@@ -244,4 +244,16 @@ describe('support command-line tool', () => {
     );
     expect(after[0].n).toBe(2);
   });
+
+  it('shows the scheduled jobs and runs the prune on demand', async () => {
+    const ran = await cli('jobs', '--run', 'prune');
+    expect(ran.code).toBe(0);
+    expect(ran.output).toMatch(/^prune: rateLimits \d+, captchas \d+, sessions \d+/);
+    const listed = await cli('jobs');
+    expect(listed.code).toBe(0);
+    expect(listed.output).toMatch(
+      /^prune {2}last \d{4}-\d\d-\d\dT.* {2}ok {2}runs \d+ {2}failures 0 {2}.*rateLimits \d+/m,
+    );
+    expect(await cli('jobs', '--run', 'nothing')).toEqual({ code: 1, output: 'No scheduled job is named nothing.' });
+  });
 });

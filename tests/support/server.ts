@@ -50,6 +50,8 @@ export async function startTestServer(
     CAPTCHA_TEST_ANSWER: TEST_CAPTCHA,
     ALLOWED_ORIGINS: ALLOWED_ORIGIN,
     DB_POOL_SIZE: '4',
+    // No prune at start-up under a test's feet: tests/integration/maintenance.test.ts runs it when it wants.
+    PRUNE_INTERVAL_MINUTES: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   };

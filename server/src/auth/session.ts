@@ -55,7 +55,8 @@ export function createSessions(dataSource: DataSource, options: SessionOptions) 
     pool: (dataSource.driver as PostgresDriver).master as Pool,
     tableName: 'sessions',
     createTableIfMissing: false,
-    pruneSessionInterval: 15 * 60,
+    // Expired sessions are deleted by the prune (maintenance/pruning.ts), once across instances, not by each one.
+    pruneSessionInterval: false,
     disableTouch: true,
   });
   const middleware = session({

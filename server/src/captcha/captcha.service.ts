@@ -55,15 +55,4 @@ export class CaptchaService {
     if (!row) return false;
     return row.expires_at.getTime() > Date.now() && row.answer_hash === answerHash(answer);
   }
-
-  /** Removes challenges nobody answered. */
-  async purgeExpired(): Promise<number> {
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .delete()
-      .from(CaptchaChallengeEntity)
-      .where('expires_at < now()')
-      .execute();
-    return result.affected ?? 0;
-  }
 }

@@ -6,6 +6,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
  */
 @Entity({ name: 'contact_messages' })
 @Index('ix_contact_messages_pending', ['nextAttemptAt'], { where: 'forwarded_at IS NULL' })
+@Index('ix_contact_messages_created_at', ['createdAt'])
 export class ContactMessageEntity {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'pk_contact_messages' })
   id: string;

@@ -32,6 +32,14 @@ export async function openDatabaseWith(
     poolSize: number;
     /** In-memory embedded engine only: a migrated data directory's tarball to start from (test suites). */
     embeddedTemplate?: Blob;
+    /**
+     * 'auto' (default): run the pending migrations. 'check': an operator migrates with `npm run migrate` as a
+     * deploy step of its own, so a PostgreSQL database with migrations pending is refused (MigrationsPendingError)
+     * rather than migrated by every starting instance; a fresh database and the embedded engine still migrate.
+     */
+    migrate?: 'auto' | 'check';
+    /** Hears the name of each migration run. */
+    onMigrated?: (names: string[]) => void;
   },
 ): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
@@ -54,7 +62,9 @@ export async function openDatabaseWith(
   const dataSource = createDataSource(url, poolSize, tables);
   try {
     await dataSource.initialize();
-    await runMigrations(dataSource, embedded ? undefined : url);
+    if (options.migrate === 'check' && !embedded) await refusePending(dataSource);
+    const ran = await runMigrations(dataSource, embedded ? undefined : url);
+    options.onMigrated?.(ran);
   } catch (err) {
     if (dataSource.isInitialized) await dataSource.destroy();
     await embedded?.stop();
@@ -92,10 +102,9 @@ const MIGRATION_LOCK_KEY = 1_763_700_000;
  * one could not lend another), makes them migrate one after the other; the later ones find nothing to do. The
  * lock goes with its connection if the process dies. The embedded engine has one process by construction.
  */
-async function runMigrations(dataSource: DataSource, serverUrl: string | undefined): Promise<void> {
+async function runMigrations(dataSource: DataSource, serverUrl: string | undefined): Promise<string[]> {
   if (!serverUrl) {
-    await dataSource.runMigrations({ transaction: 'each' });
-    return;
+    return (await dataSource.runMigrations({ transaction: 'each' })).map((migration) => migration.name);
   }
   const lock = new Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
   // A connection lost while waiting is reported by the query; without a listener it would end the process.
@@ -103,8 +112,33 @@ async function runMigrations(dataSource: DataSource, serverUrl: string | undefin
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await dataSource.runMigrations({ transaction: 'each' });
+    return (await dataSource.runMigrations({ transaction: 'each' })).map((migration) => migration.name);
   } finally {
     await lock.end();
   }
+}
+
+/** Migrations are pending on a database that has some already: `npm run migrate` is the operator's step. */
+export class MigrationsPendingError extends Error {
+  constructor(readonly pending: string[]) {
+    super(
+      `The database needs ${pending.length} migration${pending.length === 1 ? '' : 's'} (${pending.join(', ')}): ` +
+        'run `npm run migrate`, then start the server (MIGRATE_ON_START=false).',
+    );
+    this.name = 'MigrationsPendingError';
+  }
+}
+
+async function refusePending(dataSource: DataSource): Promise<void> {
+  const table = dataSource.options.migrationsTableName ?? 'migrations';
+  const [{ present }] = (await dataSource.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [table])) as [
+    { present: boolean },
+  ];
+  // A fresh database has nothing to keep online: it is migrated at once.
+  if (!present) return;
+  const done = new Set(
+    ((await dataSource.query(`SELECT name FROM "${table}"`)) as { name: string }[]).map((row) => row.name),
+  );
+  const pending = dataSource.migrations.map((migration) => migration.name ?? '').filter((name) => !done.has(name));
+  if (pending.length) throw new MigrationsPendingError(pending);
 }

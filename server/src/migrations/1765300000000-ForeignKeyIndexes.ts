@@ -19,6 +19,9 @@ export class ForeignKeyIndexes1765300000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     for (const name of [
+      'ix_activations_created_at',
+      'ix_contact_messages_created_at',
+      'ix_processed_payment_events_processed_at',
       'ix_devices_updated_at',
       'ix_device_tokens_revoked',
       'ix_device_tokens_last_used',
@@ -41,6 +44,10 @@ const INDEXES = [
   `CREATE INDEX CONCURRENTLY IF NOT EXISTS "ix_device_tokens_last_used" ON "device_tokens" ("last_used_at")`,
   `CREATE INDEX CONCURRENTLY IF NOT EXISTS "ix_device_tokens_revoked" ON "device_tokens" ("revoked_at")
      WHERE "revoked_at" IS NOT NULL`,
-  // Pruning finds trial devices nobody has used for a long time.
+  // Pruning finds trial devices nobody has used for a long time, and old rows of the tables below.
   `CREATE INDEX CONCURRENTLY IF NOT EXISTS "ix_devices_updated_at" ON "devices" ("updated_at")`,
+  `CREATE INDEX CONCURRENTLY IF NOT EXISTS "ix_processed_payment_events_processed_at"
+     ON "processed_payment_events" ("processed_at")`,
+  `CREATE INDEX CONCURRENTLY IF NOT EXISTS "ix_contact_messages_created_at" ON "contact_messages" ("created_at")`,
+  `CREATE INDEX CONCURRENTLY IF NOT EXISTS "ix_activations_created_at" ON "activations" ("created_at")`,
 ];

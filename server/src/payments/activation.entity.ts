@@ -35,6 +35,8 @@ export interface PartialPaymentValue {
  */
 @Entity({ name: 'activations' })
 @Index('ix_activations_device_created', ['deviceId', 'createdAt'])
+// Pruning finds old checkouts that never took money.
+@Index('ix_activations_created_at', ['createdAt'])
 // Exactly once per confirmed payment: one activation per provider reference.
 @Index('uq_activations_provider_reference', ['method', 'providerReference'], { unique: true })
 // A card checkout found by its link (the migration's expression index, which decorators cannot express).
