@@ -1,6 +1,16 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { LABELS, decimalText, escapeHtml, sameText, standInPage, type SandboxCheckout, type SandboxKit } from './kit';
+import {
+  LABELS,
+  currencyDecimals,
+  decimalText,
+  escapeHtml,
+  minorOf,
+  sameText,
+  standInPage,
+  type SandboxCheckout,
+  type SandboxKit,
+} from './kit';
 
 /*
  * Cowpay's stand-in, written from what Cowpay publishes (never from this site's adapter):
@@ -114,8 +124,19 @@ export function mountCowpay(kit: SandboxKit): void {
     }
     const text = (field: string) => (typeof b[field] === 'string' ? (b[field] as string) : '');
     const amount = text('amount');
-    if (!errors.amount && (!/^\d{1,9}\.\d{2}$/.test(amount) || Number(amount) <= 0)) {
-      errors.amount = 'The amount must be a two decimal value like 15.60.';
+    const currency = b.currency_code === undefined ? 'EGP' : b.currency_code;
+    const digits = typeof currency === 'string' ? currencyDecimals(currency) : null;
+    if (digits === null) {
+      errors.currency_code = 'The currency code must be a three-letter currency code.';
+    }
+    // "two decimal value like: 15.60" (docs.cowpay.me/api/iframe) for EGP: written with the currency's decimals.
+    const amountMinor = digits === null ? null : minorOf(amount, currency as string);
+    if (
+      !errors.amount &&
+      digits !== null &&
+      (amountMinor === null || amountMinor <= 0 || amount !== decimalText(amountMinor, currency as string))
+    ) {
+      errors.amount = `The amount must be a ${digits} decimal value like ${decimalText(1560 * 10 ** Math.max(digits - 2, 0), currency as string)}.`;
     }
     for (const field of ['merchant_reference_id', 'customer_merchant_profile_id']) {
       if (!errors[field] && !/^[\w-]{1,100}$/.test(text(field))) errors[field] = `The ${field} must be alphanumeric.`;
@@ -125,10 +146,6 @@ export function mountCowpay(kit: SandboxKit): void {
     }
     if (!errors.customer_mobile && !/^\+\d{8,15}$/.test(text('customer_mobile'))) {
       errors.customer_mobile = 'The customer mobile must be internationally formatted.';
-    }
-    const currency = b.currency_code === undefined ? 'EGP' : b.currency_code;
-    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) {
-      errors.currency_code = 'The currency code must be a three-letter currency code.';
     }
     if (Object.keys(errors).length) return refuse(res, errors);
     const reference = text('merchant_reference_id');
@@ -152,7 +169,7 @@ export function mountCowpay(kit: SandboxKit): void {
       id: token,
       provider: 'cowpay',
       reference,
-      amountMinor: Math.round(Number(amount) * 100),
+      amountMinor: amountMinor!,
       currency: currency as string,
       successUrl: site,
       cancelUrl: site,
@@ -187,7 +204,7 @@ export function mountCowpay(kit: SandboxKit): void {
       payment_gateway_reference_id: gatewayId,
       merchant_reference_id: checkout.reference,
       order_status: status,
-      amount: decimalText(checkout.amountMinor),
+      amount: decimalText(checkout.amountMinor, checkout.currency),
       callback_type: 'order_status_update',
     };
     body.signature = md5(
@@ -221,7 +238,7 @@ export function mountCowpay(kit: SandboxKit): void {
         label,
         margin: '1.5rem',
         main: `<h1>${escapeHtml(label)} form</h1>
-<p class="amount">${escapeHtml(decimalText(checkout.amountMinor))} ${escapeHtml(checkout.currency)}</p>
+<p class="amount">${escapeHtml(decimalText(checkout.amountMinor, checkout.currency))} ${escapeHtml(checkout.currency)}</p>
 <dl><dt>Merchant reference</dt><dd>${escapeHtml(checkout.reference)}</dd>
 <dt>Cowpay reference</dt><dd>${escapeHtml(checkout.captureId ?? '')}</dd></dl>
 ${result ? `<p role="status">Cowpay reported ${escapeHtml(result.payment_status ?? '')}.</p>` : ''}

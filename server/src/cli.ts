@@ -5,6 +5,7 @@ import { DomainError } from './common/errors';
 import { validate } from './common/validate';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './database';
+import { storedAmount } from './payments/currency';
 import { randomMacAddress } from './device/mac';
 import { createLogger } from './logger';
 import { createServices } from './services';
@@ -125,7 +126,7 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
         for (const a of activations) {
           out('');
           out(
-            `${a.created_at.toISOString()}  ${a.method}${a.sandbox ? ' (sandbox)' : ''}  ${(a.amount_minor / 100).toFixed(2)} ${a.currency}  ${a.status}` +
+            `${a.created_at.toISOString()}  ${a.method}${a.sandbox ? ' (sandbox)' : ''}  ${storedAmount(a.amount_minor, a.currency)} ${a.currency}  ${a.status}` +
               (a.paid_at ? `  paid ${a.paid_at.toISOString()}` : '') +
               (a.licence_expires_at ? `  licence until ${formatDisplayDate(a.licence_expires_at)}` : ''),
           );

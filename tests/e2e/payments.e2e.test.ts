@@ -21,7 +21,8 @@ const DAY_MS = 86_400_000;
 
 const nextMac = macSequence('0e:7a:6b:7c:8d');
 
-const portal = portalUnderTest();
+// An operator's store address: ibostore is offered only with one (IBOSTORE_URL has no default).
+const portal = portalUnderTest({ IBOSTORE_URL: 'https://ibostore.example/activate?mac={mac}' });
 
 interface Owner {
   mac: string;
