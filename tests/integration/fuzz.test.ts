@@ -191,7 +191,6 @@ const ROUTES = [
   'POST /sandbox/opay1/checkout/:id/cancel',
   'POST /sandbox/crypto/v1/invoice',
   'POST /sandbox/cowpay/api/v1/iframe/token',
-  'GET /sandbox/cowpay/js/plugins/CCIframePlugin.js',
   'GET /sandbox/cowpay/js/plugins/sandbox-frame-message.js',
   'GET /sandbox/cowpay/api/v1/iframe/load/:token',
   'POST /sandbox/cowpay/api/v1/iframe/load/:token/:outcome',
@@ -1126,7 +1125,6 @@ const ROUTE_SPECS: Record<Route, RouteSpec> = {
       description: 'Licence',
     }),
   },
-  'GET /sandbox/cowpay/js/plugins/CCIframePlugin.js': { judge: 'sandbox', weight: 6 },
   'GET /sandbox/cowpay/js/plugins/sandbox-frame-message.js': { judge: 'sandbox', weight: 6 },
   'GET /sandbox/cowpay/api/v1/iframe/load/:token': { judge: 'sandbox', params: { token: idParam }, weight: 8 },
   'POST /sandbox/cowpay/api/v1/iframe/load/:token/:outcome': {

@@ -930,9 +930,9 @@ export type Pricing = {
   /** The coins the crypto method accepts. */
   coins: Array<Coin>;
   /**
-   * What shows Cowpay's card frame on the `/cowpay/checkout/{frameCode}/{intention}` page: Cowpay's iframe plugin,
-   * the script defining `COWPAYIFRAMEDIALOG`, whose `load` takes the page's `{intention}` (the iframe token). A
-   * stand-in on this site when Cowpay has no credentials.
+   * Cowpay's card frame for the `/cowpay/checkout/{frameCode}/{intention}` page, without the token: append the
+   * page's `{intention}` (the iframe token, URL-encoded) and show it in a frame. Cowpay's own page for the token
+   * (`…/api/v1/iframe/load/`), as Cowpay's plugin loads it; a stand-in on this site when Cowpay has no credentials.
    */
   cowpayFrameUrl: Scalars['String']['output'];
   /** Always `EUR`: the currency of `price`. A method may charge in another (see `methodPrices`). */

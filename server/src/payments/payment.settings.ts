@@ -81,8 +81,8 @@ const shape = {
     .string()
     .regex(/^[A-Za-z0-9_-]{1,60}$/, 'must be the frame code from the Cowpay dashboard')
     .default('sandbox'),
-  // Cowpay's iframe plugin (the loader defining COWPAYIFRAMEDIALOG); by default under COWPAY_API_URL.
-  COWPAY_IFRAME_PLUGIN_URL: httpsUrl.optional(),
+  // No longer read: the card frame is Cowpay's own page under COWPAY_API_URL (refused when set, see check).
+  COWPAY_IFRAME_PLUGIN_URL: z.string().optional(),
   // Unset: OPay's live host for OPAY_COUNTRY (see opayApiUrl).
   OPAY_API_URL: httpsUrl.optional(),
   OPAY_COUNTRY: z
@@ -210,6 +210,12 @@ export type OpayAccount = ReturnType<typeof opayAccount>;
 export const paymentSettings = settingsSection({
   shape,
   check(env, mode, issue) {
+    if (env.COWPAY_IFRAME_PLUGIN_URL !== undefined) {
+      issue(
+        'COWPAY_IFRAME_PLUGIN_URL',
+        "is no longer read: the card frame is Cowpay's own page, {COWPAY_API_URL}/api/v1/iframe/load/{token}, as Cowpay's plugin loads it (unset it)",
+      );
+    }
     // Every method without credentials would run on a local stand-in whose Pay button takes no money.
     if (mode === 'production' && env.PAYMENT_SANDBOX === true) {
       issue(
@@ -282,8 +288,11 @@ export const paymentSettings = settingsSection({
         hashKey: env.COWPAY_HASH_KEY,
         apiToken: env.COWPAY_API_TOKEN,
         frameCode: env.COWPAY_FRAME_CODE,
-        /** Cowpay's iframe plugin script, which shows the card frame on the /cowpay/checkout page. */
-        pluginUrl: env.COWPAY_IFRAME_PLUGIN_URL ?? `${env.COWPAY_API_URL}/js/plugins/CCIframePlugin.js`,
+        /**
+         * Cowpay's card frame for an iframe token, without the token: the page Cowpay's own plugin loads,
+         * `{host}/api/v1/iframe/load/{token}` (github.com/cowpay-me/woocommerce, class-woo-cowpay-api.php).
+         */
+        frameUrl: `${env.COWPAY_API_URL}/api/v1/iframe/load/`,
       },
       opay: opayAccount(env, 'OPAY'),
       opay1: opayAccount(env, 'OPAY1'),

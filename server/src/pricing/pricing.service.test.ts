@@ -144,8 +144,8 @@ describe('half-set provider credentials', () => {
 });
 
 describe("Cowpay's card frame in the pricing", () => {
-  it("is the stand-in's iframe plugin on the sandbox, and Cowpay's (under COWPAY_API_URL) with credentials", () => {
-    expect(pricingFrom(loadConfig({})).cowpayFrameUrl).toBe('/sandbox/cowpay/js/plugins/CCIframePlugin.js');
+  it("is the stand-in's frame on the sandbox, and Cowpay's own page under COWPAY_API_URL with credentials", () => {
+    expect(pricingFrom(loadConfig({})).cowpayFrameUrl).toBe('/sandbox/cowpay/api/v1/iframe/load/');
     const credentials = {
       COWPAY_MERCHANT_CODE: 'merchant-0123',
       COWPAY_HASH_KEY: 'hash-key-0123',
@@ -153,11 +153,14 @@ describe("Cowpay's card frame in the pricing", () => {
     };
     const staging = pricingFrom(loadConfig({ ...credentials, COWPAY_API_URL: 'https://staging.cowpay.me' }));
     expect(staging.sandboxMethods).not.toContain('cowpay');
-    expect(staging.cowpayFrameUrl).toBe('https://staging.cowpay.me/js/plugins/CCIframePlugin.js');
-    const own = { ...credentials, COWPAY_IFRAME_PLUGIN_URL: 'https://plugins.cowpay.example/iframe.js' };
-    expect(pricingFrom(loadConfig(own)).cowpayFrameUrl).toBe('https://plugins.cowpay.example/iframe.js');
-    expect(() => loadConfig({ ...credentials, COWPAY_IFRAME_PLUGIN_URL: 'http://cowpay.example/x.js' })).toThrow(
-      /COWPAY_IFRAME_PLUGIN_URL/,
+    // As Cowpay's WooCommerce plugin loads it: {host}/api/v1/iframe/load/{token}.
+    expect(staging.cowpayFrameUrl).toBe('https://staging.cowpay.me/api/v1/iframe/load/');
+    expect(pricingFrom(loadConfig(credentials)).cowpayFrameUrl).toBe('https://cowpay.me/api/v1/iframe/load/');
+  });
+
+  it('refuses COWPAY_IFRAME_PLUGIN_URL, which is no longer read, saying what replaced it', () => {
+    expect(() => loadConfig({ COWPAY_IFRAME_PLUGIN_URL: 'https://cowpay.me/js/plugins/CCIframePlugin.js' })).toThrow(
+      /^\s+COWPAY_IFRAME_PLUGIN_URL is no longer read: the card frame is Cowpay's own page, \{COWPAY_API_URL\}\/api\/v1\/iframe\/load\/\{token\}/m,
     );
   });
 });

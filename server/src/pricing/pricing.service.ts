@@ -35,8 +35,8 @@ export interface PricingTerms {
   /** The app store's activation page, `{mac}` to be replaced; null when ibostore is not offered (IBOSTORE_URL unset). */
   ibostoreUrl: string | null;
   /**
-   * What shows Cowpay's card frame on the /cowpay/checkout page: Cowpay's iframe plugin (the script defining
-   * COWPAYIFRAMEDIALOG), or its stand-in on this site when Cowpay has no credentials.
+   * Cowpay's card frame for an iframe token, without the token (the /cowpay/checkout page appends it):
+   * `{COWPAY_API_URL}/api/v1/iframe/load/`, or its stand-in on this site when Cowpay has no credentials.
    */
   cowpayFrameUrl: string;
   /** Methods running against the local stand-in of their provider: no money moves. */
@@ -91,8 +91,8 @@ export function pricingFrom(config: Pick<Config, 'pricing' | 'providers'>): Pric
         : `${config.providers.paypal.sdkUrl}?${sdkQuery}`,
     ibostoreUrl: pricing.ibostoreUrl,
     cowpayFrameUrl: onSandbox.includes('cowpay')
-      ? '/sandbox/cowpay/js/plugins/CCIframePlugin.js'
-      : config.providers.cowpay.pluginUrl,
+      ? '/sandbox/cowpay/api/v1/iframe/load/'
+      : config.providers.cowpay.frameUrl,
     sandboxMethods: methods.filter((method) => onSandbox.includes(method)),
   };
 }
