@@ -1,16 +1,24 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { LABELS, decimalText, escapeHtml, sameText, standInPage, type SandboxCheckout, type SandboxKit } from './kit';
+import {
+  LABELS,
+  currencyDecimals,
+  decimalText,
+  escapeHtml,
+  minorOf,
+  sameText,
+  standInPage,
+  type SandboxCheckout,
+  type SandboxKit,
+} from './kit';
 
 /*
  * Cowpay's stand-in, written from what Cowpay publishes (never from this site's adapter):
  * - docs.cowpay.me/api/iframe: POST /api/v1/iframe/token with `Authorization: Bearer`, the documented keys and
  *   their sha256 signature (merchant_code + merchant_reference_id + customer_merchant_profile_id + amount +
- *   hash_key), answered {success, status_code, status_description, type, cowpay_reference_id, token}; the
- *   frame is shown by Cowpay's iframe plugin, whose public API is COWPAYIFRAMEDIALOG.init() and .load(token)
- *   into <div id="cowpay-iframe-container"> (as integrations call it, e.g. edly-io/ecommerce
- *   ecommerce/static/js/payment_processors/cowpay.js). Cowpay does not publish the plugin's inside: the stand-in
- *   loader below is this site's own, with the same public API.
+ *   hash_key), answered {success, status_code, status_description, type, cowpay_reference_id, token}.
+ * - The card frame is Cowpay's page for the token, /api/v1/iframe/load/{token}, which Cowpay's own WooCommerce
+ *   plugin loads (includes/rest_api/class-woo-cowpay-api.php, get_checkout_url); this site frames it.
  * - Cowpay's WooCommerce plugin (github.com/cowpay-me/woocommerce): the server callback's fields
  *   (includes/class-woo-cowpay-callback.php line 77), its statuses, and its md5 signature (lines 167-177); the
  *   callback goes to the URL set in the merchant's Cowpay dashboard (views/field-callback-url.php); the frame
@@ -52,38 +60,6 @@ const REQUIRED = [
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-/** The loader this site serves in place of Cowpay's iframe plugin: COWPAYIFRAMEDIALOG.init() and .load(token). */
-const LOADER = `(function () {
-  'use strict';
-  var script = document.currentScript;
-  var frameBase = new URL('../../api/v1/iframe/load/', script && script.src ? script.src : location.href).href;
-  var container = null;
-  window.COWPAYIFRAMEDIALOG = {
-    init: function () {
-      container = document.getElementById('cowpay-iframe-container');
-      if (!container) {
-        container = document.createElement('div');
-        container.id = 'cowpay-iframe-container';
-        document.body.appendChild(container);
-      }
-    },
-    load: function (token) {
-      if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{1,200}$/.test(token)) {
-        throw new Error('COWPAYIFRAMEDIALOG.load needs the token of an iframe token request.');
-      }
-      if (!container || !container.isConnected) this.init();
-      while (container.firstChild) container.removeChild(container.firstChild);
-      var frame = document.createElement('iframe');
-      frame.src = frameBase + encodeURIComponent(token);
-      frame.title = 'Cowpay card payment (sandbox)';
-      frame.style.border = '0';
-      frame.style.width = '100%';
-      container.appendChild(frame);
-    }
-  };
-})();
-`;
-
 /** Run inside the frame after an outcome: tells the page around it, on this site's origin only. */
 const MESSENGER = `(function () {
   'use strict';
@@ -92,7 +68,7 @@ const MESSENGER = `(function () {
 })();
 `;
 
-/** Cowpay's stand-in: the iframe token, the iframe plugin and its card frame, and the signed server callback. */
+/** Cowpay's stand-in: the iframe token, its card frame, and the signed server callback. */
 export function mountCowpay(kit: SandboxKit): void {
   const { router, keys, json, remember } = kit;
   const label = LABELS.cowpay;
@@ -124,8 +100,19 @@ export function mountCowpay(kit: SandboxKit): void {
     }
     const text = (field: string) => (typeof b[field] === 'string' ? (b[field] as string) : '');
     const amount = text('amount');
-    if (!errors.amount && (!/^\d{1,9}\.\d{2}$/.test(amount) || Number(amount) <= 0)) {
-      errors.amount = 'The amount must be a two decimal value like 15.60.';
+    const currency = b.currency_code === undefined ? 'EGP' : b.currency_code;
+    const digits = typeof currency === 'string' ? currencyDecimals(currency) : null;
+    if (digits === null) {
+      errors.currency_code = 'The currency code must be a three-letter currency code.';
+    }
+    // "two decimal value like: 15.60" (docs.cowpay.me/api/iframe) for EGP: written with the currency's decimals.
+    const amountMinor = digits === null ? null : minorOf(amount, currency as string);
+    if (
+      !errors.amount &&
+      digits !== null &&
+      (amountMinor === null || amountMinor <= 0 || amount !== decimalText(amountMinor, currency as string))
+    ) {
+      errors.amount = `The amount must be a ${digits} decimal value like ${decimalText(1560 * 10 ** Math.max(digits - 2, 0), currency as string)}.`;
     }
     for (const field of ['merchant_reference_id', 'customer_merchant_profile_id']) {
       if (!errors[field] && !/^[\w-]{1,100}$/.test(text(field))) errors[field] = `The ${field} must be alphanumeric.`;
@@ -135,10 +122,6 @@ export function mountCowpay(kit: SandboxKit): void {
     }
     if (!errors.customer_mobile && !/^\+\d{8,15}$/.test(text('customer_mobile'))) {
       errors.customer_mobile = 'The customer mobile must be internationally formatted.';
-    }
-    const currency = b.currency_code === undefined ? 'EGP' : b.currency_code;
-    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) {
-      errors.currency_code = 'The currency code must be a three-letter currency code.';
     }
     if (Object.keys(errors).length) return refuse(res, errors);
     const reference = text('merchant_reference_id');
@@ -162,7 +145,7 @@ export function mountCowpay(kit: SandboxKit): void {
       id: token,
       provider: 'cowpay',
       reference,
-      amountMinor: Math.round(Number(amount) * 100),
+      amountMinor: amountMinor!,
       currency: currency as string,
       successUrl: site,
       cancelUrl: site,
@@ -206,12 +189,6 @@ export function mountCowpay(kit: SandboxKit): void {
       order_status: statuses.get(checkout) ?? 'UNPAID',
     });
   });
-
-  // The stand-in iframe plugin (what Cowpay serves as js/plugins/CCIframePlugin.js).
-  router.get('/cowpay/js/plugins/CCIframePlugin.js', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.type('application/javascript').send(LOADER);
-  });
   router.get('/cowpay/js/plugins/sandbox-frame-message.js', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.type('application/javascript').send(MESSENGER);
@@ -224,7 +201,7 @@ export function mountCowpay(kit: SandboxKit): void {
       payment_gateway_reference_id: gatewayId,
       merchant_reference_id: checkout.reference,
       order_status: status,
-      amount: decimalText(checkout.amountMinor),
+      amount: decimalText(checkout.amountMinor, checkout.currency),
       callback_type: 'order_status_update',
     };
     body.signature = md5(
@@ -258,7 +235,7 @@ export function mountCowpay(kit: SandboxKit): void {
         label,
         margin: '1.5rem',
         main: `<h1>${escapeHtml(label)} form</h1>
-<p class="amount">${escapeHtml(decimalText(checkout.amountMinor))} ${escapeHtml(checkout.currency)}</p>
+<p class="amount">${escapeHtml(decimalText(checkout.amountMinor, checkout.currency))} ${escapeHtml(checkout.currency)}</p>
 <dl><dt>Merchant reference</dt><dd>${escapeHtml(checkout.reference)}</dd>
 <dt>Cowpay reference</dt><dd>${escapeHtml(checkout.captureId ?? '')}</dd></dl>
 ${result ? `<p role="status">Cowpay reported ${escapeHtml(result.payment_status ?? '')}.</p>` : ''}
@@ -274,7 +251,7 @@ ${checkout.state === 'open' ? `<div class="actions">\n${buttons}\n</div>` : `<p>
     return checkout;
   };
 
-  // The card frame the plugin loads for a token (the hosted form; its buttons stand for what the buyer does).
+  // The card frame for a token (the hosted form; its buttons stand for what the buyer does).
   router.get('/cowpay/api/v1/iframe/load/:token', (req, res) => {
     const checkout = findOpen(req, res);
     if (checkout) framePage(res, checkout);

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { code as iso4217 } from 'currency-codes';
 import express, { type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { SandboxKeys } from './keys';
@@ -53,8 +54,15 @@ export interface SandboxKit {
    * back and redirects to nothing else: not another service of this machine, not another site.
    */
   ownUrl: (req: Request, url: unknown) => string | null;
-  /** Registers GET /:provider/checkout/:id (the hosted page) and a POST for each action. */
-  hostedCheckout: (provider: SandboxProvider, actions: HostedAction[]) => void;
+  /**
+   * Registers GET /:provider/checkout/:id (the hosted page) and a POST for each action; `extra` adds trusted HTML
+   * (its values escaped by the caller) below the buttons of an open checkout.
+   */
+  hostedCheckout: (
+    provider: SandboxProvider,
+    actions: HostedAction[],
+    extra?: (checkout: SandboxCheckout) => string,
+  ) => void;
 }
 
 /**
@@ -132,9 +140,37 @@ export function keysSorted(value: unknown): unknown {
   );
 }
 
-/** Minor units as the decimal text providers write: 899 → "8.99" (written here, not borrowed from an adapter). */
-export function decimalText(minor: number): string {
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+/**
+ * A currency's decimals as ISO 4217 gives them (JPY 0, EUR 2, KWD 3), from ISO's list as the currency-codes package
+ * ships it; null for a code that is none (or whose minor unit ISO gives as N.A.: the X.. funds and metals). Written
+ * here, not borrowed from the product.
+ */
+export function currencyDecimals(currency: string): number | null {
+  if (!/^[A-Z]{3}$/.test(currency) || /^X(A[GU]|B[A-D]|DR|P[DT]|SU|TS|UA|XX)$/.test(currency)) return null;
+  return iso4217(currency)?.digits ?? null;
+}
+
+/** Minor units as the decimal text providers write: 899 EUR → "8.99", 1500 JPY → "1500", 4500 KWD → "4.500". */
+export function decimalText(minor: number, currency: string): string {
+  const digits = currencyDecimals(currency) ?? 2;
+  if (digits === 0) return String(minor);
+  const text = String(minor).padStart(digits + 1, '0');
+  return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/**
+ * A decimal amount sent to a stand-in, in minor units of its currency, or null when it has more decimals than the
+ * currency (or is no plain amount): "8.99" EUR → 899, "1500" JPY → 1500, "2.750" KWD → 2750, "1500.5" JPY → null.
+ */
+export function minorOf(value: unknown, currency: string): number | null {
+  const digits = currencyDecimals(currency);
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (digits === null || typeof text !== 'string') return null;
+  const match = /^(\d{1,12})(?:\.(\d{1,18}))?$/.exec(text);
+  if (!match) return null;
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > digits) return null;
+  return Number(match[1]! + fraction.padEnd(digits, '0'));
 }
 
 export function sandboxKit(keys: SandboxKeys, site: SandboxSite, logger: Logger): SandboxKit {
@@ -187,7 +223,13 @@ export function sandboxKit(keys: SandboxKeys, site: SandboxSite, logger: Logger)
   };
 
   /** The hosted checkout page: a sandbox banner, what is paid, and the provider's buttons. */
-  const page = (res: Response, checkout: SandboxCheckout, actions: HostedAction[], target: '_self' | '_top') => {
+  const page = (
+    res: Response,
+    checkout: SandboxCheckout,
+    actions: HostedAction[],
+    target: '_self' | '_top',
+    extra: string,
+  ) => {
     const label = LABELS[checkout.provider];
     const base = `/sandbox/${checkout.provider}/checkout/${encodeURIComponent(checkout.id)}`;
     res.setHeader('Cache-Control', 'no-store');
@@ -202,18 +244,22 @@ export function sandboxKit(keys: SandboxKeys, site: SandboxSite, logger: Logger)
         title: `${label} sandbox checkout`,
         label,
         main: `<h1>${escapeHtml(label)} checkout</h1>
-<p class="amount">${escapeHtml(decimalText(checkout.amountMinor))} ${escapeHtml(checkout.currency)}</p>
+<p class="amount">${escapeHtml(decimalText(checkout.amountMinor, checkout.currency))} ${escapeHtml(checkout.currency)}</p>
 <dl><dt>Merchant reference</dt><dd>${escapeHtml(checkout.reference)}</dd></dl>
-${checkout.state === 'open' ? `<div class="actions">\n${buttons}\n</div>` : `<p>This checkout is ${escapeHtml(checkout.state)}.</p>`}`,
+${checkout.state === 'open' ? `<div class="actions">\n${buttons}\n</div>${extra}` : `<p>This checkout is ${escapeHtml(checkout.state)}.</p>`}`,
       }),
     );
   };
 
-  const hostedCheckout = (provider: SandboxProvider, actions: HostedAction[]) => {
+  const hostedCheckout = (
+    provider: SandboxProvider,
+    actions: HostedAction[],
+    extra?: (checkout: SandboxCheckout) => string,
+  ) => {
     const show = (target: '_self' | '_top') => (req: Request, res: Response) => {
       const checkout = find(provider, String(req.params.id));
       if (!checkout) return void res.status(404).send('No such sandbox checkout.');
-      page(res, checkout, actions, target);
+      page(res, checkout, actions, target, extra?.(checkout) ?? '');
     };
     router.get(`/${provider}/checkout/:id`, show('_self'));
     // The same page inside a provider's frame: its buttons move the whole page on.

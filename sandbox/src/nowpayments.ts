@@ -1,6 +1,15 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { decimalText, keysSorted, numberOf, originOf, type SandboxCheckout, type SandboxKit, sameText } from './kit';
+import {
+  currencyDecimals,
+  decimalText,
+  keysSorted,
+  minorOf,
+  originOf,
+  type SandboxCheckout,
+  type SandboxKit,
+  sameText,
+} from './kit';
 
 /*
  * NOWPayments' stand-in, written from NOWPayments' published API (documenter.getpostman.com/view/7907941/2s93JusNJt,
@@ -84,7 +93,7 @@ export function mountNowPayments(kit: SandboxKit): void {
         : status === 'partially_paid'
           ? Number((asked / 2).toFixed(8))
           : 0;
-    const price = Number(decimalText(checkout.amountMinor));
+    const price = Number(decimalText(checkout.amountMinor, checkout.currency));
     // The fields of NOWPayments' published payment IPN example, in its order.
     return {
       payment_id: invoice.paymentId!,
@@ -203,18 +212,21 @@ export function mountNowPayments(kit: SandboxKit): void {
     const b = (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
     const unknown = Object.keys(b).find((key) => !INVOICE_FIELDS.has(key));
     if (unknown) return refuse(res, 400, 'INVALID_REQUEST_PARAMS', `"${unknown.slice(0, 60)}" is not allowed`);
-    const amount = numberOf(b.price_amount);
-    if (!(amount > 0) || !/^\d{1,7}(\.\d{1,2})?$/.test(String(amount))) {
+    if (typeof b.price_currency !== 'string' || !/^[a-z]{3}$/i.test(b.price_currency)) {
+      return refuse(res, 400, 'INVALID_REQUEST_PARAMS', '"price_currency" is required');
+    }
+    // A fiat price, in its currency's decimals (ISO 4217: 1500 JPY, 8.99 EUR, 2.750 KWD).
+    const priceCurrency = b.price_currency.toUpperCase();
+    const amountMinor = typeof b.price_amount === 'number' ? minorOf(b.price_amount, priceCurrency) : null;
+    if (amountMinor === null || !(amountMinor > 0)) {
       return refuse(
         res,
         400,
         'INVALID_REQUEST_PARAMS',
-        '"price_amount" must be a positive amount with at most two decimals',
+        `"price_amount" must be a positive amount with at most ${currencyDecimals(priceCurrency) ?? 2} decimals`,
       );
     }
-    if (typeof b.price_currency !== 'string' || !/^[a-z]{3}$/i.test(b.price_currency)) {
-      return refuse(res, 400, 'INVALID_REQUEST_PARAMS', '"price_currency" is required');
-    }
+    const amount = b.price_amount as number;
     if (
       b.pay_currency !== undefined &&
       (typeof b.pay_currency !== 'string' || !/^[a-z0-9]{2,20}$/i.test(b.pay_currency))
@@ -261,8 +273,8 @@ export function mountNowPayments(kit: SandboxKit): void {
       id,
       provider: 'crypto',
       reference: b.order_id,
-      amountMinor: Math.round(amount * 100),
-      currency: b.price_currency.toUpperCase(),
+      amountMinor,
+      currency: priceCurrency,
       successUrl,
       cancelUrl,
       webhookUrl: ipnUrl,

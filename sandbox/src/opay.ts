@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
-import type { Request, Response } from 'express';
-import { keysSorted, numberOf, originOf, type SandboxCheckout, type SandboxKit, sameText } from './kit';
+import { createHmac, randomBytes } from 'node:crypto';
+import express, { type Request, type Response } from 'express';
+import { escapeHtml, keysSorted, numberOf, originOf, type SandboxCheckout, type SandboxKit, sameText } from './kit';
 
 /*
  * OPay's stand-in (either account), written from OPay's published international cashier API
@@ -13,7 +13,13 @@ import { keysSorted, numberOf, originOf, type SandboxCheckout, type SandboxKit, 
  * - Callbacks {payload, sha512, type: 'transaction-status'} to callbackUrl, the payload shaped like OPay's
  *   published example, `sha512` the HMAC-SHA3-512 of OPay's fixed text
  *   `{Amount:"…",Currency:"…",Reference:"…",Refunded:t|f,Status:"…",Timestamp:"…",Token:"…",TransactionID:"…"}`
- *   keyed with the secret key.
+ *   keyed with the secret key. Or, chosen on the cashier page per order, the second scheme of OPay's Egypt pages
+ *   ("OPay Callback Notification Signature", doc.opaycheckout.com/callback-signature-v2): the transaction as the
+ *   body, `{amount: {currency, total}, country, failureCode, failureReason, notifyId, orderNo, reference, status,
+ *   timestamp, type: 'MACQUIRING_CALLBACK', extras}`, and the headers `Authorization` (the signature), `MerchantId`
+ *   and `RequestTimestamp` (milliseconds, as the page's example), the signature being HMAC-SHA512, keyed with the
+ *   secret key, of the request timestamp followed by the request body. OPay publishes no refund in this scheme
+ *   either: a refund adds `refunded: true` to it.
  * - POST /api/v1/international/cashier/status ("Query Payment Status"), signed as OPay's API calls are, with
  *   `{country, reference}` or `{country, orderNo}`: answers the order's reference, orderNo, status (INITIAL, PENDING,
  *   SUCCESS, FAIL, CLOSE) and amount. The hosted page's "Pay, but the callback is lost" pays without a callback:
@@ -36,12 +42,22 @@ function callbackSignature(secretKey: string, p: Record<string, string | boolean
   return createHmac('sha3-512', secretKey).update(text).digest('hex');
 }
 
+/** The signed-headers callback's signature: HMAC-SHA512 of RequestTimestamp followed by the body, with the secret key. */
+function headerSignature(secretKey: string, requestTimestamp: string, body: string): string {
+  return createHmac('sha512', secretKey).update(`${requestTimestamp}${body}`).digest('hex');
+}
+
+/** How the stand-in signs an order's callbacks: in the body (transaction-status) or in the headers. */
+export type OpayCallbackScheme = 'body' | 'headers';
+
 /** OPay's API call signature: HMAC-SHA512 of the request's JSON with its keys sorted, keyed with the secret key. */
 function apiSignature(secretKey: string, body: unknown): string {
   return createHmac('sha512', secretKey)
     .update(JSON.stringify(keysSorted(body)))
     .digest('hex');
 }
+
+const randomHex = (length: number) => randomBytes(length / 2).toString('hex');
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -63,12 +79,40 @@ export function mountOpay(kit: SandboxKit, provider: 'opay' | 'opay1'): void {
   const statuses = new WeakMap<SandboxCheckout, CallbackStatus | 'INITIAL'>();
   const created = new WeakMap<SandboxCheckout, number>();
   const byReference = new Map<string, string>();
+  /** The callback scheme chosen on an order's cashier page (the body-signed one unless changed). */
+  const schemes = new WeakMap<SandboxCheckout, OpayCallbackScheme>();
+
+  /** The Egypt pages' signed-headers callback: the transaction as the body, the signature in the headers. */
+  const notifyByHeaders = (checkout: SandboxCheckout, status: CallbackStatus, url: string, refunded: boolean) => {
+    const sentAt = Date.now();
+    const body = JSON.stringify({
+      amount: { currency: checkout.currency, total: checkout.amountMinor },
+      country: countries.get(checkout) ?? 'EG',
+      ...(status === 'FAIL' ? { failureCode: '01582', failureReason: 'Declined by the card issuer (sandbox).' } : {}),
+      notifyId: randomHex(32),
+      orderNo: checkout.id,
+      reference: checkout.reference,
+      ...(refunded ? { refunded: true } : {}),
+      status,
+      timestamp: sentAt,
+      type: 'MACQUIRING_CALLBACK',
+      extras: {},
+    });
+    const requestTimestamp = String(sentAt);
+    return kit.deliver(url, body, {
+      authorization: headerSignature(keys.opaySecretKey, requestTimestamp, body),
+      merchantid: keys.opayMerchantId,
+      requesttimestamp: requestTimestamp,
+    });
+  };
 
   const notify = (checkout: SandboxCheckout, status: CallbackStatus, url: string, refunded = false) => {
+    checkout.captureId = checkout.id;
+    // What the status API answers from now on.
+    statuses.set(checkout, status);
+    if (schemes.get(checkout) === 'headers') return notifyByHeaders(checkout, status, url, refunded);
     const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
     // OPay's published example: the token and the transactionId are both the order number.
-    checkout.captureId = checkout.id;
-    statuses.set(checkout, status);
     const payload = {
       amount: String(checkout.amountMinor),
       channel: 'Web',
@@ -90,54 +134,81 @@ export function mountOpay(kit: SandboxKit, provider: 'opay' | 'opay1'): void {
     return kit.deliver(url, JSON.stringify(body), {});
   };
 
-  kit.hostedCheckout(provider, [
-    {
-      path: 'pay',
-      label: 'Pay',
-      run: async (checkout) => {
-        checkout.state = 'paid';
-        await notify(checkout, 'SUCCESS', checkout.webhookUrl);
-        return checkout.successUrl;
-      },
+  // The cashier page's choice of callback scheme for this order (a demo of both of OPay's; tests post it too).
+  router.post(
+    `/${provider}/checkout/:id/callback-scheme`,
+    express.urlencoded({ extended: false, limit: '1kb' }),
+    (req, res) => {
+      const checkout = kit.find(provider, String(req.params.id));
+      if (!checkout) return void res.status(404).send('No such sandbox checkout.');
+      const scheme: unknown = (req.body as Record<string, unknown> | undefined)?.scheme;
+      if (scheme !== 'body' && scheme !== 'headers') return void res.status(400).send('scheme is body or headers.');
+      schemes.set(checkout, scheme);
+      res.redirect(303, `/sandbox/${provider}/checkout/${encodeURIComponent(checkout.id)}`);
     },
-    {
-      path: 'pay-lost',
-      label: 'Pay, but the callback is lost (only the status API tells)',
-      run: async (checkout) => {
-        checkout.state = 'paid';
-        checkout.captureId = checkout.id;
-        statuses.set(checkout, 'SUCCESS');
-        return checkout.successUrl;
+  );
+  const schemeChoice = (checkout: SandboxCheckout) => {
+    const now = schemes.get(checkout) ?? 'body';
+    const action = `/sandbox/${provider}/checkout/${encodeURIComponent(checkout.id)}/callback-scheme`;
+    const option = (scheme: OpayCallbackScheme, label: string) =>
+      now === scheme
+        ? `<strong>${escapeHtml(label)}</strong>`
+        : `<form method="post" action="${action}" style="display:inline"><input type="hidden" name="scheme" value="${scheme}"><button class="other" type="submit">${escapeHtml(label)}</button></form>`;
+    return `<p>Callbacks: ${option('body', 'signed in the body (sha512)')} · ${option('headers', 'signed in the headers (HMAC-SHA512)')}</p>`;
+  };
+
+  kit.hostedCheckout(
+    provider,
+    [
+      {
+        path: 'pay',
+        label: 'Pay',
+        run: async (checkout) => {
+          checkout.state = 'paid';
+          await notify(checkout, 'SUCCESS', checkout.webhookUrl);
+          return checkout.successUrl;
+        },
       },
-    },
-    {
-      path: 'transfer',
-      label: 'Pay by bank transfer (pending)',
-      run: async (checkout) => {
-        // The transfer has not arrived: the order stays open (Pay completes it).
-        await notify(checkout, 'PENDING', checkout.webhookUrl);
-        return checkout.successUrl;
+      {
+        path: 'pay-lost',
+        label: 'Pay, but the callback is lost (only the status API tells)',
+        run: async (checkout) => {
+          checkout.state = 'paid';
+          checkout.captureId = checkout.id;
+          statuses.set(checkout, 'SUCCESS');
+          return checkout.successUrl;
+        },
       },
-    },
-    {
-      path: 'decline',
-      label: 'Pay with a declined card',
-      run: async (checkout) => {
-        checkout.state = 'failed';
-        await notify(checkout, 'FAIL', checkout.webhookUrl);
-        return checkout.cancelUrl;
+      {
+        path: 'transfer',
+        label: 'Pay by bank transfer (pending)',
+        run: async (checkout) => {
+          // The transfer has not arrived: the order stays open (Pay completes it).
+          await notify(checkout, 'PENDING', checkout.webhookUrl);
+          return checkout.successUrl;
+        },
       },
-    },
-    {
-      path: 'cancel',
-      label: 'Cancel',
-      run: async (checkout) => {
-        checkout.state = 'cancelled';
-        await notify(checkout, 'CLOSE', checkout.webhookUrl);
-        return checkout.cancelUrl;
+      {
+        path: 'decline',
+        label: 'Pay with a declined card',
+        run: async (checkout) => {
+          checkout.state = 'failed';
+          await notify(checkout, 'FAIL', checkout.webhookUrl);
+          return checkout.cancelUrl;
+        },
       },
-    },
-  ]);
+      {
+        path: 'cancel',
+        label: 'Cancel',
+        run: async (checkout) => {
+          checkout.state = 'cancelled';
+          await notify(checkout, 'CLOSE', checkout.webhookUrl);
+          return checkout.cancelUrl;
+        },
+      },
+    ],
+    schemeChoice,
+  );
 
   router.post(`/${provider}/api/v1/international/cashier/create`, json, (req, res) => {
     if (

@@ -6,10 +6,10 @@ import { DomainError } from './common/errors';
 import { validate } from './common/validate';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './database';
+import { storedAmount } from './payments/currency';
 import { randomMacAddress } from './device/mac';
 import { createLogger } from './logger';
 import type { Reconciled } from './payments/payment-reconciler';
-import { decimalAmount } from './payments/provider';
 import { createServices } from './services';
 
 const USAGE = `Support tool for devices.
@@ -296,7 +296,7 @@ interface ActivationRow {
 
 /** An amount in minor units, as the operator reads it: '0.50 EUR'. */
 function money(minor: number, currency: string): string {
-  return `${decimalAmount(minor)} ${currency}`;
+  return `${storedAmount(minor, currency)} ${currency}`;
 }
 
 interface EventRow {

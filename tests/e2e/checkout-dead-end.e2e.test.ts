@@ -69,7 +69,7 @@ async function deadEnd(page: Page) {
     message: await page.getByRole('alert').locator('p').allInnerTexts(),
     frames: await page.locator('iframe').count(),
     container: await page.locator('#cowpay-iframe-container').count(),
-    plugin: await page.locator('script[src*="CCIframePlugin"]').count(),
+    cowpayScripts: await page.locator('script[src*="cowpay"]').count(),
   };
 }
 
@@ -85,7 +85,7 @@ describe('a card payment link that can no longer be paid', () => {
         ],
         frames: 0,
         container: 0,
-        plugin: 0,
+        cowpayScripts: 0,
       });
       // Nothing 1200px high is left: the page ends soon after the message.
       const height = await owner.page.evaluate(
@@ -125,7 +125,7 @@ describe('a card payment link that can no longer be paid', () => {
       ],
       frames: 0,
       container: 0,
-      plugin: 0,
+      cowpayScripts: 0,
     });
     await owner.page.getByRole('link', { name: 'Go to Account Details' }).click();
     await owner.dashboard.heading('Account Details').waitFor();
@@ -149,7 +149,7 @@ describe('a card payment link that can no longer be paid', () => {
       ],
       frames: 0,
       container: 0,
-      plugin: 0,
+      cowpayScripts: 0,
     });
     expect(owner.pageErrors).toEqual([]);
     await owner.page.context().close();

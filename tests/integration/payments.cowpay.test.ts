@@ -244,13 +244,14 @@ describe("the stand-in's iframe token endpoint, as Cowpay's", () => {
     expect(Object.keys((await json(res)).errors).sort()).toEqual(['amount', 'customer_email', 'customer_mobile']);
   });
 
-  it('serves its iframe plugin with the public API of the real one', async () => {
-    const res = await fetch(`${server.url}/sandbox/cowpay/js/plugins/CCIframePlugin.js`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/javascript/);
-    const script = await res.text();
-    expect(script).toContain('window.COWPAYIFRAMEDIALOG');
-    expect(script).toContain("getElementById('cowpay-iframe-container')");
+  it("serves the card frame at Cowpay's address for a token, framable by this site only, and no loader script", async () => {
+    const { token } = await startCardCheckout();
+    const frame = await fetch(`${server.url}/sandbox/cowpay/api/v1/iframe/load/${token}`);
+    expect(frame.status).toBe(200);
+    expect(frame.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(frame.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // Cowpay publishes no loader script for the frame; the stand-in has none either.
+    expect((await fetch(`${server.url}/sandbox/cowpay/js/plugins/CCIframePlugin.js`)).status).toBe(404);
   });
 
   it('has no trace of the card-charge API this site once called', async () => {

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   activationStatus,
   daysFromNow,
+  deliver,
+  headerSignedOpay,
   licenceOf,
   sandboxKeys,
   sortedJsonHmac,
@@ -297,6 +299,63 @@ describe.each(['opay', 'opay1'] as const)('%s on the OPay stand-in', (provider) 
       body: JSON.stringify(body),
     }).then((res) => res.json() as Promise<Record<string, any>>);
   };
+
+  it("Pay with callbacks signed in the headers (the Egypt pages' second scheme): activated, once", async () => {
+    const { client } = await signedInDevice(server);
+    const checkout = await startAt(client, provider);
+    // The stand-in's cashier page chooses how this order's callbacks are signed.
+    const chosen = await fetch(
+      new URL(`/sandbox/${provider}/checkout/${checkout.providerReference}/callback-scheme`, server.url),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'scheme=headers',
+        redirect: 'manual',
+      },
+    );
+    expect(chosen.status).toBe(303);
+    expect(await (await fetch(checkout.url)).text()).toContain('<strong>signed in the headers (HMAC-SHA512)</strong>');
+    expect(await press(checkout.url, 'pay')).toBe(SUCCESS());
+    const paid = await account(client);
+    expect(paid.status).toBe('ACTIVE');
+    expect(paid.payments).toEqual([{ status: 'PAID', amount: '499.00', currency: 'EGP', partialPayment: null }]);
+    const [event] = await server.db.dataSource.query(
+      `SELECT payload FROM payment_events WHERE provider = $1 AND kind = 'webhook' AND activation_id = $2`,
+      [provider, checkout.id],
+    );
+    // The trail keeps what OPay sent: the transaction itself, no sha512 in it.
+    expect(event.payload.payload).toMatchObject({ type: 'MACQUIRING_CALLBACK', orderNo: checkout.providerReference });
+    expect(event.payload.payload.sha512).toBeUndefined();
+  });
+
+  it('refuses a signed-headers callback forged, stale, ahead or for another merchant: 401, nothing changes', async () => {
+    const { client, device } = await signedInDevice(server);
+    const checkout = await startAt(client, provider);
+    const activation = { ...checkout, amountMinor: 49_900, currency: 'EGP' };
+    const before = await licenceOf(server, device.id);
+    const minutes = (n: number) => Date.now() + n * 60_000;
+    for (const [name, delivery] of [
+      ['another key', headerSignedOpay(server, provider, activation, { secret: 'OPAYPRV-not-the-key' })],
+      ['a stale RequestTimestamp', headerSignedOpay(server, provider, activation, { sentAt: minutes(-11) })],
+      ['a RequestTimestamp ahead', headerSignedOpay(server, provider, activation, { sentAt: minutes(11) })],
+      ['another MerchantId', headerSignedOpay(server, provider, activation, { merchantId: '256600000000001' })],
+    ] as const) {
+      const answer = await deliver(server, delivery);
+      expect({ name, status: answer.status }).toEqual({ name, status: 401 });
+    }
+    // The body changed after signing (the amount lowered): refused too.
+    const signed = headerSignedOpay(server, provider, activation);
+    const tampered = { ...signed, rawBody: signed.rawBody.replace('"total":49900', '"total":100') };
+    expect((await deliver(server, tampered)).status).toBe(401);
+    expect(await activationStatus(server, checkout.id)).toBe('pending');
+    expect(await licenceOf(server, device.id)).toEqual(before);
+    expect(await webhookOutcomes(server, provider, checkout.providerReference)).toEqual(
+      Array(5).fill('refused-signature'),
+    );
+    // Signed right and sent now: the same order is paid.
+    expect((await deliver(server, headerSignedOpay(server, provider, activation))).status).toBe(200);
+    expect(await activationStatus(server, checkout.id)).toBe('paid');
+  });
 
   it("Pay, then the merchant refunds through OPay's refund API: the licence is taken back", async () => {
     const { client, device } = await signedInDevice(server);

@@ -39,17 +39,15 @@ async function payAt(url: string, choice: 'pay' | 'cancel' = 'pay') {
 }
 
 /**
- * Pays in Cowpay's card frame as the site's /cowpay/checkout/{fram_code}/{intension} page has it shown: Cowpay's
- * iframe plugin (the sandbox's) opens the frame for the iframe token, the buyer presses Pay, and the frame tells
- * the page PAID, on which the page goes to /cowpayReturnUrl.
+ * Pays in Cowpay's card frame as the site's /cowpay/checkout/{fram_code}/{intension} page has it shown: the frame
+ * is Cowpay's page for the iframe token (the sandbox's, at the address the pricing gives), the buyer presses Pay,
+ * and the frame tells the page PAID, on which the page goes to /cowpayReturnUrl.
  */
 async function payInCowpayFrame(checkoutUrl: string) {
   const [, token] = /^http:\/\/[^/]+\/cowpay\/checkout\/[^/]+\/([0-9a-f]{32})$/.exec(checkoutUrl) ?? [];
   expect(token).toBeTruthy();
-  const plugin = await fetch(`${server.url}/sandbox/cowpay/js/plugins/CCIframePlugin.js`);
-  expect(plugin.status).toBe(200);
-  expect(await plugin.text()).toContain('window.COWPAYIFRAMEDIALOG');
-  const frameUrl = `${server.url}/sandbox/cowpay/api/v1/iframe/load/${token}`;
+  expect(server.services.pricing.cowpayFrameUrl).toBe('/sandbox/cowpay/api/v1/iframe/load/');
+  const frameUrl = `${server.url}${server.services.pricing.cowpayFrameUrl}${token}`;
   const frame = await fetch(frameUrl);
   expect(frame.status).toBe(200);
   expect(frame.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");

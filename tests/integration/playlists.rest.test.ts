@@ -16,6 +16,7 @@ beforeAll(async () => {
     LOGIN_MAX_FAILURES_PER_IP: '1000',
     PAYPAL_CLIENT_ID: 'AZ-live_Client123',
     CRYPTO_COINS: 'BTC:Bitcoin,XMR:Monero',
+    IBOSTORE_URL: 'https://store.example.net/activate?mac={mac}',
   });
   cowpayServer = await startTestServer({
     PAYMENT_METHODS: 'cowpay',
@@ -140,7 +141,7 @@ describe('GET /frontend/device/playlists', () => {
     });
   });
 
-  it('follows PAYMENT_METHODS and PRICE_EUR, keeps show_mdls at 1 and sends no PayPal id while PayPal is off', async () => {
+  it('follows PAYMENT_METHODS and PRICE_EUR, says show_mdls 0 without IBOSTORE_URL and sends no PayPal id while PayPal is off', async () => {
     const { client } = await signedInDevice(cowpayServer);
     const res = await client.request('GET', LIST);
     expect(res.status).toBe(200);
@@ -150,7 +151,7 @@ describe('GET /frontend/device/playlists', () => {
       price: '5.00',
       show_opay: 0,
       show_opay1: 0,
-      show_mdls: 1,
+      show_mdls: 0,
       show_cowpay: 1,
       show_coin: 0,
       show_paypal: 0,

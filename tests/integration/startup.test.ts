@@ -27,6 +27,19 @@ describe('server start-up with a bad configuration', () => {
     expect(res.status).toBe(78);
     expect(res.stderr).toContain('CAPTCHA_TEST_ANSWER is for tests only and must not be set when NODE_ENV=production');
   });
+
+  it('refuses PAYMENT_SANDBOX=true in production, naming it: every method would run on a stand-in taking no money', () => {
+    const res = start({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PAYMENT_SANDBOX: 'true' });
+    expect(res.status).toBe(78);
+    expect(res.stderr).toContain('PAYMENT_SANDBOX must not be true when NODE_ENV=production');
+  });
+
+  it('refuses a PAYPAL_CURRENCY PayPal does not take (EGP), naming it', () => {
+    const res = start({ PAYPAL_CURRENCY: 'EGP' });
+    expect(res.status).toBe(78);
+    expect(res.stderr).toContain('PAYPAL_CURRENCY must be one of the currencies PayPal takes');
+    expect(res.stderr).toContain('(got "EGP")');
+  });
 });
 
 describe('server shutdown', () => {

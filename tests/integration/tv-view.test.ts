@@ -2,7 +2,11 @@ import { buildDevice, signedInDevice, startTestServer, type TestServer } from '.
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ LOGIN_MAX_FAILURES_PER_MAC: '5', LOGIN_MAX_FAILURES_PER_IP: '1000' });
+  server = await startTestServer({
+    LOGIN_MAX_FAILURES_PER_MAC: '5',
+    LOGIN_MAX_FAILURES_PER_IP: '1000',
+    IBOSTORE_URL: 'https://store.example.net/activate?mac={mac}',
+  });
 });
 afterAll(() => server.stop());
 

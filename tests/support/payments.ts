@@ -207,6 +207,45 @@ export function signedOpay(server: TestServer, provider: 'opay' | 'opay1', paylo
 }
 
 /**
+ * OPay's signed-headers callback (its Egypt pages' second scheme, doc.opaycheckout.com/callback-signature-v2), written
+ * here rather than taken from the adapter: the transaction as the body, `Authorization` the HMAC-SHA512 of
+ * RequestTimestamp followed by the body, keyed with the secret key, `MerchantId` and `RequestTimestamp` (ms).
+ */
+export function headerSignedOpay(
+  server: TestServer,
+  provider: 'opay' | 'opay1',
+  activation: Pick<StartedActivation, 'id' | 'providerReference' | 'amountMinor' | 'currency'>,
+  {
+    status = 'SUCCESS',
+    sentAt = Date.now(),
+    secret = sandboxKeys(server).opaySecretKey,
+    merchantId = sandboxKeys(server).opayMerchantId,
+  }: { status?: string; sentAt?: number; secret?: string; merchantId?: string } = {},
+): Delivery {
+  const rawBody = JSON.stringify({
+    amount: { currency: activation.currency, total: activation.amountMinor },
+    country: 'EG',
+    notifyId: randomUUID().replace(/-/g, ''),
+    orderNo: activation.providerReference,
+    reference: activation.id,
+    status,
+    timestamp: sentAt,
+    type: 'MACQUIRING_CALLBACK',
+    extras: {},
+  });
+  const requestTimestamp = String(sentAt);
+  return {
+    provider,
+    rawBody,
+    headers: {
+      authorization: createHmac('sha512', secret).update(requestTimestamp).update(rawBody).digest('hex'),
+      merchantid: merchantId,
+      requesttimestamp: requestTimestamp,
+    },
+  };
+}
+
+/**
  * Cowpay's server callback for an activation, without its signature: the fields Cowpay's WooCommerce plugin
  * requires (github.com/cowpay-me/woocommerce, includes/class-woo-cowpay-callback.php line 77). It names the order
  * by the cowpay_reference_id of the iframe token answer (the activation's provider reference) and carries no

@@ -141,7 +141,10 @@ export type PaymentMethod =
   | 'COWPAY'
   /** A crypto-currency payment. */
   | 'CRYPTO'
-  /** The external activation page of the app store, opened for the device's MAC address. Always offered. */
+  /**
+   * The external activation page of the app store, opened for the device's MAC address. Offered when the server has
+   * the store's address (`ibostoreUrl`).
+   */
   | 'IBOSTORE'
   /** OPay checkout. */
   | 'OPAY'
@@ -394,7 +397,7 @@ export type LogoutMutation = { logout: { success: boolean } };
 export type PricingQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PricingQuery = { pricing: { price: string, currency: string, licenceDays: number | null, methods: Array<PaymentMethod>, paypalClientId: string | null, paypalSdkUrl: string | null, ibostoreUrl: string, cowpayFrameUrl: string, sandboxMethods: Array<PaymentMethod>, methodPrices: Array<{ method: PaymentMethod, price: string, currency: string }>, coins: Array<{ code: string, name: string }> } | null };
+export type PricingQuery = { pricing: { price: string, currency: string, licenceDays: number | null, methods: Array<PaymentMethod>, paypalClientId: string | null, paypalSdkUrl: string | null, ibostoreUrl: string | null, cowpayFrameUrl: string, sandboxMethods: Array<PaymentMethod>, methodPrices: Array<{ method: PaymentMethod, price: string, currency: string }>, coins: Array<{ code: string, name: string }> } | null };
 
 export type ActivationEligibilityQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -18,7 +18,8 @@ import { signedIn } from '../test/renderDashboardRoute';
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
 
 const SANDBOX = 'Sandbox: no money moves. This method runs against a local stand-in of its provider.';
-let pluginCount = 0;
+/** Where Cowpay's card frame is, as the server says (its address for a token, without the token). */
+const FRAME_BASE = 'https://cowpay.example/api/v1/iframe/load/';
 
 /** What the server answers about a link: a status, a failure, or nothing yet ('no answer': not within the test). */
 type StatusAnswer = CardCheckoutStatus | Error | 'no answer';
@@ -37,17 +38,14 @@ function checkoutStatus(path: string, answer: StatusAnswer = 'OPEN'): MockLink.M
 }
 
 /**
- * Opens the checkout page with a plugin address of its own (a script loads once per page and address), and
- * returns what stands in for Cowpay's iframe plugin: its script element and the calls the page makes. `statuses`
- * are the server's answers about the link's checkout, one per time the page asks (open by default).
+ * Opens the checkout page. `statuses` are the server's answers about the link's checkout, one per time the page
+ * asks (open by default). Answers the router and the card frame once it is on the page.
  */
 function openCheckout(path: string, sandboxMethods: PaymentMethod[] = [], statuses: StatusAnswer[] = ['OPEN']) {
-  pluginCount += 1;
-  const pluginUrl = `https://cowpay.example/js/plugins/CCIframePlugin.js?test=${pluginCount}`;
   const router = createMemoryRouter([{ path: '/', HydrateFallback: () => null, children: portalRoutes }], {
     initialEntries: [path],
   });
-  const pricing = buildPricing({ cowpayFrameUrl: pluginUrl, sandboxMethods });
+  const pricing = buildPricing({ cowpayFrameUrl: FRAME_BASE, sandboxMethods });
   render(
     <MockedProvider
       mocks={[
@@ -62,30 +60,21 @@ function openCheckout(path: string, sandboxMethods: PaymentMethod[] = [], status
       </UserProvider>
     </MockedProvider>,
   );
-  const calls: string[] = [];
-  /** What Cowpay's plugin does, as far as the page can see: a frame in the container for the token. */
-  const plugin = {
-    init: vi.fn(() => calls.push('init')),
-    load: vi.fn((token: string) => {
-      calls.push(`load ${token}`);
-      const frame = document.createElement('iframe');
-      frame.src = `https://cowpay.example/frame/${token}`;
-      document.getElementById('cowpay-iframe-container')!.appendChild(frame);
-    }),
-  };
-  const scriptElement = async () => {
-    await waitFor(() => expect(document.querySelector(`script[src="${pluginUrl}"]`)).not.toBeNull());
-    return document.querySelector(`script[src="${pluginUrl}"]`)!;
-  };
-  /** The plugin's script arrives (or fails to). */
-  const pluginLoads = async (ok = true) => {
-    const script = await scriptElement();
-    if (ok) window.COWPAYIFRAMEDIALOG = plugin;
-    act(() => {
-      script.dispatchEvent(new Event(ok ? 'load' : 'error'));
+  const frame = async () => {
+    await waitFor(() => expect(document.querySelector('#cowpay-iframe-container iframe')).not.toBeNull(), {
+      timeout: 10_000,
     });
+    return document.querySelector('#cowpay-iframe-container iframe') as HTMLIFrameElement;
   };
-  return { router, pluginUrl, plugin, calls, scriptElement, pluginLoads };
+  /** The frame's page arrives. */
+  const frameLoads = async () => {
+    const element = await frame();
+    act(() => {
+      element.dispatchEvent(new Event('load'));
+    });
+    return element;
+  };
+  return { router, frame, frameLoads };
 }
 
 /** A message event as the card frame (or `source`) posts it to the page. */
@@ -105,27 +94,26 @@ function frameWindow(): Window {
 }
 
 afterEach(() => {
-  delete window.COWPAYIFRAMEDIALOG;
   vi.mocked(Swal.fire).mockClear();
 });
 
 describe('CowpayCheckoutPage', () => {
-  it("loads Cowpay's iframe plugin and opens its card frame for this payment's token, 1200px high", async () => {
+  it("opens Cowpay's card frame for this payment's token at Cowpay's own address, 1200px high", async () => {
     const page = openCheckout('/cowpay/checkout/FRAME-42/466221e4c3530cd9628ec25ad301e370');
     expect(await screen.findByRole('heading', { level: 1, name: 'Card payment' })).toBeInTheDocument();
-    expect(await page.scriptElement()).toBeInTheDocument();
-    expect(screen.getByText('Loading the payment form…')).toBeInTheDocument();
-    expect(page.plugin.load).not.toHaveBeenCalled();
-    await page.pluginLoads();
-    // Cowpay's documented calls, in order, with the page's {intension}: the iframe token.
-    expect(page.calls).toEqual(['init', 'load 466221e4c3530cd9628ec25ad301e370']);
-    const frame = await screen.findByTitle('Card payment form');
-    expect(frame.tagName).toBe('IFRAME');
+    const frame = (await screen.findByTitle('Card payment form')) as HTMLIFrameElement;
+    expect(await page.frame()).toBe(frame);
+    // The page's {intension} is the iframe token: the frame is Cowpay's page for it, as Cowpay's plugin loads it.
+    expect(frame).toHaveAttribute('src', `${FRAME_BASE}466221e4c3530cd9628ec25ad301e370`);
     expect(frame.parentElement?.id).toBe('cowpay-iframe-container');
-    expect(frame).toHaveAttribute('src', 'https://cowpay.example/frame/466221e4c3530cd9628ec25ad301e370');
-    await waitFor(() => expect(frame).toHaveAttribute('height', '1200'));
+    expect(frame).toHaveAttribute('height', '1200');
     expect(frame.style.height).toBe('1200px');
     expect(frame.style.width).toBe('100%');
+    expect(frame).toHaveClass('checkout__frame');
+    // No script of Cowpay's runs in the page.
+    expect(document.querySelector('script[src*="cowpay"]')).toBeNull();
+    expect(screen.getByText('Loading the payment form…')).toBeInTheDocument();
+    await page.frameLoads();
     expect(screen.queryByText('Loading the payment form…')).not.toBeInTheDocument();
     expect(screen.queryByText(SANDBOX)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Activate Device' })).toHaveAttribute(
@@ -137,14 +125,12 @@ describe('CowpayCheckoutPage', () => {
   it('says so when the card payment runs against the sandbox', async () => {
     const page = openCheckout('/cowpay/checkout/sandbox/intent-1', ['COWPAY']);
     expect(await screen.findByText(SANDBOX)).toBeInTheDocument();
-    await page.pluginLoads();
-    expect(page.calls).toEqual(['init', 'load intent-1']);
+    expect(await page.frame()).toHaveAttribute('src', `${FRAME_BASE}intent-1`);
   });
 
   it('goes on to the return page once the frame reports PAID', async () => {
     const page = openCheckout('/cowpay/checkout/FRAME-42/tok-paid');
-    await page.pluginLoads();
-    await screen.findByTitle('Card payment form');
+    await page.frameLoads();
     frameSays({
       message_source: 'cowpay',
       message_type: 'cowpay_browser_callback',
@@ -164,8 +150,7 @@ describe('CowpayCheckoutPage', () => {
     ['UNPAID', 'The payment was not completed, so nothing was charged. You can start again.'],
   ])('stays and says why when the frame reports %s', async (status, text) => {
     const page = openCheckout('/cowpay/checkout/FRAME-42/tok-failed');
-    await page.pluginLoads();
-    await screen.findByTitle('Card payment form');
+    await page.frameLoads();
     frameSays({ message_source: 'cowpay', payment_status: status, cowpay_reference_id: '1000242' });
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(page.router.state.location.pathname).toBe('/cowpay/checkout/FRAME-42/tok-failed');
@@ -173,8 +158,7 @@ describe('CowpayCheckoutPage', () => {
 
   it('takes no word from a window that is not the card frame, nor a message that is not Cowpay’s', async () => {
     const page = openCheckout('/cowpay/checkout/FRAME-42/tok-other');
-    await page.pluginLoads();
-    await screen.findByTitle('Card payment form');
+    await page.frameLoads();
     frameSays({ message_source: 'cowpay', payment_status: 'PAID' }, window);
     frameSays({ message_source: 'cowpay', payment_status: 'PAID' }, null);
     frameSays({ message_source: 'elsewhere', payment_status: 'PAID' });
@@ -182,16 +166,6 @@ describe('CowpayCheckoutPage', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(page.router.state.location.pathname).toBe('/cowpay/checkout/FRAME-42/tok-other');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  });
-
-  it("says so when Cowpay's plugin cannot be loaded", async () => {
-    const page = openCheckout('/cowpay/checkout/FRAME-42/tok-offline');
-    await page.pluginLoads(false);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Could not load Cowpay’s payment form. Check your connection, then reload the page.',
-    );
-    expect(page.plugin.load).not.toHaveBeenCalled();
-    expect(screen.queryByText('Loading the payment form…')).not.toBeInTheDocument();
   });
 
   it.each([
@@ -213,15 +187,15 @@ describe('CowpayCheckoutPage', () => {
   ] as const)(
     'a link whose checkout is %s: says so and leads back to Activate Device, no frame',
     async (status, title, detail) => {
-      const page = openCheckout('/cowpay/checkout/FRAME-42/dead-link-token', [], [status]);
+      openCheckout('/cowpay/checkout/FRAME-42/dead-link-token', [], [status]);
       const alert = await screen.findByRole('alert');
       expect(paragraphs(alert)).toEqual([title, detail]);
       const back = screen.getByRole('link', { name: 'Back to Activate Device' });
       expect(back).toHaveAttribute('href', '/dashboard/active-device');
       expect(back).toHaveClass('button');
-      // Nothing of Cowpay's: no plugin, no container, no card frame, no empty box.
+      // Nothing of Cowpay's: no container, no card frame, no empty box.
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(document.querySelector(`script[src="${page.pluginUrl}"]`)).toBeNull();
+      expect(document.querySelector('iframe')).toBeNull();
       expect(document.getElementById('cowpay-iframe-container')).toBeNull();
       expect(screen.queryByText('Enter your card details below.', { exact: false })).not.toBeInTheDocument();
       expect(screen.queryByText('Loading the payment form…')).not.toBeInTheDocument();
@@ -229,7 +203,7 @@ describe('CowpayCheckoutPage', () => {
   );
 
   it('a link already paid: says so and leads to Account Details, no frame', async () => {
-    const page = openCheckout('/cowpay/checkout/FRAME-42/paid-token', [], ['PAID']);
+    openCheckout('/cowpay/checkout/FRAME-42/paid-token', [], ['PAID']);
     expect(paragraphs(await screen.findByRole('alert'))).toEqual([
       'This card payment has already been made.',
       'There is nothing more to pay with this link. Your payments are listed under Account Details.',
@@ -237,16 +211,16 @@ describe('CowpayCheckoutPage', () => {
     expect(screen.getByRole('link', { name: 'Go to Account Details' })).toHaveAttribute('href', '/dashboard/account');
     expect(screen.queryByRole('link', { name: 'Back to Activate Device' })).not.toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(document.querySelector(`script[src="${page.pluginUrl}"]`)).toBeNull();
+    expect(document.querySelector('iframe')).toBeNull();
     expect(document.getElementById('cowpay-iframe-container')).toBeNull();
   });
 
   it("loads nothing of Cowpay's while the server has not said the link is open", async () => {
-    const page = openCheckout('/cowpay/checkout/FRAME-42/tok-asked', [], ['no answer']);
+    openCheckout('/cowpay/checkout/FRAME-42/tok-asked', [], ['no answer']);
     expect(await screen.findByText('Loading the payment form…')).toBeInTheDocument();
-    // Long enough for the pricing (and so the plugin's address) to be in.
+    // Long enough for the pricing (and so the frame's address) to be in.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(document.querySelector(`script[src="${page.pluginUrl}"]`)).toBeNull();
+    expect(document.querySelector('iframe')).toBeNull();
     expect(document.getElementById('cowpay-iframe-container')).toBeNull();
   });
 
@@ -254,11 +228,9 @@ describe('CowpayCheckoutPage', () => {
     const page = openCheckout('/cowpay/checkout/FRAME-42/tok-retry', [], [new Error('The server is busy.'), 'OPEN']);
     const alert = await screen.findByRole('alert');
     expect(paragraphs(alert)).toEqual(['Could not check this card payment link.', 'The server is busy.']);
-    expect(document.querySelector(`script[src="${page.pluginUrl}"]`)).toBeNull();
+    expect(document.querySelector('iframe')).toBeNull();
     act(() => screen.getByRole('button', { name: 'Try again' }).click());
-    await page.pluginLoads();
-    expect(page.calls).toEqual(['init', 'load tok-retry']);
-    expect(await screen.findByTitle('Card payment form')).toBeInTheDocument();
+    expect(await page.frameLoads()).toHaveAttribute('src', `${FRAME_BASE}tok-retry`);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -266,10 +238,8 @@ describe('CowpayCheckoutPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const page = openCheckout('/cowpay/checkout/FRAME-42/tok-slow', [], ['OPEN', 'OPEN']);
-      // The first time, Cowpay's plugin never gets its frame in (the connection dropped on the way).
-      page.plugin.load.mockImplementationOnce((token: string) => page.calls.push(`load ${token}`));
-      await page.pluginLoads();
-      expect(page.calls).toEqual(['init', 'load tok-slow']);
+      // The first time, the frame's page never arrives (the connection dropped on the way).
+      const first = await page.frame();
       act(() => vi.advanceTimersByTime(FRAME_TIMEOUT_MS - 1000));
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       act(() => vi.advanceTimersByTime(1000));
@@ -278,12 +248,10 @@ describe('CowpayCheckoutPage', () => {
       );
       expect(document.getElementById('cowpay-iframe-container')).not.toBeVisible();
       act(() => screen.getByRole('button', { name: 'Try again' }).click());
-      // The page asks the server again, then makes Cowpay's two calls again; this time the frame arrives.
-      await waitFor(() => expect(page.calls).toEqual(['init', 'load tok-slow', 'init', 'load tok-slow']));
-      const frame = (await screen.findByTitle('Card payment form')) as HTMLIFrameElement;
-      act(() => {
-        frame.dispatchEvent(new Event('load'));
-      });
+      // The page asks the server again and opens a new frame; this time it arrives.
+      await waitFor(() => expect(document.querySelector('iframe')).not.toBe(first));
+      const again = await page.frameLoads();
+      expect(again).toHaveAttribute('src', `${FRAME_BASE}tok-slow`);
       act(() => vi.advanceTimersByTime(FRAME_TIMEOUT_MS * 2));
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(document.getElementById('cowpay-iframe-container')).toBeVisible();
@@ -296,8 +264,7 @@ describe('CowpayCheckoutPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const page = openCheckout('/cowpay/checkout/FRAME-42/tok-late');
-      await page.pluginLoads();
-      const frame = (await screen.findByTitle('Card payment form')) as HTMLIFrameElement;
+      const frame = await page.frame();
       act(() => vi.advanceTimersByTime(FRAME_TIMEOUT_MS));
       expect(await screen.findByRole('alert')).toHaveTextContent('taking too long to load');
       act(() => {
@@ -308,29 +275,6 @@ describe('CowpayCheckoutPage', () => {
     } finally {
       vi.useRealTimers();
     }
-  });
-
-  it("Cowpay's plugin that did not load can be tried again without leaving the page", async () => {
-    const page = openCheckout('/cowpay/checkout/FRAME-42/tok-again', [], ['OPEN', 'OPEN']);
-    await page.pluginLoads(false);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load Cowpay’s payment form.');
-    act(() => screen.getByRole('button', { name: 'Try again' }).click());
-    // A new script element for the same address, which loads this time.
-    await page.pluginLoads();
-    expect(page.calls).toEqual(['init', 'load tok-again']);
-    expect(await screen.findByTitle('Card payment form')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
-  });
-
-  it('says so when the plugin loads but defines no COWPAYIFRAMEDIALOG', async () => {
-    const page = openCheckout('/cowpay/checkout/FRAME-42/tok-broken');
-    const script = await page.scriptElement();
-    act(() => {
-      script.dispatchEvent(new Event('load'));
-    });
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      "Cowpay's payment form did not start. Reload the page to try again.",
-    );
   });
 });
 
@@ -365,7 +309,7 @@ describe('CowpayCheckoutPage in Arabic', () => {
   it('an open link: the card frame and what it says, in Arabic', async () => {
     await setTestLocale('ar');
     const page = openCheckout('/cowpay/checkout/FRAME-42/open-token-ar', ['COWPAY']);
-    await page.pluginLoads();
+    await page.frameLoads();
     expect(await screen.findByTitle('نموذج الدفع بالبطاقة', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('أدخل بيانات بطاقتك أدناه. بعد إتمام الدفع ستعود إلى لوحة التحكم.')).toBeInTheDocument();
     expect(

@@ -4,32 +4,23 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { CardCheckoutStatus } from '../__generated__/graphql';
 import { useCardCheckoutQuery, usePricingQuery } from '../__generated__/hooks';
 import { Spinner } from '../components/Spinner';
-import { useExternalScript } from '../hooks/useExternalScript';
 import { usePageHead } from '../hooks/usePageHead';
 import { useLocale } from '../i18n/LocaleProvider';
 import { readGraphQLFailure } from '../lib/graphqlFailure';
 import { SANDBOX_NOTICE } from './dashboard/payments/paymentMethods';
 import '../styles/payments.css';
 
-/**
- * Cowpay's iframe plugin, as Cowpay documents its use (docs.cowpay.me/api/iframe, "Using Iframe"): a
- * `<div id="cowpay-iframe-container">` on the page, then `COWPAYIFRAMEDIALOG.init()` and
- * `COWPAYIFRAMEDIALOG.load(token)` with the token of the server's iframe token request.
+/*
+ * Cowpay's card frame, loaded the way Cowpay's own plugin loads it: the page Cowpay serves for the iframe token,
+ * `{host}/api/v1/iframe/load/{token}` (Cowpay's WooCommerce plugin, github.com/cowpay-me/woocommerce,
+ * includes/rest_api/class-woo-cowpay-api.php `get_checkout_url`). The server gives its address without the token
+ * (`pricing.cowpayFrameUrl`). Cowpay publishes no loader script of its own for it (an integration's
+ * `/js/plugins/CCIframePlugin.js` was used before; no Cowpay-owned copy or reference to it was found).
  */
-interface CowpayIframeDialog {
-  init(): void;
-  load(token: string): void;
-}
-
-declare global {
-  interface Window {
-    COWPAYIFRAMEDIALOG?: CowpayIframeDialog;
-  }
-}
 
 /** The spec's card frame height. */
 export const FRAME_HEIGHT = 1200;
-/** The element Cowpay's plugin puts its frame in. */
+/** The element the card frame sits in. */
 export const CONTAINER_ID = 'cowpay-iframe-container';
 const FRAME_TITLE = defineMessage({ id: 'checkout.frameTitle', defaultMessage: 'Card payment form' });
 /**
@@ -196,75 +187,20 @@ function CardForm({ token: intension, onRetry }: { token: string; onRetry: () =>
   const navigate = useNavigate();
   const intl = useIntl();
   const { text } = useLocale();
-  const frameTitle = intl.formatMessage(FRAME_TITLE);
   const { data, loading, error } = usePricingQuery();
   const pricing = data?.pricing;
-  const script = useExternalScript(pricing?.cowpayFrameUrl ?? '');
   const container = useRef<HTMLDivElement>(null);
-  const [problem, setProblem] = useState<MessageDescriptor | null>(null);
   const [outcome, setOutcome] = useState<MessageDescriptor | null>(null);
   // Whether the card frame has loaded; 'slow' once FRAME_TIMEOUT_MS passed without it.
   const [frameState, setFrameState] = useState<'waiting' | 'loaded' | 'slow'>('waiting');
+  const frameUrl = pricing ? `${pricing.cowpayFrameUrl}${encodeURIComponent(intension)}` : null;
 
-  // The frame the plugin puts in the container: the spec's 1200px, the page's width, a name for screen readers;
-  // and when it has loaded.
+  // A frame that never arrives (a connection lost on the way) must not leave an empty box for good.
   useEffect(() => {
-    const box = container.current;
-    if (!box) return;
-    const watched = new WeakSet<HTMLIFrameElement>();
-    const loaded = () => setFrameState('loaded');
-    const fit = () => {
-      for (const frame of Array.from(box.querySelectorAll('iframe'))) {
-        const element = frame as HTMLIFrameElement;
-        if (!watched.has(element)) {
-          watched.add(element);
-          element.addEventListener('load', loaded);
-        }
-        if (element.getAttribute('height') !== String(FRAME_HEIGHT))
-          element.setAttribute('height', String(FRAME_HEIGHT));
-        element.style.height = `${FRAME_HEIGHT}px`;
-        element.style.width = '100%';
-        element.classList.add('checkout__frame');
-        if (element.title !== frameTitle) element.title = frameTitle;
-      }
-    };
-    fit();
-    const observer = new MutationObserver(fit);
-    observer.observe(box, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, [pricing, frameTitle]);
-
-  // Once the plugin has loaded: Cowpay's two calls, with this payment's token.
-  useEffect(() => {
-    if (script !== 'ready' || !container.current) return;
-    let current = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // After this render: the plugin works on the container React has just put on the page.
-    void Promise.resolve().then(() => {
-      if (!current) return;
-      const dialog = window.COWPAYIFRAMEDIALOG;
-      try {
-        if (!dialog || typeof dialog.init !== 'function' || typeof dialog.load !== 'function') {
-          throw new Error('COWPAYIFRAMEDIALOG is missing');
-        }
-        dialog.init();
-        dialog.load(intension);
-        // A frame that never arrives (a connection lost on the way) must not leave an empty box for good.
-        timer = setTimeout(() => setFrameState((now) => (now === 'loaded' ? now : 'slow')), FRAME_TIMEOUT_MS);
-      } catch {
-        setProblem(
-          defineMessage({
-            id: 'checkout.didNotStart',
-            defaultMessage: "Cowpay's payment form did not start. Reload the page to try again.",
-          }),
-        );
-      }
-    });
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [script, intension]);
+    if (!frameUrl) return;
+    const timer = setTimeout(() => setFrameState((now) => (now === 'loaded' ? now : 'slow')), FRAME_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [frameUrl]);
 
   // What the frame tells the page. The payment itself is decided by Cowpay's signed server callback; this only
   // moves the owner on: to the dashboard once paid, or says why nothing was charged.
@@ -281,26 +217,20 @@ function CardForm({ token: intension, onRetry }: { token: string; onRetry: () =>
     return () => window.removeEventListener('message', onMessage);
   }, [navigate]);
 
-  const failedMessage: MessageDescriptor | null =
-    script === 'error'
-      ? defineMessage({
-          id: 'checkout.scriptFailed',
-          defaultMessage: 'Could not load Cowpay’s payment form. Check your connection, then reload the page.',
-        })
-      : (problem ??
-        (frameState === 'slow'
-          ? defineMessage({
-              id: 'checkout.slow',
-              defaultMessage:
-                'Cowpay’s payment form is taking too long to load. Check your connection, then try again.',
-            })
-          : null));
-  const failed = failedMessage ? intl.formatMessage(failedMessage) : null;
+  const failed =
+    frameState === 'slow'
+      ? intl.formatMessage(
+          defineMessage({
+            id: 'checkout.slow',
+            defaultMessage: 'Cowpay’s payment form is taking too long to load. Check your connection, then try again.',
+          }),
+        )
+      : null;
   const pricingFailure = readGraphQLFailure(error).message;
 
   return (
     <>
-      {pricing ? (
+      {pricing && frameUrl ? (
         <>
           <p className="checkout__intro">
             <FormattedMessage
@@ -322,9 +252,18 @@ function CardForm({ token: intension, onRetry }: { token: string; onRetry: () =>
               </button>
             </div>
           )}
-          {script === 'loading' && <Spinner label={intl.formatMessage(LOADING_FORM)} />}
+          {frameState === 'waiting' && <Spinner label={intl.formatMessage(LOADING_FORM)} />}
           {/* Out of sight while failed: a frame that did not load shows only the browser's broken-page icon. */}
-          <div id={CONTAINER_ID} ref={container} hidden={Boolean(failed)} />
+          <div id={CONTAINER_ID} ref={container} hidden={Boolean(failed)}>
+            <iframe
+              className="checkout__frame"
+              src={frameUrl}
+              title={intl.formatMessage(FRAME_TITLE)}
+              height={FRAME_HEIGHT}
+              style={{ height: `${FRAME_HEIGHT}px`, width: '100%' }}
+              onLoad={() => setFrameState('loaded')}
+            />
+          </div>
         </>
       ) : loading ? (
         <Spinner label={intl.formatMessage(LOADING_FORM)} />

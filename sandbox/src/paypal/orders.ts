@@ -1,5 +1,4 @@
-import { numberOf } from '../kit';
-import { paypalId, now, DECIMAL, type SandboxOrder } from './model';
+import { paypalId, now, paypalValue, VALUE_ISSUES, type SandboxOrder } from './model';
 import type { PayPalStandIn } from './standin';
 
 /** Orders v2: create, show, capture. */
@@ -60,8 +59,9 @@ export function mountOrders(pp: PayPalStandIn): void {
           'Currency code is invalid or is not currently supported.',
         );
       }
-      if (typeof value !== 'string' || !DECIMAL.test(value) || !(numberOf(value) > 0)) {
-        return paypalError(422, 'UNPROCESSABLE_ENTITY', 'CANNOT_BE_ZERO_OR_NEGATIVE', 'Must be greater than zero.');
+      const amountMinor = paypalValue(value, currency);
+      if (typeof amountMinor !== 'number') {
+        return paypalError(422, 'UNPROCESSABLE_ENTITY', amountMinor, VALUE_ISSUES[amountMinor]);
       }
       const time = now();
       const order: SandboxOrder = {
@@ -69,7 +69,7 @@ export function mountOrders(pp: PayPalStandIn): void {
         reference: unit.custom_id,
         referenceId: typeof unit.reference_id === 'string' ? unit.reference_id : 'default',
         description: typeof unit.description === 'string' ? unit.description.slice(0, 127) : null,
-        amountMinor: Math.round(numberOf(value) * 100),
+        amountMinor,
         currency,
         status: 'CREATED',
         funding: null,

@@ -1,5 +1,4 @@
-import { decimalText, numberOf } from '../kit';
-import { now, DECIMAL } from './model';
+import { now, paypalMoneyText, paypalValue, VALUE_ISSUES } from './model';
 import type { PayPalStandIn } from './standin';
 
 /** Payments v2: refunds of a capture. */
@@ -58,11 +57,11 @@ export function mountRefunds(pp: PayPalStandIn): void {
             'Refund must be in the same currency as the capture',
           );
         }
-        const value = body.amount.value;
-        if (typeof value !== 'string' || !DECIMAL.test(value) || !(numberOf(value) > 0)) {
-          return paypalError(422, 'UNPROCESSABLE_ENTITY', 'CANNOT_BE_ZERO_OR_NEGATIVE', 'Must be greater than zero.');
+        const asked = paypalValue(body.amount.value, order.currency);
+        if (typeof asked !== 'number') {
+          return paypalError(422, 'UNPROCESSABLE_ENTITY', asked, VALUE_ISSUES[asked]);
         }
-        minor = Math.round(numberOf(value) * 100);
+        minor = asked;
         if (minor > remaining) {
           return paypalError(
             422,
@@ -81,7 +80,7 @@ export function mountRefunds(pp: PayPalStandIn): void {
         ...(typeof body.note_to_payer === 'string' ? { note_to_payer: body.note_to_payer.slice(0, 255) } : {}),
       };
       const refund = refundResource(order, c, minor, extra);
-      const summary = `A ${order.currency} ${decimalText(minor)} ${order.currency} capture payment was refunded`;
+      const summary = `A ${order.currency} ${paypalMoneyText(minor, order.currency)} ${order.currency} capture payment was refunded`;
       return {
         status: 201,
         body: shaped(req, refund),

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { decimalText } from '../kit';
-import { now } from './model';
+import { now, paypalMoneyText } from './model';
 import type { PayPalStandIn } from './standin';
 
 /**
@@ -70,7 +69,7 @@ export function mountSimulations(pp: PayPalStandIn): void {
       order.site,
       'PAYMENT.CAPTURE.REVERSED',
       'refund',
-      `A ${order.currency} ${decimalText(minor)} ${order.currency} capture payment was reversed`,
+      `A ${order.currency} ${paypalMoneyText(minor, order.currency)} ${order.currency} capture payment was reversed`,
       resource,
     );
     res.json({ id: resource.id, status: 'COMPLETED' });

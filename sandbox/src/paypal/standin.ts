@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { decimalText, type SandboxKit } from '../kit';
+import type { SandboxKit } from '../kit';
 import {
+  paypalMoneyText,
   transmissionSig,
   paypalId,
   now,
@@ -23,7 +24,10 @@ export function payPalStandIn(kit: SandboxKit) {
   const answered = bounded<{ status: number; body: unknown }>(20_000);
 
   const api = (o: { site: string }) => `${o.site}/sandbox/paypal`;
-  const money = (minor: number, currency: string): Amount => ({ currency_code: currency, value: decimalText(minor) });
+  const money = (minor: number, currency: string): Amount => ({
+    currency_code: currency,
+    value: paypalMoneyText(minor, currency),
+  });
 
   // ----- Representations, as PayPal's schemas shape them -------------------------------------------------------
 
@@ -136,7 +140,7 @@ export function payPalStandIn(kit: SandboxKit) {
 
   const captureEvent = (order: SandboxOrder, eventType: string) => {
     const c = order.capture!;
-    const amount = `${order.currency} ${decimalText(c.amountMinor)}`;
+    const amount = `${order.currency} ${paypalMoneyText(c.amountMinor, order.currency)}`;
     const summary =
       eventType === 'PAYMENT.CAPTURE.COMPLETED'
         ? `Payment completed for ${amount}`

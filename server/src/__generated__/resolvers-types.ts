@@ -25,7 +25,10 @@ export type Scalars = {
 /** One attempt to pay for a device's licence, from checkout to confirmation: the device's payment history. */
 export type Activation = {
   __typename?: 'Activation';
-  /** The amount charged, a decimal string with two places (for example `"8.99"`). */
+  /**
+   * The amount charged, a decimal string with the places of its currency (ISO 4217): `"8.99"` EUR, `"1500"` JPY,
+   * `"4.500"` KWD.
+   */
   amount: Scalars['String']['output'];
   /** When the checkout was started. */
   createdAt: Scalars['DateTime']['output'];
@@ -453,7 +456,7 @@ export type MethodPrice = {
   currency: Scalars['String']['output'];
   /** The method (never `IBOSTORE`, which the app store prices). */
   method: PaymentMethod;
-  /** A decimal string with two places (for example `"499.00"`). */
+  /** A decimal string with the places of its currency (ISO 4217): `"499.00"` EGP, `"1500"` JPY, `"4.500"` KWD. */
   price: Scalars['String']['output'];
 };
 
@@ -767,7 +770,10 @@ export type PaymentMethod =
   | 'COWPAY'
   /** A crypto-currency payment. */
   | 'CRYPTO'
-  /** The external activation page of the app store, opened for the device's MAC address. Always offered. */
+  /**
+   * The external activation page of the app store, opened for the device's MAC address. Offered when the server has
+   * the store's address (`ibostoreUrl`).
+   */
   | 'IBOSTORE'
   /** OPay checkout. */
   | 'OPAY'
@@ -957,15 +963,18 @@ export type Pricing = {
   /** The coins the crypto method accepts. */
   coins: Array<Coin>;
   /**
-   * What shows Cowpay's card frame on the `/cowpay/checkout/{frameCode}/{intention}` page: Cowpay's iframe plugin,
-   * the script defining `COWPAYIFRAMEDIALOG`, whose `load` takes the page's `{intention}` (the iframe token). A
-   * stand-in on this site when Cowpay has no credentials.
+   * Cowpay's card frame for the `/cowpay/checkout/{frameCode}/{intention}` page, without the token: append the
+   * page's `{intention}` (the iframe token, URL-encoded) and show it in a frame. Cowpay's own page for the token
+   * (`…/api/v1/iframe/load/`), as Cowpay's plugin loads it; a stand-in on this site when Cowpay has no credentials.
    */
   cowpayFrameUrl: Scalars['String']['output'];
   /** Always `EUR`: the currency of `price`. A method may charge in another (see `methodPrices`). */
   currency: Scalars['String']['output'];
-  /** The app store's activation page for a MAC address: replace `{mac}` with the device's MAC address. */
-  ibostoreUrl: Scalars['String']['output'];
+  /**
+   * The app store's activation page for a MAC address: replace `{mac}` with the device's MAC address. Null when
+   * the server has none: `IBOSTORE` is then not among `methods`.
+   */
+  ibostoreUrl: Maybe<Scalars['String']['output']>;
   /** How many days a payment adds to the licence; null for a lifetime licence. */
   licenceDays: Maybe<Scalars['Int']['output']>;
   /** What each offered method charges, in its own currency (Cowpay and OPay accounts take EGP). */
@@ -1822,7 +1831,7 @@ export type PricingResolvers<ContextType = GraphQLContext, ParentType extends Re
   coins?: Resolver<Array<ResolversTypes['Coin']>, ParentType, ContextType>;
   cowpayFrameUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  ibostoreUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ibostoreUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   licenceDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   methodPrices?: Resolver<Array<ResolversTypes['MethodPrice']>, ParentType, ContextType>;
   methods?: Resolver<Array<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;

@@ -24,20 +24,20 @@ describe('contentSecurityPolicy', () => {
         COWPAY_MERCHANT_CODE: 'merchant',
         COWPAY_HASH_KEY: 'hash-key-value',
         COWPAY_API_TOKEN: 'api-token-value',
-        COWPAY_IFRAME_PLUGIN_URL: 'https://frames.cowpay.example/js/plugins/CCIframePlugin.js',
+        COWPAY_API_URL: 'https://frames.cowpay.example',
       }),
     );
-    // Cowpay's iframe plugin is a script that opens the card frame: its origin may run and be framed.
+    // Cowpay's card frame is a page of Cowpay's host: it may be framed, and nothing of Cowpay's runs in the page.
     // PayPal's documented sources for its JS SDK (developer.paypal.com/sdk/js/best-practices).
     const paypal = ['https://*.paypal.com', 'https://*.paypalobjects.com', 'https://*.venmo.com'];
-    expect(csp.scriptSrc).toEqual(["'self'", ...paypal, 'https://frames.cowpay.example']);
+    expect(csp.scriptSrc).toEqual(["'self'", ...paypal]);
     expect(csp.connectSrc).toEqual(["'self'", ...paypal]);
     expect(csp.styleSrc).toEqual(["'self'", "'unsafe-inline'", ...paypal]);
     expect(csp.childSrc).toEqual(["'self'", ...paypal]);
     expect(csp.frameSrc).toEqual([...paypal, 'https://frames.cowpay.example']);
     // No 'unsafe-inline' for scripts: the pages have no inline script, PayPal's loader adds an allowed one.
     expect(csp.scriptSrc).not.toContain("'unsafe-inline'");
-    // Without COWPAY_IFRAME_PLUGIN_URL the plugin is Cowpay's, under COWPAY_API_URL.
+    // The frame is Cowpay's page under COWPAY_API_URL (its staging here).
     const staging = contentSecurityPolicy(
       loadConfig({
         PAYMENT_METHODS: 'cowpay',
@@ -47,7 +47,7 @@ describe('contentSecurityPolicy', () => {
         COWPAY_API_TOKEN: 'api-token-value',
       }),
     );
-    expect(staging.scriptSrc).toEqual(["'self'", 'https://staging.cowpay.me']);
+    expect(staging.scriptSrc).toEqual(["'self'"]);
     expect(staging.frameSrc).toEqual(['https://staging.cowpay.me']);
   });
 

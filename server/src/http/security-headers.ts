@@ -27,8 +27,8 @@ export function contentSecurityPolicy(config: Config) {
     : [];
   const video = config.site.introVideoId ? [VIDEO_ORIGIN] : [];
   // Payment providers' browser parts, only when a real (not sandbox) provider is on: PayPal's SDK with its
-  // frames and calls, Cowpay's iframe plugin (its script and the card frame it opens from Cowpay's host). The
-  // sandbox stand-ins are served by this site ('self').
+  // frames and calls, Cowpay's card frame (a frame from Cowpay's host; no script of Cowpay's runs in the page).
+  // The sandbox stand-ins are served by this site ('self').
   const pricing = pricingFrom(config);
   const paypal =
     pricing.paypalSdkUrl && !pricing.sandboxMethods.includes('paypal')
@@ -42,11 +42,10 @@ export function contentSecurityPolicy(config: Config) {
       ? ["'self'"]
       : [new URL(pricing.cowpayFrameUrl).origin]
     : [];
-  const cowpayScript = cowpay.filter((source) => source !== "'self'");
   const frames = [...new Set([...video, ...liveChat, ...paypal, ...cowpay])];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...liveChat, ...new Set(paypal), ...cowpayScript],
+    scriptSrc: ["'self'", ...liveChat, ...new Set(paypal)],
     styleSrc: ["'self'", "'unsafe-inline'", ...liveChat, ...paypal],
     fontSrc: ["'self'", ...liveChat],
     // Channel logos in playlist checks come from any provider's host; images cannot run code, and the portal

@@ -72,7 +72,7 @@ export class ActivationEntity {
   @Column({ type: 'varchar', length: 10, default: 'pending' })
   status: ActivationStatusValue;
 
-  /** In the currency's minor unit (cents). */
+  /** In the currency's minor unit (ISO 4217: cents for EUR, yen for JPY, fils for KWD). */
   @Column({ name: 'amount_minor', type: 'integer' })
   amountMinor: number;
 

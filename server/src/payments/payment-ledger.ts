@@ -11,6 +11,7 @@ import {
   type DisputeValue,
   type PaymentProviderName,
 } from './activation.entity';
+import { storedAmount } from './currency';
 import { WebhookRefused, minorAmount, type Confirmation } from './provider';
 import type { PaymentProviders } from './providers';
 
@@ -467,11 +468,11 @@ export class PaymentLedger {
       ? await this.dataSource.getRepository(ActivationEntity).findOneBy({ id: reference })
       : null;
     if (!activation) throw new DomainError('NOT_FOUND', `No payment has the reference ${reference.slice(0, 60)}.`);
-    const amountMinor = amount === null ? null : minorAmount(amount.trim());
+    const amountMinor = amount === null ? null : minorAmount(amount.trim(), activation.currency);
     if (amount !== null && !amountMinor) {
       throw new DomainError(
         'BAD_USER_INPUT',
-        `The amount must be a sum above 0 in ${activation.currency}, such as 0.50.`,
+        `The amount must be a sum above 0 in ${activation.currency}, such as ${storedAmount(50, activation.currency)}.`,
       );
     }
     const id = `operator:${randomUUID()}`;

@@ -1,6 +1,6 @@
 import type { ActivationStatus, PaymentDisputeState, PaymentMethod, Resolvers } from '../__generated__/resolvers-types';
 import { requireOwner } from '../auth/caller';
-import { decimalAmount } from './provider';
+import { storedAmount } from './currency';
 import { localizer } from '../i18n/localizer';
 import { siteBaseFor } from './return-urls';
 
@@ -44,13 +44,14 @@ export const paymentResolvers: Resolvers = {
   Activation: {
     method: (a) => a.method.toUpperCase() as PaymentMethod,
     status: (a) => (a.status === 'partial' ? 'PARTIALLY_PAID' : (a.status.toUpperCase() as ActivationStatus)),
-    amount: (a) => decimalAmount(a.amountMinor),
+    // In the currency's own decimals (ISO 4217): '8.99' EUR, '1500' JPY, '4.500' KWD.
+    amount: (a) => storedAmount(a.amountMinor, a.currency),
     partialPayment: (a) =>
       a.status === 'partial' && a.partialPayment
         ? { ...a.partialPayment, missing: missingAmount(a.partialPayment) }
         : null,
     takenBackAt: (a) => (a.status === 'refunded' || a.status === 'reversed' ? a.takenBackAt : null),
-    refunded: (a) => (a.refundedMinor > 0 ? decimalAmount(Math.min(a.refundedMinor, a.amountMinor)) : null),
+    refunded: (a) => (a.refundedMinor > 0 ? storedAmount(Math.min(a.refundedMinor, a.amountMinor), a.currency) : null),
     dispute: (a) =>
       a.dispute && a.disputedAt
         ? { state: a.dispute.toUpperCase() as PaymentDisputeState, openedAt: a.disputedAt }

@@ -10,6 +10,7 @@ import type { Logger } from '../logger';
 import type { PricingTerms } from '../pricing/pricing.service';
 import { ActivationEntity, type ActivationStatusValue, type PaymentProviderName } from './activation.entity';
 import { type Outcome, type PaymentLedger, type WebhookAnswer } from './payment-ledger';
+import { minorUnitsOf } from './currency';
 import { ProviderError } from './provider';
 import type { PaymentProviders } from './providers';
 import { PayPalRefusal } from './providers/paypal';
@@ -429,8 +430,9 @@ export class PaymentService {
           macAddress: device.macAddress,
           method,
           status: 'pending',
-          // Fixed here: a price changed later never refuses this checkout's confirmation.
-          amountMinor: Math.round(Number(priced.price) * 100),
+          // Fixed here: a price changed later never refuses this checkout's confirmation. In the currency's minor
+          // units (ISO 4217): 8.99 EUR is 899, 1500 JPY is 1500, 4.500 KWD is 4500.
+          amountMinor: minorUnitsOf(priced.price, priced.currency) ?? Math.round(Number(priced.price) * 100),
           currency: priced.currency,
           licenceDays: this.pricing.licenceDays,
           sandbox: this.providers.isSandbox(method),

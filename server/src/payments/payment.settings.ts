@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { bool, ConfigError, httpsUrl, positiveInt, secret, settingsSection, urlList } from '../common/settings';
+import { amountIn, currencyDigits } from './currency';
+import { PAYPAL_CURRENCIES, PAYPAL_WHOLE_AMOUNTS } from './providers/paypal-currencies';
 
-/** A licence's price in one currency: 8.99, 499 or 499.00. */
+/**
+ * A licence's price in one currency: 8.99, 499, 499.00, 1500 or 4.500. How many decimals it may have is the
+ * currency's (ISO 4217), checked with the currency in pricesFrom.
+ */
 const priceAmount = z
   .string()
-  .regex(/^\d{1,6}(\.\d{1,2})?$/, 'must be an amount such as 8.99')
+  .regex(/^\d{1,6}(\.\d{1,4})?$/, 'must be an amount such as 8.99')
   .refine((value) => Number(value) > 0, 'must be above 0');
 /** An ISO 4217 currency code: what a payment method charges in. */
-const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as EUR or EGP');
+const currencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as EUR or EGP')
+  .refine((code) => currencyDigits(code) !== null, 'must be an ISO 4217 currency code such as EUR or EGP');
 
 /** PRICE_<CODE>: the price in one more currency, read by pricesFrom. */
 export const PRICE_SETTING = /^PRICE_([A-Z]{3})$/;
@@ -53,7 +61,12 @@ const shape = {
   PAYPAL_API_URL: httpsUrl.default('https://api-m.paypal.com'),
   PAYPAL_SDK_URL: httpsUrl.default('https://www.paypal.com/sdk/js'),
   PAYPAL_WEBHOOK_ID: z.string().max(100).default(''),
-  PAYPAL_CURRENCY: currencyCode.default('EUR'),
+  // Only what PayPal lists (providers/paypal-currencies.ts, from PayPal's "Currency codes" page).
+  PAYPAL_CURRENCY: z
+    .enum(PAYPAL_CURRENCIES, {
+      error: `must be one of the currencies PayPal takes (developer.paypal.com/api/rest/reference/currency-codes): ${PAYPAL_CURRENCIES.join(', ')}`,
+    })
+    .default('EUR'),
   CRYPTO_CURRENCY: currencyCode.default('EUR'),
   COWPAY_CURRENCY: currencyCode.default('EGP'),
   OPAY_CURRENCY: currencyCode.default('EGP'),
@@ -72,13 +85,15 @@ const shape = {
     .string()
     .regex(/^[A-Za-z0-9_-]{1,60}$/, 'must be the frame code from the Cowpay dashboard')
     .default('sandbox'),
-  // Cowpay's iframe plugin (the loader defining COWPAYIFRAMEDIALOG); by default under COWPAY_API_URL.
-  COWPAY_IFRAME_PLUGIN_URL: httpsUrl.optional(),
-  OPAY_API_URL: httpsUrl.default('https://liveapi.opaycheckout.com'),
+  // No longer read: the card frame is Cowpay's own page under COWPAY_API_URL (refused when set, see check).
+  COWPAY_IFRAME_PLUGIN_URL: z.string().optional(),
+  // Unset: OPay's live host for OPAY_COUNTRY (see opayApiUrl).
+  OPAY_API_URL: httpsUrl.optional(),
   OPAY_COUNTRY: z
     .string()
     .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
     .default('EG'),
+  OPAY_CALLBACK_MAX_AGE_SECONDS: positiveInt.max(86_400).default(600),
   OPAY_MERCHANT_ID: secret.optional(),
   OPAY_PUBLIC_KEY: secret.optional(),
   OPAY_SECRET_KEY: secret.optional(),
@@ -86,10 +101,12 @@ const shape = {
   OPAY1_PUBLIC_KEY: secret.optional(),
   OPAY1_SECRET_KEY: secret.optional(),
   PAYMENT_SANDBOX: bool.optional(),
+  // The external store's activation page. No default: without it, ibostore is not offered (a placeholder host
+  // would send owners to a page that does not exist).
   IBOSTORE_URL: z
     .string()
-    .regex(/^https:\/\/.*\{mac\}/, 'must be an https:// URL with {mac} where the MAC address goes')
-    .default('https://ibostore.example/activate?mac={mac}'),
+    .regex(/^https:\/\/\S*\{mac\}\S*$/, 'must be an https:// URL with {mac} where the MAC address goes')
+    .optional(),
   PAYMENT_MAX_PENDING_PER_HOUR: positiveInt.max(1000).default(10),
   // Reconciliation (payment-reconciler.ts): a checkout still pending this long after it started is asked about.
   PAYMENT_RECONCILE_AFTER_MINUTES: positiveInt.max(1440).default(5),
@@ -106,20 +123,41 @@ const shape = {
 
 type PaymentsEnv = z.infer<z.ZodObject<typeof shape>>;
 
+/** How a price must be written in a currency, for the message that refuses one. */
+function priceRule(currency: string, digits: number): string {
+  return digits === 0
+    ? `must be a whole amount in ${currency}, which has no decimals (ISO 4217), such as 1500`
+    : `must be an amount in ${currency} with at most ${digits} decimals (ISO 4217), such as 10.${'5'.padEnd(digits, '0')}`;
+}
+
 /**
  * Each payment method charges in its account's currency at that currency's configured price: PRICE_EUR and
  * PRICE_EGP have defaults, any other currency a method is set to needs its PRICE_<CODE>. A method without a
- * price for its currency is a configuration error, not a checkout refused later.
+ * price for its currency is a configuration error, not a checkout refused later. Each price is written with its
+ * currency's decimals (ISO 4217: 1500 JPY, 8.99 EUR, 4.500 KWD); a price with more decimals than its currency has
+ * is refused, and so is a price with decimals for a currency PayPal takes whole (HUF, JPY, TWD) when PayPal
+ * charges in it.
  */
 function pricesFrom(source: NodeJS.ProcessEnv, env: PaymentsEnv): Record<string, string> {
-  const prices: Record<string, string> = { EUR: env.PRICE_EUR, EGP: env.PRICE_EGP };
+  const given: Record<string, string> = { EUR: env.PRICE_EUR, EGP: env.PRICE_EGP };
   const problems: string[] = [];
   for (const [name, value] of Object.entries(source)) {
     const code = PRICE_SETTING.exec(name)?.[1];
     if (!code || code === 'EUR' || code === 'EGP' || value === undefined) continue;
     const checked = priceAmount.safeParse(value);
-    if (checked.success) prices[code] = checked.data;
-    else problems.push(`  ${name} must be an amount such as 8.99`);
+    if (checked.success) given[code] = checked.data;
+    else problems.push(`  ${name} must be an amount such as 8.99 (got "${value.slice(0, 20)}")`);
+  }
+  const prices: Record<string, string> = {};
+  for (const [code, value] of Object.entries(given)) {
+    const digits = currencyDigits(code);
+    if (digits === null) {
+      problems.push(`  PRICE_${code} names no ISO 4217 currency: ${code} is not one`);
+      continue;
+    }
+    const exact = amountIn(value, code);
+    if (exact === null) problems.push(`  PRICE_${code} ${priceRule(code, digits)} (got "${value}")`);
+    else prices[code] = exact;
   }
   const methodCurrencies: Record<string, string> = {
     PAYPAL_CURRENCY: env.PAYPAL_CURRENCY,
@@ -128,16 +166,48 @@ function pricesFrom(source: NodeJS.ProcessEnv, env: PaymentsEnv): Record<string,
     OPAY_CURRENCY: env.OPAY_CURRENCY,
   };
   for (const [name, currency] of Object.entries(methodCurrencies)) {
-    if (!prices[currency]) problems.push(`  ${name} is ${currency}, but PRICE_${currency} is not set`);
+    if (!given[currency]) problems.push(`  ${name} is ${currency}, but PRICE_${currency} is not set`);
+  }
+  // PayPal refuses decimals in HUF, JPY and TWD (DECIMALS_NOT_SUPPORTED), though ISO 4217 gives HUF and TWD two.
+  const paypal = env.PAYPAL_CURRENCY;
+  const paypalPrice = prices[paypal];
+  if (
+    urlList(env.PAYMENT_METHODS).includes('paypal') &&
+    PAYPAL_WHOLE_AMOUNTS.has(paypal) &&
+    paypalPrice !== undefined &&
+    /\.\d*[1-9]/.test(paypalPrice)
+  ) {
+    problems.push(
+      `  PRICE_${paypal} must be a whole amount: PayPal takes ${paypal} without decimals (PAYPAL_CURRENCY is ${paypal}; got "${given[paypal]}")`,
+    );
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
-  return Object.fromEntries(Object.entries(prices).map(([code, amount]) => [code, Number(amount).toFixed(2)]));
+  return prices;
+}
+
+/**
+ * OPay's hosts per country, as OPay publishes them: its Egypt pages (doc.opaycheckout.com, e.g. "Create Payments
+ * Using OPay Cashier" and "COD Payment API") name api.opaycheckout.com live and sandboxapi.opaycheckout.com for the
+ * sandbox; its Nigeria pages (documentation.opaycheckout.com) liveapi.opaycheckout.com and testapi.opaycheckout.com.
+ * OPay's Flutter SDK picks them the same way (opay_online_flutter_sdk, lib/src/http/http_manager.dart: "EG" → api /
+ * sandboxapi, any other country → liveapi / testapi).
+ */
+export const OPAY_HOSTS = {
+  EG: { live: 'https://api.opaycheckout.com', sandbox: 'https://sandboxapi.opaycheckout.com' },
+  other: { live: 'https://liveapi.opaycheckout.com', sandbox: 'https://testapi.opaycheckout.com' },
+} as const;
+
+/** OPAY_API_URL, or OPay's live host for the accounts' country. */
+function opayApiUrl(env: PaymentsEnv): string {
+  return env.OPAY_API_URL ?? (env.OPAY_COUNTRY === 'EG' ? OPAY_HOSTS.EG : OPAY_HOSTS.other).live;
 }
 
 /** One OPay account (OPay and OPay 1 share the API, country and currency). */
 function opayAccount(env: PaymentsEnv, prefix: 'OPAY' | 'OPAY1') {
   return {
-    apiUrl: env.OPAY_API_URL,
+    apiUrl: opayApiUrl(env),
+    /** How old a signed-headers callback's RequestTimestamp may be. */
+    callbackMaxAgeMs: env.OPAY_CALLBACK_MAX_AGE_SECONDS * 1000,
     country: env.OPAY_COUNTRY,
     currency: env.OPAY_CURRENCY,
     merchantId: env[`${prefix}_MERCHANT_ID`],
@@ -154,7 +224,20 @@ export type OpayAccount = ReturnType<typeof opayAccount>;
  */
 export const paymentSettings = settingsSection({
   shape,
-  check(env, _mode, issue) {
+  check(env, mode, issue) {
+    if (env.COWPAY_IFRAME_PLUGIN_URL !== undefined) {
+      issue(
+        'COWPAY_IFRAME_PLUGIN_URL',
+        "is no longer read: the card frame is Cowpay's own page, {COWPAY_API_URL}/api/v1/iframe/load/{token}, as Cowpay's plugin loads it (unset it)",
+      );
+    }
+    // Every method without credentials would run on a local stand-in whose Pay button takes no money.
+    if (mode === 'production' && env.PAYMENT_SANDBOX === true) {
+      issue(
+        'PAYMENT_SANDBOX',
+        'must not be true when NODE_ENV=production: methods without credentials would run on local stand-ins that take no money (unset it, or set it to false)',
+      );
+    }
     for (const [id, ...rest] of PROVIDER_CREDENTIALS) {
       const given = [id, ...rest].filter((name) => env[name] !== undefined);
       if (given.length && given.length !== rest.length + 1) {
@@ -182,8 +265,8 @@ export const paymentSettings = settingsSection({
   read: (env, { isProduction }, source) => ({
     /** What a licence costs and which payment methods are on (see pricing/pricing.service). */
     pricing: {
-      priceEur: Number(env.PRICE_EUR).toFixed(2),
-      /** The price per currency (two decimals), from PRICE_EUR, PRICE_EGP and any PRICE_<CODE>. */
+      priceEur: amountIn(env.PRICE_EUR, 'EUR') ?? env.PRICE_EUR,
+      /** The price per currency, in its decimals (ISO 4217), from PRICE_EUR, PRICE_EGP and any PRICE_<CODE>. */
       prices: pricesFrom(source, env),
       licenceDays: env.LICENCE_DAYS === 'lifetime' ? null : Number(env.LICENCE_DAYS),
       methods: urlList(env.PAYMENT_METHODS),
@@ -192,10 +275,11 @@ export const paymentSettings = settingsSection({
         return { code: code.toUpperCase(), name: name.trim() };
       }),
       paypalClientId: env.PAYPAL_CLIENT_ID ?? 'sb',
-      ibostoreUrl: env.IBOSTORE_URL,
+      /** The external store's activation page; null when IBOSTORE_URL is unset (ibostore is then not offered). */
+      ibostoreUrl: env.IBOSTORE_URL ?? null,
       maxPendingPerHour: env.PAYMENT_MAX_PENDING_PER_HOUR,
-      /** Whether methods with no credentials run against the sandbox stand-ins (never by default in production). */
-      sandboxAllowed: env.PAYMENT_SANDBOX ?? !isProduction,
+      /** Whether methods with no credentials run against the sandbox stand-ins (never in production). */
+      sandboxAllowed: !isProduction && (env.PAYMENT_SANDBOX ?? true),
     },
     /** Reconciliation: asking the providers about checkouts whose callback never came (payment-reconciler.ts). */
     reconciliation: {
@@ -228,8 +312,11 @@ export const paymentSettings = settingsSection({
         hashKey: env.COWPAY_HASH_KEY,
         apiToken: env.COWPAY_API_TOKEN,
         frameCode: env.COWPAY_FRAME_CODE,
-        /** Cowpay's iframe plugin script, which shows the card frame on the /cowpay/checkout page. */
-        pluginUrl: env.COWPAY_IFRAME_PLUGIN_URL ?? `${env.COWPAY_API_URL}/js/plugins/CCIframePlugin.js`,
+        /**
+         * Cowpay's card frame for an iframe token, without the token: the page Cowpay's own plugin loads,
+         * `{host}/api/v1/iframe/load/{token}` (github.com/cowpay-me/woocommerce, class-woo-cowpay-api.php).
+         */
+        frameUrl: `${env.COWPAY_API_URL}/api/v1/iframe/load/`,
       },
       opay: opayAccount(env, 'OPAY'),
       opay1: opayAccount(env, 'OPAY1'),

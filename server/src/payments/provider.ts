@@ -160,17 +160,11 @@ export interface PaymentProvider {
   lookup?(checkout: CheckoutLookup): Promise<Lookup>;
 }
 
-/** Minor units to the decimal string providers want: 899 → "8.99". */
-export function decimalAmount(minor: number): string {
-  return (minor / 100).toFixed(2);
-}
-
-/** A provider's decimal amount to minor units; null when it is not a plain amount. */
-export function minorAmount(value: unknown): number | null {
-  const text = typeof value === 'number' ? String(value) : value;
-  if (typeof text !== 'string' || !/^\d{1,9}(\.\d{1,8})?$/.test(text)) return null;
-  return Math.round(Number(text) * 100);
-}
+/**
+ * Amounts in each currency's own decimals (ISO 4217: JPY 0, EUR 2, KWD 3): `decimalAmount(1500, 'JPY')` is
+ * '1500', `minorAmount('4.500', 'KWD')` 4500. See currency.ts.
+ */
+export { decimalAmount, minorAmount } from './currency';
 
 /** POSTs JSON with a time limit and reads JSON back; network and timeout failures become ProviderError. */
 export function postJson(

@@ -8,7 +8,7 @@ export function legacyPricing(pricing: PricingTerms) {
     coin_list: pricing.coins,
     show_opay: flag('opay'),
     show_opay1: flag('opay1'),
-    show_mdls: 1,
+    show_mdls: flag('ibostore'),
     show_cowpay: flag('cowpay'),
     show_coin: flag('crypto'),
     show_paypal: flag('paypal'),

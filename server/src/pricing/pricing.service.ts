@@ -13,7 +13,7 @@ export interface Coin {
 /** What one method charges for a licence: its account's currency, at that currency's configured price. */
 export interface PricedMethod {
   method: Exclude<PaymentMethod, 'ibostore'>;
-  /** Two decimals. */
+  /** In the currency's own decimals (ISO 4217): '8.99' EUR, '1500' JPY, '4.500' KWD. */
   price: string;
   currency: string;
 }
@@ -32,11 +32,11 @@ export interface PricingTerms {
   paypalClientId: string | null;
   /** PayPal's browser SDK with the client id and PayPal's currency in its query; null when PayPal is off. */
   paypalSdkUrl: string | null;
-  /** The app store's activation page, `{mac}` to be replaced. */
-  ibostoreUrl: string;
+  /** The app store's activation page, `{mac}` to be replaced; null when ibostore is not offered (IBOSTORE_URL unset). */
+  ibostoreUrl: string | null;
   /**
-   * What shows Cowpay's card frame on the /cowpay/checkout page: Cowpay's iframe plugin (the script defining
-   * COWPAYIFRAMEDIALOG), or its stand-in on this site when Cowpay has no credentials.
+   * Cowpay's card frame for an iframe token, without the token (the /cowpay/checkout page appends it):
+   * `{COWPAY_API_URL}/api/v1/iframe/load/`, or its stand-in on this site when Cowpay has no credentials.
    */
   cowpayFrameUrl: string;
   /** Methods running against the local stand-in of their provider: no money moves. */
@@ -46,14 +46,14 @@ export interface PricingTerms {
 export function pricingFrom(config: Pick<Config, 'pricing' | 'providers'>): PricingTerms {
   const { pricing } = config;
   const onSandbox: PaymentMethod[] = methodsOnSandbox(config);
-  // ibostore (the spec's show_mdls) is always offered. A method with no credentials is offered on its sandbox
-  // stand-in only where sandboxes are allowed (not in production unless PAYMENT_SANDBOX=true).
-  const methods = PAYMENT_METHODS.filter(
-    (method) =>
-      method === 'ibostore' ||
-      (pricing.methods.includes(method) &&
+  // ibostore (the spec's show_mdls) is offered when its store's page is configured (IBOSTORE_URL). A method with
+  // no credentials is offered on its sandbox stand-in only where sandboxes are allowed (never in production).
+  const methods = PAYMENT_METHODS.filter((method) =>
+    method === 'ibostore'
+      ? Boolean(pricing.ibostoreUrl)
+      : pricing.methods.includes(method) &&
         (method !== 'paypal' || Boolean(pricing.paypalClientId)) &&
-        (pricing.sandboxAllowed || !onSandbox.includes(method))),
+        (pricing.sandboxAllowed || !onSandbox.includes(method)),
   );
   const paypalOn = methods.includes('paypal');
   const paypalSandbox = onSandbox.includes('paypal');
@@ -91,8 +91,8 @@ export function pricingFrom(config: Pick<Config, 'pricing' | 'providers'>): Pric
         : `${config.providers.paypal.sdkUrl}?${sdkQuery}`,
     ibostoreUrl: pricing.ibostoreUrl,
     cowpayFrameUrl: onSandbox.includes('cowpay')
-      ? '/sandbox/cowpay/js/plugins/CCIframePlugin.js'
-      : config.providers.cowpay.pluginUrl,
+      ? '/sandbox/cowpay/api/v1/iframe/load/'
+      : config.providers.cowpay.frameUrl,
     sandboxMethods: methods.filter((method) => onSandbox.includes(method)),
   };
 }

@@ -369,6 +369,29 @@ describe('ActivateDevicePage: ibostore', () => {
     expect(open).toHaveBeenLastCalledWith(IBOSTORE_PAGE, '_blank', 'noopener');
     expect(Swal.fire).not.toHaveBeenCalled();
   });
+
+  it('is not offered when the server has no store address (IBOSTORE_URL unset), and nothing opens', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    await renderPage([], { methods: ['OPAY', 'COWPAY', 'PAYPAL'], ibostoreUrl: null });
+    const group = screen.getByRole('group', { name: 'Payment method' });
+    expect(within(group).queryByRole('radio', { name: 'ibostore' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open the activation page' })).not.toBeInTheDocument();
+    expect(within(group).getByRole('radio', { name: 'OPay' })).toBeChecked();
+    expect(open).not.toHaveBeenCalled();
+  });
+});
+
+describe('ActivateDevicePage: amounts in their currency', () => {
+  it.each([
+    ['JPY', '1500', '1500 JPY'],
+    ['KWD', '2.750', '2.750 KWD'],
+  ])('shows a method charging in %s with its own decimals', async (currency, price, shown) => {
+    await renderPage([], {
+      methods: ['CRYPTO'],
+      methodPrices: [{ __typename: 'MethodPrice', method: 'CRYPTO', price, currency }],
+    });
+    expect(screen.getByText(shown)).toBeInTheDocument();
+  });
 });
 
 describe('ActivateDevicePage: PayPal', () => {

@@ -80,7 +80,8 @@ function PaymentChoice({ pricing }: { pricing: Pricing }) {
   const device = useSignedInDevice();
   const [picked, setPicked] = useState<PaymentMethod | null>(null);
   const method = picked && pricing.methods.includes(picked) ? picked : initialMethod(pricing.methods);
-  const ibostoreUrl = device ? ibostoreLink(pricing.ibostoreUrl, device.macAddress) : null;
+  // Null when the server has no store address: ibostore is then not among the methods either.
+  const ibostoreUrl = device && pricing.ibostoreUrl ? ibostoreLink(pricing.ibostoreUrl, device.macAddress) : null;
   const say = usePaymentText();
   const charge = method ? methodCharge(pricing, method, say.money) : null;
   // On a phone the methods' last row arrives where the floating chat buttons sit: they step aside from it.

@@ -142,7 +142,7 @@ export class CowpayProvider implements PaymentProvider {
 
   /** The token request's body, in the documented key order. */
   tokenRequest(request: CheckoutRequest): Record<string, string> {
-    const amount = decimalAmount(request.amountMinor);
+    const amount = decimalAmount(request.amountMinor, request.currency);
     // "Alphanumeric ID of the customer being charged on your system": the device's MAC address without colons.
     const profileId = request.macAddress.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
     return {
@@ -270,7 +270,7 @@ export class CowpayProvider implements PaymentProvider {
       providerReference: cowpayId,
       transactionId: cowpayId,
       status,
-      amountMinor: minorAmount(body.amount),
+      amountMinor: minorAmount(body.amount, this.settings.currency),
       // Cowpay's callback names no currency: the merchant account has one, configured with it.
       currency: this.settings.currency,
       providerStatus: callbackType === 'order_status_update' ? orderStatus : `${callbackType}:${orderStatus}`,

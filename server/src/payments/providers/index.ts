@@ -129,6 +129,7 @@ export class PaymentProviders {
           secretKey: sandbox ? keys.opaySecretKey : (account.secretKey ?? ''),
           country: account.country,
           currency: account.currency,
+          callbackMaxAgeMs: account.callbackMaxAgeMs,
           sandbox,
         });
       }

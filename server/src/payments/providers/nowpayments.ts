@@ -110,7 +110,7 @@ export class NowPaymentsProvider implements PaymentProvider {
     const { status, body } = await postJson(
       `${this.settings.baseUrl}/v1/invoice`,
       {
-        price_amount: Number(decimalAmount(request.amountMinor)),
+        price_amount: Number(decimalAmount(request.amountMinor, request.currency)),
         price_currency: request.currency.toLowerCase(),
         pay_currency: request.payer.coinType?.toLowerCase(),
         ipn_callback_url: request.webhookUrl,
@@ -316,7 +316,10 @@ export function readPayment(body: Record<string, unknown>): Confirmation {
     ...(refund ? { takesBack: String(paymentId) } : {}),
     status,
     ...(partial ? { partial } : {}),
-    amountMinor: minorAmount(body.price_amount),
+    amountMinor:
+      typeof body.price_currency === 'string'
+        ? minorAmount(body.price_amount, body.price_currency.toUpperCase())
+        : null,
     currency: typeof body.price_currency === 'string' ? body.price_currency.toUpperCase() : null,
     providerStatus,
   };

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebhookRefused, type CheckoutRequest, type Confirmation } from '../provider';
-import { OpayProvider, opaySignature, opaySignedText } from './opay';
+import { OpayProvider, opayHeaderSignature, opaySignature, opaySignedText } from './opay';
 
 /*
  * Golden vector: OPay's published callback example with its signature, from "OPay Callback Notification
@@ -155,6 +155,150 @@ describe('what a callback says', () => {
     const err = refusal(() => received(body));
     expect(err.outcome).toBe('refused-malformed');
     expect(err.message).toMatch(reason);
+  });
+});
+
+/*
+ * The second scheme of OPay's Egypt pages: "OPay Callback Notification Signature" (doc.opaycheckout.com/
+ * callback-signature-v2) — the headers Authorization (the signature), MerchantId and RequestTimestamp, the signature
+ * "calculated using SHA-512 HMAC signed with your Private Key for the concatenation of request timestamp and request
+ * body" (and "OPay API Signature" v2, doc.opaycheckout.com/api-signature-v2, for the headers).
+ *
+ * COMPOSED golden vector: OPay publishes no signature value for this scheme. It is made of published parts only:
+ * the page's callback example body (its JSON lacks the comma before "extras"; added here, written compactly in the
+ * page's field order), the page's example headers (MerchantId 256612345678901, RequestTimestamp 1631106688000), and
+ * the private key of the PHP sample on OPay's Egypt page "Create Single Invoice" (doc.opaycheckout.com/
+ * create-single-invoice). The signature was computed outside this code base, with OpenSSL:
+ *   printf '%s' "1631106688000$BODY" | openssl dgst -sha512 -hmac 'OPAYPRV16357783346230.07653446106051542'
+ */
+const EG_KEY = 'OPAYPRV16357783346230.07653446106051542';
+const EG_MERCHANT = '256612345678901';
+const EG_TIMESTAMP = '1631106688000';
+const EG_BODY =
+  '{"amount":{"currency":"EGP","total":400},"country":"EG","failureCode":"01582","failureReason":"Invalid CVV/CVC.",' +
+  '"notifyId":"68d9b42c1e694ebc921af92b76804d23","orderNo":"211005140885652282","reference":"92631092",' +
+  '"status":"FAIL","timestamp":1633411815591,"type":"MACQUIRING_CALLBACK","extras":{}}';
+const EG_SIGNATURE =
+  '69808627272ba0daf1b4a1ee22ed4ee4f9ea95d8b545f505a2506845bba739313f05945138743677442c01dff2d6c09565ecf76b4c898adb069dff046703cb27';
+
+describe("OPay's signed-headers callback (the Egypt pages' second scheme)", () => {
+  const egypt = (now = Number(EG_TIMESTAMP), maxAgeMs?: number) =>
+    new OpayProvider({
+      ...settings,
+      merchantId: EG_MERCHANT,
+      secretKey: EG_KEY,
+      country: 'EG',
+      currency: 'EGP',
+      now: () => now,
+      ...(maxAgeMs === undefined ? {} : { callbackMaxAgeMs: maxAgeMs }),
+    });
+  const headers = (change: Record<string, string | undefined> = {}) =>
+    Object.fromEntries(
+      Object.entries({
+        authorization: EG_SIGNATURE,
+        merchantid: EG_MERCHANT,
+        requesttimestamp: EG_TIMESTAMP,
+        ...change,
+      }).filter(([, value]) => value !== undefined),
+    ) as Record<string, string>;
+  const deliver = (adapter: OpayProvider, body: string, sent: Record<string, string>) =>
+    adapter.verifyWebhook(Buffer.from(body), sent);
+
+  it('is HMAC-SHA512 of RequestTimestamp then the raw body, keyed with the private key (the composed vector)', () => {
+    expect(opayHeaderSignature(EG_KEY, EG_TIMESTAMP, EG_BODY)).toBe(EG_SIGNATURE);
+  });
+
+  it("accepts the page's callback, signed so, sent at its RequestTimestamp: a FAIL in EGP's minor units", () => {
+    expect(deliver(egypt(), EG_BODY, headers())).toEqual({
+      eventId: '211005140885652282:FAIL',
+      reference: '92631092',
+      providerReference: '211005140885652282',
+      transactionId: '211005140885652282',
+      status: 'failed',
+      amountMinor: 400,
+      currency: 'EGP',
+      providerStatus: 'FAIL',
+    });
+  });
+
+  it('takes the signature under "Signature" too (the page names the header so), and with "Bearer "', () => {
+    expect(deliver(egypt(), EG_BODY, headers({ authorization: undefined, signature: EG_SIGNATURE })).status).toBe(
+      'failed',
+    );
+    expect(deliver(egypt(), EG_BODY, headers({ authorization: `Bearer ${EG_SIGNATURE}` })).status).toBe('failed');
+  });
+
+  it('meets the body-signed callback of the same order and status on one event and one transaction', () => {
+    const paid = EG_BODY.replace('"status":"FAIL"', '"status":"SUCCESS"');
+    const viaHeaders = deliver(
+      egypt(),
+      paid,
+      headers({ authorization: opayHeaderSignature(EG_KEY, EG_TIMESTAMP, paid) }),
+    );
+    const viaBody = new OpayProvider({ ...settings, secretKey: EG_KEY }).verifyWebhook(
+      Buffer.from(
+        JSON.stringify({
+          payload: { ...PUBLISHED_CALLBACK.payload, token: '211005140885652282', transactionId: '211005140885652282' },
+          sha512: opaySignature(EG_KEY, {
+            ...PUBLISHED_CALLBACK.payload,
+            token: '211005140885652282',
+            transactionId: '211005140885652282',
+          }),
+          type: 'transaction-status',
+        }),
+      ),
+      {},
+    );
+    expect(viaHeaders.eventId).toBe(viaBody.eventId);
+    expect(viaHeaders.transactionId).toBe(viaBody.transactionId);
+  });
+
+  it.each([
+    ['the body changed (the amount raised)', EG_BODY.replace('"total":400', '"total":40000'), headers()],
+    ['the body re-spaced', EG_BODY.replace('{"amount"', '{ "amount"'), headers()],
+    ['another RequestTimestamp', EG_BODY, headers({ requesttimestamp: '1631106688001' })],
+    ['another key', EG_BODY, headers({ authorization: opayHeaderSignature('OPAYPRV-other', EG_TIMESTAMP, EG_BODY) })],
+    ['no signature', EG_BODY, headers({ authorization: undefined })],
+    ['no RequestTimestamp', EG_BODY, headers({ requesttimestamp: undefined })],
+    ['a RequestTimestamp that is no time', EG_BODY, headers({ requesttimestamp: 'yesterday' })],
+    ["another account's MerchantId", EG_BODY, headers({ merchantid: '256600000000000' })],
+  ])('refuses it with %s, as a forgery (401)', (_name, body, sent) => {
+    expect(refusal(() => deliver(egypt(), body, sent)).outcome).toBe('refused-signature');
+  });
+
+  it('refuses a stale or future RequestTimestamp (10 minutes by default), however well signed', () => {
+    const sent = Number(EG_TIMESTAMP);
+    expect(deliver(egypt(sent + 9 * 60_000), EG_BODY, headers()).status).toBe('failed');
+    const stale = refusal(() => deliver(egypt(sent + 11 * 60_000), EG_BODY, headers()));
+    expect(stale.outcome).toBe('refused-signature');
+    expect(stale.message).toMatch(/RequestTimestamp is too old/);
+    expect(refusal(() => deliver(egypt(sent - 11 * 60_000), EG_BODY, headers())).outcome).toBe('refused-signature');
+    expect(refusal(() => deliver(egypt(sent + 60_000, 30_000), EG_BODY, headers())).outcome).toBe('refused-signature');
+  });
+
+  it('takes a RequestTimestamp in seconds (as the API signature page writes it)', () => {
+    const seconds = '1631106688';
+    const signature = opayHeaderSignature(EG_KEY, seconds, EG_BODY);
+    expect(deliver(egypt(), EG_BODY, headers({ requesttimestamp: seconds, authorization: signature })).status).toBe(
+      'failed',
+    );
+  });
+
+  it('reads a status OPay does not publish, or no orderNo, as malformed once the signature holds', () => {
+    for (const [body, reason] of [
+      [EG_BODY.replace('"status":"FAIL"', '"status":"DONE"'), /not one OPay publishes/],
+      [EG_BODY.replace('"orderNo":"211005140885652282"', '"orderNo":""'), /no orderNo/],
+    ] as const) {
+      const err = refusal(() =>
+        deliver(egypt(), body, headers({ authorization: opayHeaderSignature(EG_KEY, EG_TIMESTAMP, body) })),
+      );
+      expect(err.outcome).toBe('refused-malformed');
+      expect(err.message).toMatch(reason);
+    }
+  });
+
+  it('refuses a body with neither scheme as unsigned (401)', () => {
+    expect(refusal(() => deliver(egypt(), EG_BODY, {})).outcome).toBe('refused-signature');
   });
 });
 

@@ -23,6 +23,10 @@ export interface OpaySettings {
   /** The merchant account's currency (EGP for an Egyptian account). */
   currency: string;
   sandbox: boolean;
+  /** How old (or how far ahead) a signed-headers callback's RequestTimestamp may be; 10 minutes by default. */
+  callbackMaxAgeMs?: number;
+  /** The clock the timestamp is checked against (tests). */
+  now?: () => number;
 }
 
 interface OpayPayload {
@@ -62,6 +66,39 @@ export function opaySignature(secretKey: string, payload: OpayPayload): string {
  */
 export function opayApiSignature(secretKey: string, body: string): string {
   return createHmac('sha512', secretKey).update(body).digest('hex');
+}
+
+/**
+ * The second callback scheme of OPay's Egypt pages ("OPay Callback Notification Signature", doc.opaycheckout.com/
+ * callback-signature-v2; "OPay API Signature" v2, doc.opaycheckout.com/api-signature-v2): the body is the
+ * transaction itself (`{amount: {currency, total}, country, failureCode, failureReason, notifyId, orderNo,
+ * reference, status, timestamp, type, extras}`), and its signature travels in the headers `Authorization`
+ * ("Signature" in the page's prose), `MerchantId` and `RequestTimestamp`: HMAC-SHA512, keyed with the secret
+ * (private) key, "for the concatenation of request timestamp and request body", in hex.
+ */
+export function opayHeaderSignature(secretKey: string, requestTimestamp: string, rawBody: Buffer | string): string {
+  return createHmac('sha512', secretKey).update(requestTimestamp).update(rawBody).digest('hex');
+}
+
+/** The signed-headers callback's body, as the Egypt page's example shapes it. */
+interface OpayHeaderCallback {
+  amount?: { currency?: unknown; total?: unknown };
+  country?: unknown;
+  notifyId?: unknown;
+  orderNo?: unknown;
+  reference?: unknown;
+  refunded?: unknown;
+  status?: unknown;
+  timestamp?: unknown;
+  type?: unknown;
+}
+
+const DEFAULT_CALLBACK_MAX_AGE_MS = 10 * 60_000;
+
+/** A header's one value (Node gives repeated headers as a list: none of ours may repeat). */
+function header(headers: IncomingHttpHeaders, name: string): string | null {
+  const value = headers[name];
+  return typeof value === 'string' ? value : null;
 }
 
 /**
@@ -187,13 +224,30 @@ export class OpayProvider implements PaymentProvider {
     };
   }
 
-  verifyWebhook(rawBody: Buffer, _headers: IncomingHttpHeaders): Confirmation {
-    let body: { payload?: OpayPayload; sha512?: unknown; type?: unknown };
+  /**
+   * Both of OPay's callback schemes: `{payload, sha512, type}` with the signature in the body (OPay's published
+   * transaction-status callback), or the transaction as the body with its signature in the headers (the Egypt
+   * pages' signed-headers callback). Either must verify; nothing else is taken.
+   */
+  verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Confirmation {
+    let body: unknown;
     try {
-      body = JSON.parse(rawBody.toString('utf8')) as typeof body;
+      body = JSON.parse(rawBody.toString('utf8')) as unknown;
     } catch {
       throw new WebhookRefused('refused-malformed', 'The body is not JSON.');
     }
+    const record = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as object) : null;
+    if (record && 'payload' in record && 'sha512' in record) {
+      return this.bodySigned(record as { payload?: OpayPayload; sha512?: unknown });
+    }
+    if (header(headers, 'requesttimestamp') !== null || header(headers, 'signature') !== null) {
+      return this.headerSigned(rawBody, record as OpayHeaderCallback | null, headers);
+    }
+    throw new WebhookRefused('refused-signature', 'The callback has no sha512 and no signed headers.');
+  }
+
+  /** The transaction-status callback: `sha512` in the body, HMAC-SHA3-512 of OPay's fixed text of the payload. */
+  private bodySigned(body: { payload?: OpayPayload; sha512?: unknown }): Confirmation {
     const payload = body?.payload;
     if (!payload || typeof payload !== 'object' || Array.isArray(payload) || typeof body.sha512 !== 'string') {
       throw new WebhookRefused('refused-signature', 'The callback has no payload or no sha512 signature.');
@@ -212,30 +266,102 @@ export class OpayProvider implements PaymentProvider {
     if (typeof transactionId !== 'string' || !transactionId || !providerStatus) {
       throw new WebhookRefused('refused-malformed', 'The callback has no transactionId or status.');
     }
-    const mapped = STATUSES[providerStatus];
-    if (!mapped) {
-      throw new WebhookRefused(
-        'refused-malformed',
-        `The status "${providerStatus.slice(0, 40)}" is not one OPay publishes.`,
-      );
-    }
     const amount =
       (typeof payload.amount === 'string' && /^\d{1,12}$/.test(payload.amount)) ||
       (typeof payload.amount === 'number' && Number.isSafeInteger(payload.amount) && payload.amount >= 0)
         ? Number(payload.amount)
         : null;
-    const refunded = payload.refunded === true;
-    return {
-      // The refunded callback repeats the paid one's status (SUCCESS): the flag makes it an event of its own.
-      eventId: `${transactionId}:${providerStatus}${refunded ? ':refunded' : ''}`,
-      reference: typeof payload.reference === 'string' ? payload.reference : null,
-      providerReference: typeof payload.token === 'string' ? payload.token : null,
-      transactionId: refunded ? `${transactionId}:refunded` : transactionId,
-      ...(refunded ? { takesBack: transactionId } : {}),
-      status: refunded ? 'refunded' : mapped,
+    return confirmation({
+      transactionId,
+      providerStatus,
+      refunded: payload.refunded === true,
+      reference: payload.reference,
+      orderNo: payload.token,
       amountMinor: amount,
-      currency: typeof payload.currency === 'string' ? payload.currency.toUpperCase() : null,
-      providerStatus: refunded ? `${providerStatus} (refunded)` : providerStatus,
-    };
+      currency: payload.currency,
+    });
   }
+
+  /**
+   * The signed-headers callback: `Authorization` (or `Signature`) is HMAC-SHA512 of RequestTimestamp followed by
+   * the raw body, keyed with the secret key; `MerchantId` is the account's; RequestTimestamp (milliseconds as the
+   * callback page shows it, or seconds as the API signature page does) is recent, so a captured callback cannot be
+   * played again later.
+   */
+  private headerSigned(rawBody: Buffer, body: OpayHeaderCallback | null, headers: IncomingHttpHeaders): Confirmation {
+    const timestamp = header(headers, 'requesttimestamp') ?? '';
+    const signature = (header(headers, 'authorization') ?? header(headers, 'signature') ?? '')
+      .replace(/^Bearer\s+/i, '')
+      .trim()
+      .toLowerCase();
+    if (!/^\d{10}(\d{3})?$/.test(timestamp) || !/^[0-9a-f]{128}$/.test(signature)) {
+      throw new WebhookRefused('refused-signature', 'The callback has no RequestTimestamp or no signature.');
+    }
+    const expected = opayHeaderSignature(this.settings.secretKey, timestamp, rawBody);
+    if (!timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(signature, 'hex'))) {
+      throw new WebhookRefused('refused-signature', 'The callback signature does not match.');
+    }
+    if (header(headers, 'merchantid') !== this.settings.merchantId) {
+      throw new WebhookRefused('refused-signature', "The callback's MerchantId is not this account's.");
+    }
+    const sentAt = timestamp.length === 13 ? Number(timestamp) : Number(timestamp) * 1000;
+    const now = (this.settings.now ?? Date.now)();
+    if (Math.abs(now - sentAt) > (this.settings.callbackMaxAgeMs ?? DEFAULT_CALLBACK_MAX_AGE_MS)) {
+      throw new WebhookRefused('refused-signature', "The callback's RequestTimestamp is too old (or ahead).");
+    }
+    if (!body) throw new WebhookRefused('refused-malformed', 'The callback body is not an object.');
+    if (body.refunded !== undefined && typeof body.refunded !== 'boolean') {
+      throw new WebhookRefused('refused-malformed', "The callback's refunded flag is not true or false.");
+    }
+    const orderNo = body.orderNo;
+    const providerStatus = typeof body.status === 'string' ? body.status : '';
+    if (typeof orderNo !== 'string' || !orderNo || !providerStatus) {
+      throw new WebhookRefused('refused-malformed', 'The callback has no orderNo or status.');
+    }
+    const amount = body.amount && typeof body.amount === 'object' ? body.amount : {};
+    const total = amount.total;
+    return confirmation({
+      // This callback names the order only: OPay's order number is also its transaction id (its examples give the
+      // transaction-status callback's token and transactionId the same number), so both schemes meet on one id.
+      transactionId: orderNo,
+      providerStatus,
+      refunded: body.refunded === true,
+      reference: body.reference,
+      orderNo,
+      amountMinor: typeof total === 'number' && Number.isSafeInteger(total) && total >= 0 ? total : null,
+      currency: amount.currency,
+    });
+  }
+}
+
+/** What either callback says, in one shape. */
+function confirmation(c: {
+  transactionId: string;
+  providerStatus: string;
+  refunded: boolean;
+  reference: unknown;
+  orderNo: unknown;
+  amountMinor: number | null;
+  currency: unknown;
+}): Confirmation {
+  const mapped = STATUSES[c.providerStatus];
+  if (!mapped) {
+    throw new WebhookRefused(
+      'refused-malformed',
+      `The status "${c.providerStatus.slice(0, 40)}" is not one OPay publishes.`,
+    );
+  }
+  const { transactionId, providerStatus, refunded } = c;
+  return {
+    // The refunded callback repeats the paid one's status (SUCCESS): the flag makes it an event of its own.
+    eventId: `${transactionId}:${providerStatus}${refunded ? ':refunded' : ''}`,
+    reference: typeof c.reference === 'string' ? c.reference : null,
+    providerReference: typeof c.orderNo === 'string' ? c.orderNo : null,
+    transactionId: refunded ? `${transactionId}:refunded` : transactionId,
+    ...(refunded ? { takesBack: transactionId } : {}),
+    status: refunded ? 'refunded' : mapped,
+    amountMinor: c.amountMinor,
+    currency: typeof c.currency === 'string' ? c.currency.toUpperCase() : null,
+    providerStatus: refunded ? `${providerStatus} (refunded)` : providerStatus,
+  };
 }

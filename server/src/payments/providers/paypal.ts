@@ -2,7 +2,6 @@ import type { IncomingHttpHeaders } from 'node:http';
 import {
   ProviderError,
   WebhookRefused,
-  decimalAmount,
   minorAmount,
   nestedDeeperThan,
   type Checkout,
@@ -12,6 +11,7 @@ import {
   type Lookup,
   type PaymentProvider,
 } from '../provider';
+import { paypalValue } from './paypal-currencies';
 
 export interface PayPalSettings {
   baseUrl: string;
@@ -144,7 +144,8 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 /** A PayPal amount in minor units; refunds and reversals may carry a sign, the amount is what went back. */
 function amountOf(money: Money | undefined): { amountMinor: number | null; currency: string | null } {
   const value = typeof money?.value === 'string' ? money.value.replace(/^-/, '') : money?.value;
-  return { amountMinor: minorAmount(value), currency: text(money?.currency_code) };
+  const currency = text(money?.currency_code);
+  return { amountMinor: currency ? minorAmount(value, currency) : null, currency };
 }
 
 /** The id at the end of a HATEOAS link `rel` pointing at `/v2/payments/{kind}/{id}` (refund → its capture). */
@@ -276,7 +277,7 @@ export class PayPalProvider implements PaymentProvider {
             reference_id: request.reference,
             custom_id: request.reference,
             description: request.description,
-            amount: { currency_code: request.currency, value: decimalAmount(request.amountMinor) },
+            amount: { currency_code: request.currency, value: paypalValue(request.amountMinor, request.currency) },
           },
         ],
         // Orders v2 today takes the payer experience under payment_source.paypal.experience_context

@@ -1,5 +1,6 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { methodCharge, standingText } from './paymentMethods';
+import { formatMoney, methodCharge, standingText } from './paymentMethods';
 
 const NOW = Date.parse('2026-11-25T12:00:00.000Z');
 
@@ -40,5 +41,25 @@ describe('methodCharge', () => {
     expect(methodCharge(pricing, 'COWPAY')).toBe('499.00 EGP');
     expect(methodCharge(pricing, 'PAYPAL')).toBeNull();
     expect(methodCharge(pricing, 'IBOSTORE')).toBeNull();
+  });
+});
+
+describe('formatMoney: each currency with the decimals the server wrote (ISO 4217)', () => {
+  const arabic = createIntl({ locale: 'ar', messages: {} });
+  const english = createIntl({ locale: 'en', messages: {} });
+
+  it('writes yen whole and dinars with three decimals, in English as the spec does', () => {
+    expect(formatMoney(english, 'en', '1500', 'JPY')).toBe('1500 JPY');
+    expect(formatMoney(english, 'en', '2.750', 'KWD')).toBe('2.750 KWD');
+    expect(formatMoney(english, 'en', '8.99', 'EUR')).toBe('8.99€');
+  });
+
+  it("keeps them in another language's currency format, never adding or cutting a decimal", () => {
+    const yen = formatMoney(arabic, 'ar', '1500', 'JPY');
+    const dinars = formatMoney(arabic, 'ar', '2.750', 'KWD');
+    // No decimal separator in the yen; three digits after it in the dinars (Arabic-Indic digits in Arabic).
+    expect(yen).not.toMatch(/[.٫]/);
+    expect(dinars).toMatch(/[.٫][0-9٠-٩]{3}(?![0-9٠-٩])/);
+    expect(formatMoney(arabic, 'ar', '499.00', 'EGP')).toMatch(/[.٫][0-9٠-٩]{2}(?![0-9٠-٩])/);
   });
 });
