@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { ErrorCode } from '../../../common/errors';
 import { bearerChallenge, DomainError, httpStatusFor, INTERNAL_ERROR_MESSAGE } from '../common/errors';
 import { localizer } from '../i18n/localizer';
+import { raceRefusal } from '../db/races';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 
 /** REST field names differ from the graph's; errors are reported under the names the client sent. */
@@ -62,12 +63,16 @@ export function errorHandler(): ErrorRequestHandler {
       return next(err);
     }
     const graph = isGraphqlRequest(req);
-    if (err instanceof DomainError) {
-      if (!graph) return sendDomainError(res, err);
-      const { retryAfterSeconds } = err;
-      setRefusalHeaders(res, err);
-      const { message } = localizer().refusal(localizer().ofRequest(req), err);
-      return refuse(req, res, true, httpStatusFor(err.code), message, err.code, { retryAfterSeconds });
+    // A statement the database refused because of a concurrent one (a deadlock, a device a Switch MAC absorbed).
+    const raced = raceRefusal(err);
+    if (raced) req.log?.warn({ err }, 'a request lost a race; answered CONFLICT');
+    const refusal = raced ?? err;
+    if (refusal instanceof DomainError) {
+      if (!graph) return sendDomainError(res, refusal);
+      const { retryAfterSeconds } = refusal;
+      setRefusalHeaders(res, refusal);
+      const { message } = localizer().refusal(localizer().ofRequest(req), refusal);
+      return refuse(req, res, true, httpStatusFor(refusal.code), message, refusal.code, { retryAfterSeconds });
     }
     const parserError = err as BodyParserError;
     switch (parserError?.type) {
