@@ -5,7 +5,8 @@ import type { DeviceService } from '../device/device.service';
 import { UUID } from '../db/constraints';
 import type { Caller } from './caller';
 
-const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/;
+/** `Bearer <token>`; the scheme's name in any case (RFC 7235 §2.1: `bearer`, `BEARER` are the same scheme). */
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i;
 
 /**
  * Who is calling: a TV app with `Authorization: Bearer <device token>`, or the portal with its session
