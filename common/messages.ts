@@ -44,10 +44,18 @@ export const messages = {
     success: text({ id: 'msg.login.success', defaultMessage: 'Signed in successfully.' }),
     signedOut: text({ id: 'msg.login.signedOut', defaultMessage: 'You are signed out.' }),
     notSignedIn: text({ id: 'msg.login.notSignedIn', defaultMessage: 'You are not signed in.' }),
-    deviceGone: text({ id: 'msg.login.deviceGone', defaultMessage: 'This device no longer exists.' }),
-    deviceGoneSignIn: text({
-      id: 'msg.login.deviceGoneSignIn',
-      defaultMessage: 'This device no longer exists. Please sign in again.',
+  },
+  // Not quoted by the spec: a change that met another change to the same device, such as a Switch MAC absorbing
+  // the device's record (docs/architecture.md, "Errors and races").
+  race: {
+    switched: text({
+      id: 'msg.race.switched',
+      defaultMessage: 'A Switch MAC moved this device at the same moment. Nothing was changed: please try again.',
+    }),
+    concurrent: text({
+      id: 'msg.race.concurrent',
+      defaultMessage:
+        'Another change to this device happened at the same moment. Nothing was changed: please try again.',
     }),
   },
   // Not quoted by the spec: the server's answers when it, or its database, fails.
@@ -124,6 +132,11 @@ export const messages = {
       id: 'msg.switchMac.raced',
       defaultMessage:
         'Another device switched to that MAC address at the same moment. Nothing was changed: please try again.',
+    }),
+    keyChanged: text({
+      id: 'msg.switchMac.keyChanged',
+      defaultMessage:
+        'The device key of that TV changed at the same moment. Nothing was changed: enter the key it shows now.',
     }),
     activated: text({
       id: 'msg.switchMac.activated',

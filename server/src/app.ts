@@ -14,7 +14,7 @@ import { resolvers } from './resolvers';
 import { graphContext } from './graphql/context';
 import { graphRequestGuard, schemaDocument } from './graphql/http';
 import { loadPersistedOperations } from './graphql/safelist';
-import { conditionalGets } from './graphql/tv-startup-cache';
+import { conditionalGets, revalidation } from './graphql/tv-startup-cache';
 import { loadTypeDefs } from './graphql/schema';
 import { contactRestRouter } from './contact/contact.rest';
 import { deviceRestRouter } from './device/device.rest';
@@ -30,7 +30,7 @@ import { seoRouter } from './http/seo';
 import { localeRedirect } from './http/locale-redirect';
 import { corsFor, refuseCrossSiteWrites } from './http/cross-site';
 import { drainHttpServerPlugin } from './http/drain';
-import { databaseUnavailableStatus, errorHandler } from './http/errors';
+import { databaseUnavailableStatus, errorAnswersNotStored, errorHandler } from './http/errors';
 import { projectRoot } from './common/paths';
 
 /**
@@ -97,6 +97,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   );
 
   app.use(securityHeaders(config));
+  // Whatever a handler set, an error answer is kept by no cache (http/errors.ts).
+  app.use(errorAnswersNotStored());
   // Text answers (pages, scripts, styles, JSON) are sent compressed; a third of the bytes on a phone. API
   // answers are made per request, so they get zlib's fastest level: a 500-playlist list (a quarter of a
   // megabyte) compresses in a third of the time for a few per cent more bytes.
@@ -133,6 +135,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const apollo = createApolloServer(config, logger, resolvers, persisted, [
     drainHttpServerPlugin(httpServer, deps.drainGraceMs ?? DRAIN_GRACE_MS),
     databaseUnavailableStatus(),
+    revalidation(),
   ]);
   await apollo.start();
   const graphOrigins = config.graphqlIntrospection

@@ -450,7 +450,8 @@ function callerHeaders(caller: CallerKind, rng: Rng): Record<string, string> {
           `Bearer ${rng.uuid().replace(/-/g, '')}${rng.uuid().replace(/-/g, '')}`,
           `Bearer ${own.token}x`,
           `Bearer ${victim.token.slice(0, -2)}`,
-          `bearer ${own.token}`,
+          // The scheme is case-insensitive (RFC 7235 §2.1): a lowercase one with a token that opens nothing.
+          `bearer ${own.token}x`,
           `Bearer  ${own.token.slice(1)}`,
           'Bearer',
           'Bearer ',

@@ -5,15 +5,19 @@ import type { DeviceService } from '../device/device.service';
 import { UUID } from '../db/constraints';
 import type { Caller } from './caller';
 
-const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/;
+/** `Bearer <token>`; the scheme's name in any case (RFC 7235 §2.1: `bearer`, `BEARER` are the same scheme). */
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i;
 
 /**
  * Who is calling: a TV app with `Authorization: Bearer <device token>`, or the portal with its session
  * cookie. A token that is present but opens nothing (unknown, malformed, revoked, renewed, or unused for longer
  * than DEVICE_TOKEN_IDLE_DAYS) is an error rather than an anonymous call (401, RFC 6750 `invalid_token`), so a
  * TV app learns at once that it is signed out. A session whose device is gone (or that names none) is signed out.
+ * The answer, whatever it is, says `Vary: Authorization, Cookie`.
  */
 export async function authenticate(req: Request, devices: DeviceService): Promise<Caller> {
+  // The answer depends on who is calling, told by these headers: no cache may hand it to another caller.
+  req.res?.vary('Authorization').vary('Cookie');
   const header = req.headers.authorization;
   const token = header ? BEARER.exec(header)?.[1] : undefined;
   if (token) {

@@ -8,6 +8,7 @@ import { validate } from '../common/validate';
 import { DeviceTokenEntity } from './device-token.entity';
 import { DeviceEntity } from './device.entity';
 import { UUID } from '../db/constraints';
+import { DEVICE_SWITCHED_MESSAGE, lockDevice } from './device-lock';
 
 /** The one answer to a bearer token that opens nothing: unknown, malformed, revoked, renewed or expired. */
 export const INVALID_TOKEN_MESSAGE = 'The device token is missing, malformed or no longer valid.';
@@ -100,8 +101,14 @@ export class DeviceTokenService {
             .where('d.id = :id', { id: current.deviceId })
             .getOne()
         : null;
-      // Renewed, revoked or moved by another request meanwhile: nothing to renew.
       if (!current || !device || !(await revokeToken(manager, device.id, tokenId))) {
+        // Still valid, but no longer on the device it was read with: a Switch MAC moved it meanwhile (with the
+        // record it belonged to) onto the device that absorbed it, which it now opens. Asked again, it renews there.
+        const [valid] = (await manager.query(`SELECT 1 FROM device_tokens WHERE id = $1 AND revoked_at IS NULL`, [
+          tokenId,
+        ])) as unknown[];
+        if (current && valid) throw new DomainError('CONFLICT', DEVICE_SWITCHED_MESSAGE);
+        // Renewed or revoked by another request meanwhile: nothing to renew.
         throw new DomainError('UNAUTHENTICATED', INVALID_TOKEN_MESSAGE);
       }
       const issued = await this.issue(
@@ -117,6 +124,8 @@ export class DeviceTokenService {
   async reportAppVersion(caller: TokenCaller, input: ReportAppVersionInput): Promise<DeviceEntity> {
     const { appVersion } = validate(reportAppVersionSchema, input);
     return this.dataSource.transaction(async (manager) => {
+      // The device first, as every change to it (gone: a Switch MAC absorbed it meanwhile, CONFLICT).
+      await lockDevice(manager, caller.device.id);
       // Written only when it changed: a TV reports its version on every start.
       await manager.query(`UPDATE devices SET app_version = $2 WHERE id = $1 AND app_version IS DISTINCT FROM $2`, [
         caller.device.id,

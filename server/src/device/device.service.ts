@@ -25,6 +25,7 @@ import type { DeviceTokenService, TokenCaller } from './device-token.service';
 import { DeviceEntity } from './device.entity';
 import { deviceStanding, type DeviceStanding } from './device-status';
 import { isUniqueViolation } from '../db/constraints';
+import { DEVICE_CHANGED_MESSAGE, DEVICE_SWITCHED_MESSAGE, lockDevice } from './device-lock';
 
 /** The one answer to every failed sign-in, whichever field was wrong. */
 export const LOGIN_FAILED_MESSAGE = messages.login.incorrect;
@@ -202,10 +203,16 @@ export class DeviceService {
     caller: DeviceCaller,
   ): Promise<{ device: DeviceEntity; tvsSignedOut: number }> {
     const { deviceKey, currentDeviceKey, keepTvsSignedIn } = validate(changeDeviceKeySchema, input);
-    if (caller.via === 'token') await this.proveCurrentKey(deviceId, currentDeviceKey);
+    const proved = caller.via === 'token' ? await this.proveCurrentKey(deviceId, currentDeviceKey) : undefined;
     const deviceKeyHash = await hashSecret(deviceKey);
     const keep = caller.via === 'session' ? caller.sessionId : undefined;
     return this.dataSource.transaction(async (manager) => {
+      // The device first (gone: a Switch MAC absorbed it meanwhile, CONFLICT), then its sessions.
+      const device = await lockDevice(manager, deviceId);
+      // The key the TV proved was changed meanwhile: the proof no longer stands.
+      if (proved !== undefined && device.deviceKeyHash !== proved) {
+        throw new DomainError('CONFLICT', DEVICE_CHANGED_MESSAGE);
+      }
       await manager.update(DeviceEntity, { id: deviceId }, { deviceKeyHash });
       await endSessions(manager, deviceId, keep);
       // A key that leaked may have been used to link a TV: a new key signs every TV out (but the one changing it),
@@ -224,32 +231,47 @@ export class DeviceService {
    */
   async changeParentPin(deviceId: string, input: ChangeParentPinInput, caller?: DeviceCaller): Promise<DeviceEntity> {
     const { pin, currentPin } = validate(changeParentPinSchema, input);
-    if (caller?.via === 'token') await this.proveCurrentPin(deviceId, currentPin, caller.clientIp);
+    const proved =
+      caller?.via === 'token' ? await this.proveCurrentPin(deviceId, currentPin, caller.clientIp) : undefined;
     const parentPinHash = await hashSecret(pin);
-    const repository = this.dataSource.getRepository(DeviceEntity);
-    await repository.update({ id: deviceId }, { parentPinHash });
-    return repository.findOneByOrFail({ id: deviceId });
+    return this.dataSource.transaction(async (manager) => {
+      const device = await lockDevice(manager, deviceId);
+      // The PIN the TV proved was changed meanwhile: the proof no longer stands.
+      if (proved !== undefined && device.parentPinHash !== proved) {
+        throw new DomainError('CONFLICT', DEVICE_CHANGED_MESSAGE);
+      }
+      await manager.update(DeviceEntity, { id: deviceId }, { parentPinHash });
+      return manager.findOneByOrFail(DeviceEntity, { id: deviceId });
+    });
   }
 
-  /** A TV's proof that it knows the device key: the current one, counted as a guess at the device's key. */
-  private async proveCurrentKey(deviceId: string, currentDeviceKey: string | null | undefined): Promise<void> {
+  /**
+   * A TV's proof that it knows the device key: the current one, counted as a guess at the device's key. Returns
+   * the hash it was checked against, which the change then finds unchanged under the device's lock.
+   */
+  private async proveCurrentKey(deviceId: string, currentDeviceKey: string | null | undefined): Promise<string> {
     if (!currentDeviceKey) {
       const message = messages.tv.currentDeviceKeyRequired;
       throw new DomainError('FORBIDDEN', message, { currentDeviceKey: message });
     }
     const device = await this.findById(deviceId);
-    if (!device) throw new DomainError('UNAUTHENTICATED', messages.login.deviceGone);
+    if (!device) throw new DomainError('CONFLICT', DEVICE_SWITCHED_MESSAGE);
     await this.rateLimits.countKeyGuess(device.macAddress);
     if (!(await verifySecret(currentDeviceKey, device.deviceKeyHash))) {
       const message = messages.tv.currentDeviceKeyWrong;
       throw new DomainError('FORBIDDEN', message, { currentDeviceKey: message });
     }
+    return device.deviceKeyHash;
   }
 
-  /** A TV's proof that it knows the parent PIN: the current one, counted like a PIN check. */
-  private async proveCurrentPin(deviceId: string, currentPin: string | null | undefined, clientIp: string) {
+  /** A TV's proof that it knows the parent PIN: the current one, counted like a PIN check (as proveCurrentKey). */
+  private async proveCurrentPin(
+    deviceId: string,
+    currentPin: string | null | undefined,
+    clientIp: string,
+  ): Promise<string> {
     const device = await this.findById(deviceId);
-    if (!device) throw new DomainError('UNAUTHENTICATED', messages.login.deviceGone);
+    if (!device) throw new DomainError('CONFLICT', DEVICE_SWITCHED_MESSAGE);
     const { parentPinHash } = device;
     if (parentPinHash === null) throw new DomainError('FORBIDDEN', messages.tv.noParentPinYet);
     if (!currentPin) {
@@ -260,6 +282,7 @@ export class DeviceService {
     if (!(await this.rateLimits.checkPin(deviceId, clientIp, () => verifySecret(currentPin, parentPinHash)))) {
       throw new DomainError('FORBIDDEN', messages.tv.currentPinWrong, { currentPin: messages.tv.currentPinWrong });
     }
+    return parentPinHash;
   }
 
   /** Checks a parent PIN for the TV. Attempts are counted like sign-ins; no PIN set means no PIN matches. */
@@ -367,15 +390,18 @@ export class DeviceService {
       .orderBy('d.id')
       .getMany();
     const self = rows.find((row) => row.id === device.id);
-    if (!self) throw new DomainError('UNAUTHENTICATED', messages.login.deviceGoneSignIn);
+    // This device was itself absorbed by another switch, onto its MAC, a moment ago.
+    if (!self) throw new DomainError('CONFLICT', DEVICE_SWITCHED_MESSAGE);
     if (self.macAddress === macAddress) {
       throw new DomainError('CONFLICT', OWN_MAC_MESSAGE, { macAddress: OWN_MAC_MESSAGE });
     }
     const replaced = rows.find((row) => row.id !== device.id);
     // The key was checked against `target` before the lock: if another switch has since taken that record (or
-    // the MAC, or its key changed), the check no longer stands.
-    if (!replaced || replaced.id !== target.id || replaced.deviceKeyHash !== target.deviceKeyHash) {
-      throw new DomainError('CONFLICT', SWITCH_MAC_RACED_MESSAGE);
+    // the MAC), or its key changed, the check no longer stands.
+    if (!replaced || replaced.id !== target.id) throw new DomainError('CONFLICT', SWITCH_MAC_RACED_MESSAGE);
+    if (replaced.deviceKeyHash !== target.deviceKeyHash) {
+      const message = messages.switchMac.keyChanged;
+      throw new DomainError('CONFLICT', message, { deviceKey: message });
     }
     if (this.standing(replaced).status === 'ACTIVE') {
       const message = messages.switchMac.activated;

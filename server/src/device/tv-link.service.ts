@@ -12,9 +12,11 @@ import {
 import { addressKey, type RateLimits } from '../auth/rate-limits';
 import { DomainError } from '../common/errors';
 import { hashToken, randomToken } from '../common/secrets';
+import { isForeignKeyViolation } from '../db/constraints';
 import { validate } from '../common/validate';
 import type { DeviceTokenService } from './device-token.service';
 import type { DeviceService } from './device.service';
+import { DEVICE_SWITCHED_MESSAGE, lockDevice } from './device-lock';
 import { DeviceEntity } from './device.entity';
 import { TvLinkEntity } from './tv-link.entity';
 
@@ -125,7 +127,31 @@ export class TvLinkService {
     // 20^8 codes: a clash with a code still stored is rare, and the unique index refuses it; draw again.
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const code = randomCode();
-      const inserted = await this.dataSource
+      const inserted = await this.insertLink(code, pollHandle, values, requester, clientIp);
+      if ((inserted.raw as unknown[]).length) {
+        const shown = formatLinkCode(code);
+        return {
+          code: shown,
+          pollHandle,
+          expiresIn: TV_LINK_TTL_SECONDS,
+          interval: TV_LINK_INTERVAL_SECONDS,
+          verificationUrl: `${this.options.publicUrl}/link?code=${shown}`,
+        };
+      }
+    }
+    throw new Error('Could not draw a free link code.');
+  }
+
+  /** One link request's row; unless the code is taken, its id comes back in `raw`. */
+  private async insertLink(
+    code: string,
+    pollHandle: string,
+    values: z.output<typeof registerDeviceSchema>,
+    requester: DeviceEntity | null,
+    clientIp: string,
+  ) {
+    try {
+      return await this.dataSource
         .createQueryBuilder()
         .insert()
         .into(TvLinkEntity)
@@ -143,18 +169,14 @@ export class TvLinkService {
         .orIgnore()
         .returning(['id'])
         .execute();
-      if ((inserted.raw as unknown[]).length) {
-        const shown = formatLinkCode(code);
-        return {
-          code: shown,
-          pollHandle,
-          expiresIn: TV_LINK_TTL_SECONDS,
-          interval: TV_LINK_INTERVAL_SECONDS,
-          verificationUrl: `${this.options.publicUrl}/link?code=${shown}`,
-        };
+    } catch (err) {
+      // The TV's record was absorbed by a Switch MAC since its token was read: its token now opens the device
+      // that absorbed it, and asking again is asked from there.
+      if (isForeignKeyViolation(err, 'fk_tv_links_requester_device')) {
+        throw new DomainError('CONFLICT', DEVICE_SWITCHED_MESSAGE);
       }
+      throw err;
     }
-    throw new Error('Could not draw a free link code.');
   }
 
   /** The pending request with this code, for the owner to see before answering. */
@@ -186,8 +208,15 @@ export class TvLinkService {
   async approve(owner: DeviceEntity, input: LinkCodeInput, clientIp: string): Promise<TvLinkDecision> {
     const link = await this.findPending(owner, input, clientIp);
     if (link.macAddress === owner.macAddress) {
-      await this.decide(this.dataSource.manager, link, owner, 'APPROVED');
-      return { message: messages.link.approved, device: owner };
+      const device = await this.dataSource.transaction(async (manager) => {
+        // The device first, as every change to it: gone, or on another MAC since (a Switch MAC), the TV reporting
+        // the old MAC is no longer this device's.
+        const locked = await lockDevice(manager, owner.id);
+        if (locked.macAddress !== link.macAddress) throw new DomainError('CONFLICT', DEVICE_SWITCHED_MESSAGE);
+        await this.decide(manager, link, locked, 'APPROVED');
+        return locked;
+      });
+      return { message: messages.link.approved, device };
     }
     if (!link.requesterDeviceId) throw new DomainError('CONFLICT', messages.link.otherMac);
     const device = await this.devices.switchMacByLink(owner, link.requesterDeviceId, link.macAddress, (manager) =>
@@ -199,8 +228,12 @@ export class TvLinkService {
   /** The owner refuses: the TV's next poll answers REFUSED, and the code is spent. */
   async refuse(owner: DeviceEntity, input: LinkCodeInput, clientIp: string): Promise<TvLinkDecision> {
     const link = await this.findPending(owner, input, clientIp);
-    await this.decide(this.dataSource.manager, link, owner, 'REFUSED');
-    return { message: messages.link.refused, device: owner };
+    const device = await this.dataSource.transaction(async (manager) => {
+      const locked = await lockDevice(manager, owner.id);
+      await this.decide(manager, link, locked, 'REFUSED');
+      return locked;
+    });
+    return { message: messages.link.refused, device };
   }
 
   /**

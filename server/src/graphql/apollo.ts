@@ -11,6 +11,7 @@ import { DomainError, INTERNAL_ERROR_MESSAGE } from '../common/errors';
 import type { Resolvers } from '../__generated__/resolvers-types';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import { raceRefusal } from '../db/races';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import type { GraphQLContext } from './context';
 import { graphqlProtection, hideSuggestions, tokenLimitError } from './limits';
@@ -61,7 +62,11 @@ export function formatError(logger: Logger, options: { hideSuggestions: boolean 
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const locale = currentLocale();
     const say = (english: string) => localizer().text(locale, english);
-    const original = unwrapResolverError(error);
+    const unwrapped = unwrapResolverError(error);
+    // A statement the database refused because of a concurrent one (a deadlock, a device a Switch MAC absorbed).
+    const raced = raceRefusal(unwrapped);
+    if (raced) logger.warn({ err: unwrapped }, 'a GraphQL operation lost a race; answered CONFLICT');
+    const original = raced ?? unwrapped;
     if (original instanceof DomainError) {
       const { message, fieldErrors } = localizer().refusal(locale, original);
       return {

@@ -15,7 +15,7 @@ const NOT_ACCEPTABLE_MESSAGE =
  * - an `Accept` header that takes neither of the graph's media types: Apollo negotiates the answer's type after
  *   running the operation, so a mutation would happen and then be refused; here it is refused first (406);
  * - no answer is kept by a browser or a proxy (a device's playlists and status are private and change), except
- *   the safelisted operations' answers, which clients revalidate.
+ *   the safelisted operations' answers that succeed, which clients revalidate.
  */
 export function graphRequestGuard(): RequestHandler {
   return (req, res, next) => {
@@ -29,8 +29,8 @@ export function graphRequestGuard(): RequestHandler {
       refuse(req, res, true, 406, NOT_ACCEPTABLE_MESSAGE);
       return;
     }
-    // Unless conditionalGets (graphql/tv-startup-cache.ts) made it revalidatable.
-    if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-store');
+    // A safelisted GET's answer that succeeds is made keepable as it is sent (graphql/tv-startup-cache.ts).
+    res.setHeader('Cache-Control', 'no-store');
     next();
   };
 }

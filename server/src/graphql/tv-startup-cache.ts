@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
+import type { RequestHandler, Response } from 'express';
 import { callerOf } from '../auth/authenticate';
 import type { Caller } from '../auth/caller';
 import { DomainError } from '../common/errors';
 import type { DeviceEntity } from '../device/device.entity';
 import type { DeviceService } from '../device/device.service';
+import type { GraphQLContext } from './context';
 import type { PersistedOperation } from './safelist';
 
 // The TV start-up's cache: conditional GETs of the safelisted operations (graphql/safelist.ts), answered 304
@@ -43,6 +45,14 @@ function deviceTag(device: DeviceEntity, services: { devices: DeviceService }): 
   ]);
 }
 
+/** How the answer to a safelisted GET may be kept, should it succeed (res.locals, read by `revalidation`). */
+interface Keepable {
+  cacheControl: string;
+  etag?: string;
+}
+
+const KEEPABLE = 'tvStartupKeepable';
+
 /**
  * Conditional GETs of the safelisted operations, so a TV fleet's starts cost little: most find nothing changed.
  *
@@ -51,7 +61,10 @@ function deviceTag(device: DeviceEntity, services: { devices: DeviceService }): 
  *   `Cache-Control: private, no-cache`; a request whose `If-None-Match` holds it is answered 304 before anything
  *   runs. The device is read once: the context function takes it from here.
  *
- * Every other request passes through untouched (its answer is marked no-store by graphRequestGuard).
+ * Only an answer that succeeded is kept (`revalidation` gives it these headers once it is known): a refusal, an
+ * outage or an answer with errors stays no-store, as graphRequestGuard marks every answer of the graph, so no
+ * cache serves a 401 or a 503 to the next TV and no TV revalidates its way to an error. Every request passes on
+ * with `Vary: Authorization, Cookie` (authenticate), since who is calling decides the answer.
  */
 export function conditionalGets(
   operations: PersistedOperation[],
@@ -62,7 +75,7 @@ export function conditionalGets(
     const operation = req.method === 'GET' ? requested(req.url, byId) : undefined;
     if (!operation) return next();
     if (operation.scope === 'public') {
-      res.setHeader('Cache-Control', 'public, max-age=300');
+      keepIfSuccessful(res, { cacheControl: 'public, max-age=300' });
       return next();
     }
     let auth: Caller;
@@ -79,14 +92,43 @@ export function conditionalGets(
       .update(`${operation.id}\n${variables}\n${deviceTag(auth.device, services)}`)
       .digest('base64url');
     const etag = `W/"${tag}"`;
-    res.setHeader('Cache-Control', 'private, no-cache');
-    res.setHeader('ETag', etag);
-    res.setHeader('Vary', 'Authorization, Cookie');
     if (matches(req.headers['if-none-match'], etag)) {
+      res.setHeader('Cache-Control', 'private, no-cache');
+      res.setHeader('ETag', etag);
       res.status(304).end();
       return;
     }
+    keepIfSuccessful(res, { cacheControl: 'private, no-cache', etag });
     next();
+  };
+}
+
+function keepIfSuccessful(res: Response, keepable: Keepable): void {
+  res.locals[KEEPABLE] = keepable;
+}
+
+/**
+ * The other half of `conditionalGets`: a safelisted GET's answer gets its caching headers only once it is known to
+ * have succeeded (HTTP 200, data and no error). Apollo runs this as the answer is sent; a request refused before
+ * the graph ran (the token, the database) never reaches it and keeps the no-store of graphRequestGuard.
+ */
+export function revalidation(): ApolloServerPlugin<GraphQLContext> {
+  const listener: GraphQLRequestListener<GraphQLContext> = {
+    async willSendResponse({ contextValue, response }) {
+      const keepable = contextValue.res.locals[KEEPABLE] as Keepable | undefined;
+      if (!keepable) return;
+      const body = response.body;
+      const succeeded =
+        (response.http.status ?? 200) === 200 && body.kind === 'single' && !body.singleResult.errors?.length;
+      if (!succeeded) return;
+      response.http.headers.set('cache-control', keepable.cacheControl);
+      if (keepable.etag) response.http.headers.set('etag', keepable.etag);
+    },
+  };
+  return {
+    async requestDidStart() {
+      return listener;
+    },
   };
 }
 

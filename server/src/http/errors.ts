@@ -1,8 +1,9 @@
 import type { ApolloServerPlugin, BaseContext, GraphQLRequestListener } from '@apollo/server';
-import type { ErrorRequestHandler, Request, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { ErrorCode } from '../../../common/errors';
 import { bearerChallenge, DomainError, httpStatusFor, INTERNAL_ERROR_MESSAGE } from '../common/errors';
 import { localizer } from '../i18n/localizer';
+import { raceRefusal } from '../db/races';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 
 /** REST field names differ from the graph's; errors are reported under the names the client sent. */
@@ -24,6 +25,30 @@ export function sendDomainError(res: Response, error: DomainError, fieldNames: F
 export function setRefusalHeaders(res: Response, error: DomainError): void {
   if (error.retryAfterSeconds) res.setHeader('Retry-After', String(error.retryAfterSeconds));
   if (httpStatusFor(error.code) === 401) res.setHeader('WWW-Authenticate', bearerChallenge(error));
+}
+
+/**
+ * No cache keeps an error answer (400 and above). RFC 9111 lets a shared cache keep some by default (404, 405,
+ * 410, 414, 501), and a header set before the failure (a safelisted GET's `public, max-age=300`, a page's
+ * `no-cache`) would otherwise go out with it: a proxy serving one TV's 401 or a passing 503 to every TV for five
+ * minutes. Whatever was set, the answer leaves with `Cache-Control: no-store` and no ETag to revalidate, decided as
+ * its headers are written, after every handler had its say (as compression and sessions hook in).
+ */
+export function errorAnswersNotStored(): RequestHandler {
+  return (_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function writeHeadNotStored(this: Response, ...args: unknown[]) {
+      const status = typeof args[0] === 'number' ? args[0] : this.statusCode;
+      if (status >= 400) {
+        if (!/^(private, )?no-store$/.test(String(this.getHeader('Cache-Control') ?? ''))) {
+          this.setHeader('Cache-Control', 'no-store');
+        }
+        this.removeHeader('ETag');
+      }
+      return writeHead.apply(this, args as Parameters<Response['writeHead']>);
+    } as Response['writeHead'];
+    next();
+  };
 }
 
 /** The graph's media types, plain JSON first: what a client that asks for neither gets. */
@@ -62,12 +87,16 @@ export function errorHandler(): ErrorRequestHandler {
       return next(err);
     }
     const graph = isGraphqlRequest(req);
-    if (err instanceof DomainError) {
-      if (!graph) return sendDomainError(res, err);
-      const { retryAfterSeconds } = err;
-      setRefusalHeaders(res, err);
-      const { message } = localizer().refusal(localizer().ofRequest(req), err);
-      return refuse(req, res, true, httpStatusFor(err.code), message, err.code, { retryAfterSeconds });
+    // A statement the database refused because of a concurrent one (a deadlock, a device a Switch MAC absorbed).
+    const raced = raceRefusal(err);
+    if (raced) req.log?.warn({ err }, 'a request lost a race; answered CONFLICT');
+    const refusal = raced ?? err;
+    if (refusal instanceof DomainError) {
+      if (!graph) return sendDomainError(res, refusal);
+      const { retryAfterSeconds } = refusal;
+      setRefusalHeaders(res, refusal);
+      const { message } = localizer().refusal(localizer().ofRequest(req), refusal);
+      return refuse(req, res, true, httpStatusFor(refusal.code), message, refusal.code, { retryAfterSeconds });
     }
     const parserError = err as BodyParserError;
     switch (parserError?.type) {

@@ -12,7 +12,7 @@ import {
   type PaymentProviderName,
 } from './activation.entity';
 import { storedAmount } from './currency';
-import { WebhookRefused, minorAmount, type Confirmation } from './provider';
+import { ProviderError, WebhookRefused, minorAmount, type Confirmation } from './provider';
 import type { PaymentProviders } from './providers';
 
 const DAY_MS = 86_400_000;
@@ -112,7 +112,8 @@ export class PaymentLedger {
 
   /**
    * A provider's webhook: verified over the raw body, then applied. Forged or unreadable deliveries are
-   * refused (4xx) and recorded; anything the database could not take answers 503 so the provider retries.
+   * refused (4xx) and recorded; a provider's API that cannot verify it answers 502. Anything thrown (the database
+   * away, a fault) is answered by webhookRouter: 503 for the database only, so the provider retries.
    */
   async handleWebhook(name: string, rawBody: Buffer, headers: IncomingHttpHeaders): Promise<WebhookAnswer> {
     if (!(CHECKOUT_METHODS as readonly string[]).includes(name) && name !== 'paypal') {
@@ -123,10 +124,13 @@ export class PaymentLedger {
     try {
       confirmation = await this.providers.get(providerName).verifyWebhook(rawBody, headers);
     } catch (err) {
-      if (!(err instanceof WebhookRefused)) {
+      // The provider's own API, which verifies its deliveries (PayPal's), could not be reached or refused us: 502,
+      // and the provider retries. Anything else is no verdict on the delivery (webhookRouter answers it).
+      if (err instanceof ProviderError) {
         this.logger.warn({ err, provider: providerName }, 'webhook verification failed');
-        return { status: 503, body: { status: 'error', message: 'Try again later.' } };
+        return { status: 502, body: { status: 'error', message: 'The payment provider could not be reached.' } };
       }
+      if (!(err instanceof WebhookRefused)) throw err;
       await this.record(this.dataSource.manager, providerName, 'webhook', null, null, null, err.outcome, {
         reason: err.message,
         body: rawBody.toString('utf8').slice(0, 2000),

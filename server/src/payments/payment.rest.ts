@@ -1,6 +1,8 @@
 import express, { type Router } from 'express';
 import type { Config } from '../config';
-import { DomainError, httpStatusFor } from '../common/errors';
+import { DomainError, httpStatusFor, INTERNAL_ERROR_MESSAGE } from '../common/errors';
+import { raceRefusal } from '../db/races';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { bodyFields, fieldNamesOf, restHandler } from '../http/body';
 import { authenticate } from '../auth/authenticate';
 import { requireOwner } from '../auth/caller';
@@ -8,8 +10,11 @@ import { setRefusalHeaders } from '../http/errors';
 import { legacyDevice } from '../device/device.rest-view';
 import type { Logger } from '../logger';
 import type { DeviceService } from '../device/device.service';
+import type { PricingTerms } from '../pricing/pricing.service';
+import type { PaymentProviderName } from './activation.entity';
 import type { PaymentService } from './payment.service';
 import type { CheckoutInput } from './payment.service';
+import { PROVIDER_NAMES } from './providers';
 import { siteBaseFor } from './return-urls';
 import { localizer, sayTo } from '../i18n/localizer';
 import { messages } from '../../../common/messages';
@@ -102,19 +107,43 @@ export function paymentRestRouter(
 /**
  * Providers' webhooks at /webhooks/{provider}: the raw body is kept for the signature, nothing else parses it.
  * No session and no Origin check: providers are not browsers; the signature is the authentication.
+ *
+ * A provider this server cannot verify (no credentials, and its sandbox stand-in not running here, as in
+ * production) has no webhook: 404, before anything is called or recorded. What the ledger could not do is
+ * answered by what went wrong: 503 with Retry-After when the database is away (the provider retries once it is
+ * back), 409 when a concurrent change rolled the transaction back, 500 for a fault of ours.
  */
-export function webhookRouter(services: { payments: PaymentService }, logger: Logger): Router {
+export function webhookRouter(services: { payments: PaymentService; pricing: PricingTerms }, logger: Logger): Router {
   const router = express.Router();
+  // Verifiable: real credentials, or the stand-in app.ts mounts (only where sandboxes are allowed).
+  const verifiable = (name: string) =>
+    !(PROVIDER_NAMES as readonly string[]).includes(name) ||
+    !services.payments.providers.isSandbox(name as PaymentProviderName) ||
+    (services.pricing.sandboxMethods as readonly string[]).includes(name);
   router.post('/:provider', express.raw({ type: () => true, limit: '256kb' }), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
+    const provider = String(req.params.provider);
+    if (!verifiable(provider)) {
+      res.status(404).json({ status: 'error', message: 'No such payment provider.' });
+      return;
+    }
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     try {
-      const answer = await services.payments.handleWebhook(String(req.params.provider), body, req.headers);
+      const answer = await services.payments.handleWebhook(provider, body, req.headers);
       res.status(answer.status).json(answer.body);
     } catch (err) {
-      // The database went away mid-way: nothing was committed, and the provider retries on a 5xx.
-      logger.warn({ err, provider: req.params.provider }, 'webhook not processed; the provider will retry');
-      res.status(503).json({ status: 'error', message: 'Try again later.' });
+      if (isDatabaseUnavailable(err)) {
+        // The database went away mid-way: nothing was committed, and the provider retries.
+        logger.warn({ err, provider }, 'webhook not processed (database unavailable); the provider will retry');
+        res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+        res.status(503).json({ status: 'error', message: 'Try again later.' });
+      } else if (raceRefusal(err)) {
+        logger.warn({ err, provider }, 'webhook not processed (a concurrent change); the provider will retry');
+        res.status(409).json({ status: 'error', message: 'Try again later.' });
+      } else {
+        logger.error({ err, provider }, 'webhook not processed: unexpected error');
+        res.status(500).json({ status: 'error', message: INTERNAL_ERROR_MESSAGE });
+      }
     }
   });
   return router;

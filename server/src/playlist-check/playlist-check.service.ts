@@ -17,6 +17,7 @@ import { checkM3u } from './m3u-check';
 import type { SafeFetchOptions } from './safe-fetch';
 import { checkXc, expiryWarning, xcGuideUrl } from './xc-check';
 import { messages } from '../../../common/messages';
+import { lockDevice } from '../device/device-lock';
 
 export const CODE_NOT_CHECKABLE = messages.playlist.codeNotCheckable;
 
@@ -49,10 +50,14 @@ export class PlaylistCheckService {
   async checkSaved(caller: PlaylistCaller, input: PlaylistWithPin): Promise<CheckResult> {
     const { entity } = await this.playlists.unlock(caller, { id: input.id, pin: input.pin });
     const result = await this.run(caller.deviceId, sourceOf(entity));
-    await this.dataSource.query(
-      `UPDATE playlists SET last_check = $3, last_checked_at = now() WHERE id = $1 AND device_id = $2`,
-      [entity.id, caller.deviceId, JSON.stringify(result)],
-    );
+    await this.dataSource.transaction(async (manager) => {
+      // The device first, as every change to what it owns (the playlists' trigger writes to its row).
+      await lockDevice(manager, caller.deviceId);
+      await manager.query(
+        `UPDATE playlists SET last_check = $3, last_checked_at = now() WHERE id = $1 AND device_id = $2`,
+        [entity.id, caller.deviceId, JSON.stringify(result)],
+      );
+    });
     return result;
   }
 

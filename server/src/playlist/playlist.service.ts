@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { messages } from '../../../common/messages';
 import { playlistPinSchema, playlistSchema, type PlaylistValues } from '../../../common/validation';
 import type { RateLimits } from '../auth/rate-limits';
-import { DomainError, NOT_SIGNED_IN_MESSAGE, saidError } from '../common/errors';
+import { DomainError, saidError } from '../common/errors';
 import { hashSecret, verifySecret } from '../common/secrets';
 import { validate } from '../common/validate';
 import { type DeviceEntity } from '../device/device.entity';
+import { DEVICE_SWITCHED_MESSAGE, lockDevice } from '../device/device-lock';
 import { PlaylistEntity } from './playlist.entity';
 import type { PlaylistView } from './playlist.view';
 import { UUID, isUniqueViolation } from '../db/constraints';
@@ -136,12 +137,16 @@ export class PlaylistService {
       ),
     )) as Array<{ id: string }>;
     if (row) {
-      return { entity: await this.dataSource.manager.findOneByOrFail(PlaylistEntity, { id: row.id }), unlocked: true };
+      // Deleted by another request the moment it was added: said like any playlist that is gone.
+      const entity = await this.dataSource.manager.findOneBy(PlaylistEntity, { id: row.id });
+      if (!entity) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
+      return { entity, unlocked: true };
     }
     const [device] = (await this.dataSource.query(`SELECT 1 FROM devices WHERE id = $1`, [
       caller.deviceId,
     ])) as unknown[];
-    if (!device) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN_MESSAGE);
+    // Signed in a moment ago, and absorbed since by a Switch MAC onto its MAC: nothing was added.
+    if (!device) throw new DomainError('CONFLICT', DEVICE_SWITCHED_MESSAGE);
     throw saidError('BAD_USER_INPUT', messages.playlist.tooMany, { max: this.options.maxPerDevice });
   }
 
@@ -152,6 +157,9 @@ export class PlaylistService {
     await this.requirePin(caller, existing, input.currentPin, 'currentPin');
     const pinHash = values.pin ? await hashSecret(values.pin) : null;
     return this.saving(async (manager) => {
+      // The device first, as every change to it (its playlists' trigger writes to its row): a Switch MAC moving
+      // them waits, or is waited for, instead of deadlocking.
+      await lockDevice(manager, caller.deviceId);
       const result = await manager.update(
         PlaylistEntity,
         { id: existing.id, deviceId: caller.deviceId },
@@ -166,9 +174,13 @@ export class PlaylistService {
   async delete(caller: PlaylistCaller, input: PlaylistWithPin): Promise<string> {
     const existing = await this.find(this.dataSource.manager, caller.deviceId, input.id);
     await this.requirePin(caller, existing, input.pin);
-    const result = await this.dataSource.manager.delete(PlaylistEntity, { id: existing.id, deviceId: caller.deviceId });
-    if (!result.affected) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
-    return existing.id;
+    return this.dataSource.transaction(async (manager) => {
+      await lockDevice(manager, caller.deviceId);
+      const result = await manager.delete(PlaylistEntity, { id: existing.id, deviceId: caller.deviceId });
+      // Deleted meanwhile, or moved with its record by a Switch MAC.
+      if (!result.affected) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
+      return existing.id;
+    });
   }
 
   /** Opens a playlist with its PIN: the one answer that carries a protected playlist's details. */
