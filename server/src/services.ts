@@ -43,6 +43,7 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
     registerPerIpPerHour: config.registerMaxPerIpPerHour,
     contactPerIpPerHour: config.contact.maxPerIpPerHour,
     playlistChecksPerDevicePerHour: config.playlistCheck.perDevicePerHour,
+    webhookRefusalsPerIpPerHour: config.pricing.webhookRefusalsPerIpPerHour,
   });
   const captcha = new CaptchaService(dataSource, rateLimits, {
     ttlMs: config.captchaTtlMs,
@@ -65,7 +66,7 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
   let serverUrl = config.publicUrl;
   const selfUrl = () => serverUrl;
   const providers = new PaymentProviders(config, newSandboxKeys(), selfUrl);
-  const ledger = new PaymentLedger(dataSource, providers, { trialDays: config.trialDays }, logger);
+  const ledger = new PaymentLedger(dataSource, providers, { trialDays: config.trialDays }, logger, rateLimits);
   const payments = new PaymentService(
     dataSource,
     devices,

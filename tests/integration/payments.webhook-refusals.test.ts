@@ -424,3 +424,33 @@ describe('webhook bodies that cannot be read', () => {
     },
   );
 });
+
+describe('forged deliveries from one address', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ WEBHOOK_REFUSALS_PER_IP_PER_HOUR: '3', TRUST_PROXY: 'loopback' });
+  });
+  afterAll(() => limited.stop());
+
+  it('are recorded small, and past the limit answered 429 and no longer recorded', async () => {
+    const marker = randomUUID();
+    const forged = (from: string) =>
+      fetch(`${limited.url}/webhooks/crypto`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-nowpayments-sig': 'ab'.repeat(64), 'x-forwarded-for': from },
+        body: JSON.stringify({ payment_status: 'finished', order_id: marker, padding: 'x'.repeat(5000) }),
+      });
+    const before = await count(limited, 'payment_events');
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await forged('198.51.100.7')).status);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    // Another address is counted on its own.
+    expect((await forged('198.51.100.8')).status).toBe(401);
+    expect(await count(limited, 'payment_events')).toBe(before + 4);
+    const [longest] = await limited.db.dataSource.query(
+      `SELECT max(length(payload->>'body'))::int AS n FROM payment_events WHERE payload->>'body' LIKE $1`,
+      [`%${marker}%`],
+    );
+    expect(longest.n).toBe(500);
+  });
+});

@@ -52,6 +52,8 @@ export async function startTestServer(
     DB_POOL_SIZE: '4',
     // No prune at start-up under a test's feet: tests/integration/maintenance.test.ts runs it when it wants.
     PRUNE_INTERVAL_MINUTES: '0',
+    // The suites post many forged deliveries from 127.0.0.1; the limit's own test sets it low.
+    WEBHOOK_REFUSALS_PER_IP_PER_HOUR: '100000',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   };

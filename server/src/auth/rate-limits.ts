@@ -25,6 +25,7 @@ export class RateLimits {
   private readonly linkRequestPerIp: RateLimiterPostgres;
   private readonly linkCodePerDevice: RateLimiterPostgres;
   private readonly linkCodePerIp: RateLimiterPostgres;
+  private readonly refusedDeliveriesPerIp: RateLimiterPostgres;
 
   constructor(
     dataSource: DataSource,
@@ -35,6 +36,7 @@ export class RateLimits {
       registerPerIpPerHour: number;
       contactPerIpPerHour: number;
       playlistChecksPerDevicePerHour?: number;
+      webhookRefusalsPerIpPerHour?: number;
     },
   ) {
     const pool = (dataSource.driver as PostgresDriver).master as Pool;
@@ -69,6 +71,8 @@ export class RateLimits {
     // Generous for people, tight enough that a script cannot fill the captcha table.
     this.captchaPerIp = limiter('captcha_ip', 60, 60);
     this.checksPerDevice = limiter('playlist_check', limits.playlistChecksPerDevicePerHour ?? 30, 3600);
+    // Webhook deliveries that fail their provider's signature, from one address: a provider's own never do.
+    this.refusedDeliveriesPerIp = limiter('webhook_refused_ip', limits.webhookRefusalsPerIpPerHour ?? 20, 3600);
   }
 
   /**
@@ -136,6 +140,20 @@ export class RateLimits {
 
   async countPlaylistCheck(deviceId: string): Promise<void> {
     await consumeOrThrow(this.checksPerDevice, deviceId, messages.rateLimit.checks);
+  }
+
+  /**
+   * Counts a webhook delivery refused as not the provider's (forged, unreadable); false once the address is over
+   * its limit, when the delivery is no longer recorded in the audit trail (anyone can post to a webhook).
+   */
+  async countRefusedDelivery(ip: string): Promise<boolean> {
+    try {
+      await this.refusedDeliveriesPerIp.consume(addressKey(ip));
+      return true;
+    } catch (reason) {
+      rejectionWait(reason);
+      return false;
+    }
   }
 
   async countCaptcha(ip: string): Promise<void> {

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CHECKOUT_METHODS } from '../../../common/payment';
 import { DomainError } from '../common/errors';
+import type { RateLimits } from '../auth/rate-limits';
 import { UUID } from '../db/constraints';
 import type { Logger } from '../logger';
 import {
@@ -16,6 +17,8 @@ import { ProviderError, WebhookRefused, minorAmount, type Confirmation } from '.
 import type { PaymentProviders } from './providers';
 
 const DAY_MS = 86_400_000;
+/** How much of a refused delivery's body the audit trail keeps. */
+const REFUSED_EXCERPT = 500;
 
 /** What happened to one confirmation: written to the audit trail and deciding the webhook's answer. */
 export type Outcome =
@@ -108,6 +111,8 @@ export class PaymentLedger {
       trialDays: number;
     },
     private readonly logger: Logger,
+    /** Limits refused deliveries per address (the webhooks are open to anyone). */
+    private readonly rateLimits?: RateLimits,
   ) {}
 
   /**
@@ -115,7 +120,12 @@ export class PaymentLedger {
    * refused (4xx) and recorded; a provider's API that cannot verify it answers 502. Anything thrown (the database
    * away, a fault) is answered by webhookRouter: 503 for the database only, so the provider retries.
    */
-  async handleWebhook(name: string, rawBody: Buffer, headers: IncomingHttpHeaders): Promise<WebhookAnswer> {
+  async handleWebhook(
+    name: string,
+    rawBody: Buffer,
+    headers: IncomingHttpHeaders,
+    from?: string,
+  ): Promise<WebhookAnswer> {
     if (!(CHECKOUT_METHODS as readonly string[]).includes(name) && name !== 'paypal') {
       return { status: 404, body: { status: 'error', message: 'No such payment provider.' } };
     }
@@ -131,9 +141,17 @@ export class PaymentLedger {
         return { status: 502, body: { status: 'error', message: 'The payment provider could not be reached.' } };
       }
       if (!(err instanceof WebhookRefused)) throw err;
+      // Anyone can post to a webhook: refused deliveries are recorded small (an excerpt, for support), and from an
+      // address over its limit not at all, so the trail cannot be filled from outside.
+      if (from !== undefined && this.rateLimits && !(await this.rateLimits.countRefusedDelivery(from))) {
+        return {
+          status: 429,
+          body: { status: 'error', outcome: err.outcome, message: 'Too many refused deliveries.' },
+        };
+      }
       await this.record(this.dataSource.manager, providerName, 'webhook', null, null, null, err.outcome, {
-        reason: err.message,
-        body: rawBody.toString('utf8').slice(0, 2000),
+        reason: err.message.slice(0, 200),
+        body: rawBody.toString('utf8').slice(0, REFUSED_EXCERPT),
       });
       return {
         status: err.outcome === 'refused-signature' ? 401 : 400,

@@ -4,7 +4,7 @@ import { DomainError, httpStatusFor, INTERNAL_ERROR_MESSAGE } from '../common/er
 import { raceRefusal } from '../db/races';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { bodyFields, fieldNamesOf, restHandler } from '../http/body';
-import { authenticate } from '../auth/authenticate';
+import { authenticate, clientIp } from '../auth/authenticate';
 import { requireOwner } from '../auth/caller';
 import { setRefusalHeaders } from '../http/errors';
 import { legacyDevice } from '../device/device.rest-view';
@@ -129,7 +129,7 @@ export function webhookRouter(services: { payments: PaymentService; pricing: Pri
     }
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     try {
-      const answer = await services.payments.handleWebhook(provider, body, req.headers);
+      const answer = await services.payments.handleWebhook(provider, body, req.headers, clientIp(req));
       res.status(answer.status).json(answer.body);
     } catch (err) {
       if (isDatabaseUnavailable(err)) {

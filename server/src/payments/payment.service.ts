@@ -357,8 +357,13 @@ export class PaymentService {
    * A provider's webhook, applied by the ledger; PayPal's CHECKOUT.ORDER.APPROVED then has its order captured
    * (captureApproved). PayPal out of reach answers 503, so that PayPal delivers the event again.
    */
-  async handleWebhook(name: string, rawBody: Buffer, headers: IncomingHttpHeaders): Promise<WebhookAnswer> {
-    const answer = await this.ledger.handleWebhook(name, rawBody, headers);
+  async handleWebhook(
+    name: string,
+    rawBody: Buffer,
+    headers: IncomingHttpHeaders,
+    from?: string,
+  ): Promise<WebhookAnswer> {
+    const answer = await this.ledger.handleWebhook(name, rawBody, headers, from);
     const approved = answer.confirmation?.approvedOrder;
     if (name !== 'paypal' || !approved || answer.status !== 200) return answer;
     try {

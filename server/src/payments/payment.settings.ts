@@ -108,6 +108,7 @@ const shape = {
     .regex(/^https:\/\/\S*\{mac\}\S*$/, 'must be an https:// URL with {mac} where the MAC address goes')
     .optional(),
   PAYMENT_MAX_PENDING_PER_HOUR: positiveInt.max(1000).default(10),
+  WEBHOOK_REFUSALS_PER_IP_PER_HOUR: positiveInt.max(100_000).default(20),
   // Reconciliation (payment-reconciler.ts): a checkout still pending this long after it started is asked about.
   PAYMENT_RECONCILE_AFTER_MINUTES: positiveInt.max(1440).default(5),
   // How often each instance looks for checkouts due to be asked; 0 turns the schedule off (the CLI still asks).
@@ -278,6 +279,8 @@ export const paymentSettings = settingsSection({
       /** The external store's activation page; null when IBOSTORE_URL is unset (ibostore is then not offered). */
       ibostoreUrl: env.IBOSTORE_URL ?? null,
       maxPendingPerHour: env.PAYMENT_MAX_PENDING_PER_HOUR,
+      /** Webhook deliveries refused as not the provider's that one address may make in an hour. */
+      webhookRefusalsPerIpPerHour: env.WEBHOOK_REFUSALS_PER_IP_PER_HOUR,
       /** Whether methods with no credentials run against the sandbox stand-ins (never in production). */
       sandboxAllowed: !isProduction && (env.PAYMENT_SANDBOX ?? true),
     },
