@@ -95,6 +95,8 @@ async function settled(pool: Pool, until: number): Promise<void> {
 
 /** Any constant, the same in every instance: the advisory lock that lets one instance at a time migrate. */
 const MIGRATION_LOCK_KEY = 1_763_700_000;
+/** How often an instance waiting for another's migrations asks for the lock again. */
+const MIGRATION_LOCK_POLL_MS = 200;
 
 /**
  * Runs the pending migrations. On a PostgreSQL server several instances may start at once (two replicas behind
@@ -111,7 +113,15 @@ async function runMigrations(dataSource: DataSource, serverUrl: string | undefin
   lock.on('error', () => {});
   await lock.connect();
   try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    // Polled, not waited for inside one statement: a waiting statement is an open transaction, which a migration
+    // building an index CONCURRENTLY on the holder's side waits for in turn, and neither would ever finish.
+    for (;;) {
+      const { rows } = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+        MIGRATION_LOCK_KEY,
+      ]);
+      if (rows[0]?.locked) break;
+      await sleep(MIGRATION_LOCK_POLL_MS);
+    }
     return (await dataSource.runMigrations({ transaction: 'each' })).map((migration) => migration.name);
   } finally {
     await lock.end();

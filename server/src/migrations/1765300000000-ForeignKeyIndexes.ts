@@ -17,6 +17,8 @@ export class ForeignKeyIndexes1765300000000 implements MigrationInterface {
     for (const statement of INDEXES) await q.query(statement);
   }
 
+  // Undone only by hand or in tests, possibly inside a transaction (TypeORM's undo ignores `transaction`): plain
+  // DROP INDEX, which works in both.
   async down(q: QueryRunner): Promise<void> {
     for (const name of [
       'ix_activations_created_at',
@@ -30,7 +32,7 @@ export class ForeignKeyIndexes1765300000000 implements MigrationInterface {
       'ix_payments_device_id',
       'ix_payments_activation_id',
     ]) {
-      await q.query(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`);
+      await q.query(`DROP INDEX IF EXISTS "${name}"`);
     }
   }
 }
