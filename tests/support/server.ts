@@ -50,6 +50,9 @@ export async function startTestServer(
     CAPTCHA_TEST_ANSWER: TEST_CAPTCHA,
     ALLOWED_ORIGINS: ALLOWED_ORIGIN,
     DB_POOL_SIZE: '4',
+    // The check opens no channel of the tests' playlists unless a test asks for it: their channel addresses are
+    // placeholders or public ones (tests/fixtures/README.md), never fetched. Stream tests set it (*streams*).
+    PLAYLIST_CHECK_STREAM_SAMPLES: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   };
