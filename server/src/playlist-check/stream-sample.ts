@@ -353,7 +353,7 @@ function otherSchemeOutcome(scheme: string): Outcome {
 /**
  * Opens the picked channels one after another (never two at once: an Xtream Codes line counts each as one of
  * its connections), each within its own limits and all within `totalMs`; channels left when the time is up are
- * not opened. `signal` cancels between and during samples.
+ * not opened.
  */
 export async function sampleStreams(
   picks: StreamPick[],
