@@ -293,7 +293,7 @@ export async function sampleStream(
   try {
     for await (const chunk of res.body) {
       start = start.length === 0 ? chunk : Buffer.concat([start, chunk]);
-      sniff = sniffStream(start, res.headers, false);
+      sniff = safeSniff(start, res.headers, false);
       if (sniff) break;
     }
   } catch (err) {
@@ -311,8 +311,17 @@ export async function sampleStream(
       said: said(sample.noBytes, { seconds: seconds(limits.timeoutMs) }),
     };
   }
-  sniff ??= sniffStream(start, res.headers, true)!;
+  sniff ??= safeSniff(start, res.headers, true)!;
   return { kind: sniff.format, httpStatus: status, codecs: sniff.codecs, said: sniffSaid(sniff) };
+}
+
+/** The sniffer over bytes a stranger chose: anything it cannot read is not video, never a failed check. */
+function safeSniff(start: Buffer, headers: SafeResponse['headers'], complete: boolean): StreamSniff | null {
+  try {
+    return sniffStream(start, headers, complete);
+  } catch {
+    return complete || start.length > 0 ? { format: 'NOT_VIDEO', codecs: [] } : null;
+  }
 }
 
 function failedFetch(err: FetchError, timeoutMs: number): Outcome {
