@@ -79,6 +79,9 @@ async function startProductOnce(
       NODE_ENV: 'test',
       // Device keys and PINs hashed at a test-only cost (server/src/common/secrets.ts); production's is tested there.
       SCRYPT_TEST_COST: process.env.SCRYPT_TEST_COST ?? '1024',
+      // The check opens no channel of the tests' playlists unless a test asks for it: their channel addresses are
+      // placeholders or public ones (tests/fixtures/README.md), never fetched. Stream tests set it (*streams*).
+      PLAYLIST_CHECK_STREAM_SAMPLES: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -136,6 +136,9 @@ export async function startBuiltServer(
       SESSION_SECRET: 'fault-tests-session-secret-0123456789abcdef',
       CAPTCHA_TEST_ANSWER: FAULT_CAPTCHA,
       REGISTER_MAX_PER_IP_PER_HOUR: '100000',
+      // The check opens no channel of the tests' playlists unless a test asks for it: their channel addresses are
+      // placeholders or public ones (tests/fixtures/README.md), never fetched. Stream tests set it (*streams*).
+      PLAYLIST_CHECK_STREAM_SAMPLES: '0',
       // The test run's scrypt cost (tests/support/jest-env.cjs), so keys hashed by the tests verify here. Only
       // a test-mode server takes it; one in production mode hashes at production cost.
       ...((env.NODE_ENV ?? 'test') === 'test' ? { SCRYPT_TEST_COST: process.env.SCRYPT_TEST_COST } : {}),

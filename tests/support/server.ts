@@ -54,6 +54,9 @@ export async function startTestServer(
     PRUNE_INTERVAL_MINUTES: '0',
     // The suites post many forged deliveries from 127.0.0.1; the limit's own test sets it low.
     WEBHOOK_REFUSALS_PER_IP_PER_HOUR: '100000',
+    // The check opens no channel of the tests' playlists unless a test asks for it: their channel addresses are
+    // placeholders or public ones (tests/fixtures/README.md), never fetched. Stream tests set it (*streams*).
+    PLAYLIST_CHECK_STREAM_SAMPLES: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   };

@@ -76,6 +76,7 @@ export function buildPlaylistCheck(overrides: Partial<PlaylistCheckResult> = {})
     },
     xc: null,
     epg: null,
+    streams: null,
     ...overrides,
   } as PlaylistCheckResult;
 }

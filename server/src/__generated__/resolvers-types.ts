@@ -842,6 +842,12 @@ export type PlaylistCheck = {
   problem: Maybe<PlaylistCheckProblem>;
   /** Whether the playlist's server answered at all. */
   reachable: Scalars['Boolean']['output'];
+  /**
+   * The channels the check opened to see what they answer (`sampled` 0, with the reason in `message`, when it
+   * opened none: every connection of the line in use, no live channels listed). Null when sampling is turned off,
+   * when the check failed before it, and in checks made before channels were sampled.
+   */
+  streams: Maybe<StreamsCheck>;
   /** The overall outcome. */
   verdict: PlaylistCheckVerdict;
   /** Warnings worth knowing even when it plays (no guide, entries without a stream, account expiring soon). */
@@ -870,6 +876,8 @@ export type PlaylistCheckProblem =
   | 'NOT_M3U'
   /** The address is a single stream (an HLS master or media playlist), not a playlist of channels. */
   | 'SINGLE_STREAM'
+  /** Every channel the check opened answered that it is not there (HTTP 404 or 410): the playlist is out of date. */
+  | 'STREAMS_GONE'
   /** The server did not answer in time. */
   | 'TIMEOUT'
   /** The secure connection failed (certificate or handshake). */
@@ -1187,6 +1195,92 @@ export type StartActivationPayload = {
   activation: Activation;
   /** The provider's checkout page (or this site's card-frame page for cowpay). */
   redirectUrl: Scalars['String']['output'];
+};
+
+/** One channel the check opened, one at a time, reading only its first bytes. */
+export type StreamSample = {
+  __typename?: 'StreamSample';
+  /**
+   * The codecs its first bytes name ('H.264', 'HEVC', 'AAC', 'AC-3', 'E-AC-3'...): from an HLS playlist's
+   * `CODECS`, a DASH manifest, an MPEG-TS programme table or an MP4's sample entries. Empty when they did not say.
+   */
+  codecs: Array<Scalars['String']['output']>;
+  /** Its first group (or the Xtream Codes category), if any. */
+  group: Maybe<Scalars['String']['output']>;
+  /** The HTTP status of its answer; null when there was none (no answer, not tried). */
+  httpStatus: Maybe<Scalars['Int']['output']>;
+  /** What it answered with. */
+  kind: StreamSampleKind;
+  /** What it answered, for people, in the request's language. */
+  message: Scalars['String']['output'];
+  /** The channel's name (its `#EXTINF` title, else its `tvg-name`; for Xtream Codes, the panel's name for it). */
+  name: Scalars['String']['output'];
+};
+
+/**
+ * What a channel the check opened answered with, from its first bytes and headers (never from its address), or
+ * why it gave nothing to look at.
+ */
+export type StreamSampleKind =
+  /** An audio-only stream (AAC in ADTS, MP3): a radio channel. */
+  | 'AUDIO'
+  /** An MPEG-DASH manifest (MPD). */
+  | 'DASH'
+  /** An answer with no body. */
+  | 'EMPTY'
+  /** FLV (Flash video), which many TV players do not play. */
+  | 'FLV'
+  /** Fragmented MP4 (moof fragments, or a moov with mvex): what CMAF and low-latency streams send. */
+  | 'FRAGMENTED_MP4'
+  /** Not there: HTTP 404 or 410. */
+  | 'GONE'
+  /** An HLS master playlist: the stream in several qualities (`#EXT-X-STREAM-INF`). */
+  | 'HLS_MASTER'
+  /** An HLS media playlist: a list of segments. */
+  | 'HLS_MEDIA'
+  /** Another HTTP error status (429, 5xx...). */
+  | 'HTTP_ERROR'
+  /** HTTP 451: unavailable for legal reasons where this server is. */
+  | 'LEGAL_BLOCK'
+  /** Matroska or WebM. */
+  | 'MATROSKA'
+  /** An MP4 file (ftyp and moov). */
+  | 'MP4'
+  /** MPEG-TS: 188-byte packets, each starting with the sync byte 0x47. */
+  | 'MPEG_TS'
+  /** Something that is not a video format the TV plays (text, another playlist of channels, unknown data). */
+  | 'NOT_VIDEO'
+  /** No answer, or no bytes, within the time one sample has. */
+  | 'NO_ANSWER'
+  /** An address this server does not open (rtmp://, rtsp://, udp://, rtp://...): not tried, not dead. */
+  | 'OTHER_SCHEME'
+  /** An address on a private or local network, which this server does not open: not tried. */
+  | 'PRIVATE_ADDRESS'
+  /**
+   * Refused: HTTP 401 or 403, or an XUI-based panel's disguised 404. The account, or the provider blocking this
+   * server's network or country: the TV may be let in.
+   */
+  | 'REFUSED'
+  /** Could not be reached from this server (DNS, connection, TLS, redirects). */
+  | 'UNREACHABLE'
+  /** A web page (a login, error or block page) instead of video. */
+  | 'WEB_PAGE';
+
+/**
+ * The channels the check opened to see what they answer: up to a few, spread over the groups, one at a time, each
+ * for a few seconds and a few hundred KB. This server's network is not the TV's: a provider may refuse one and
+ * serve the other.
+ */
+export type StreamsCheck = {
+  __typename?: 'StreamsCheck';
+  /** One sentence about them all (or why none was opened), for people, in the request's language. */
+  message: Scalars['String']['output'];
+  /** Of those, how many answered with video (or audio) the TV plays. */
+  playable: Scalars['Int']['output'];
+  /** Channels looked at (those not tried, such as rtmp:// addresses, included). */
+  sampled: Scalars['Int']['output'];
+  /** Each channel and what it answered. */
+  samples: Array<StreamSample>;
 };
 
 /**
@@ -1527,6 +1621,9 @@ export type ResolversTypes = ResolversObject<{
   SendContactMessagePayload: ResolverTypeWrapper<SendContactMessagePayload>;
   StartActivationInput: StartActivationInput;
   StartActivationPayload: ResolverTypeWrapper<Omit<StartActivationPayload, 'activation'> & { activation: ResolversTypes['Activation'] }>;
+  StreamSample: ResolverTypeWrapper<StreamSample>;
+  StreamSampleKind: StreamSampleKind;
+  StreamsCheck: ResolverTypeWrapper<StreamsCheck>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SwitchMacAddressInput: SwitchMacAddressInput;
   TvLink: ResolverTypeWrapper<TvLink>;
@@ -1596,6 +1693,8 @@ export type ResolversParentTypes = ResolversObject<{
   SendContactMessagePayload: SendContactMessagePayload;
   StartActivationInput: StartActivationInput;
   StartActivationPayload: Omit<StartActivationPayload, 'activation'> & { activation: ResolversParentTypes['Activation'] };
+  StreamSample: StreamSample;
+  StreamsCheck: StreamsCheck;
   String: Scalars['String']['output'];
   SwitchMacAddressInput: SwitchMacAddressInput;
   TvLink: TvLink;
@@ -1817,6 +1916,7 @@ export type PlaylistCheckResolvers<ContextType = GraphQLContext, ParentType exte
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   problem?: Resolver<Maybe<ResolversTypes['PlaylistCheckProblem']>, ParentType, ContextType>;
   reachable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  streams?: Resolver<Maybe<ResolversTypes['StreamsCheck']>, ParentType, ContextType>;
   verdict?: Resolver<ResolversTypes['PlaylistCheckVerdict'], ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   xc?: Resolver<Maybe<ResolversTypes['XcCheck']>, ParentType, ContextType>;
@@ -1879,6 +1979,22 @@ export type SendContactMessagePayloadResolvers<ContextType = GraphQLContext, Par
 export type StartActivationPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StartActivationPayload'] = ResolversParentTypes['StartActivationPayload']> = ResolversObject<{
   activation?: Resolver<ResolversTypes['Activation'], ParentType, ContextType>;
   redirectUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type StreamSampleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StreamSample'] = ResolversParentTypes['StreamSample']> = ResolversObject<{
+  codecs?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  group?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  httpStatus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['StreamSampleKind'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type StreamsCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StreamsCheck'] = ResolversParentTypes['StreamsCheck']> = ResolversObject<{
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  playable?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sampled?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  samples?: Resolver<Array<ResolversTypes['StreamSample']>, ParentType, ContextType>;
 }>;
 
 export type TvLinkResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TvLink'] = ResolversParentTypes['TvLink']> = ResolversObject<{
@@ -1971,6 +2087,8 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   RevokeDeviceTokenPayload?: RevokeDeviceTokenPayloadResolvers<ContextType>;
   SendContactMessagePayload?: SendContactMessagePayloadResolvers<ContextType>;
   StartActivationPayload?: StartActivationPayloadResolvers<ContextType>;
+  StreamSample?: StreamSampleResolvers<ContextType>;
+  StreamsCheck?: StreamsCheckResolvers<ContextType>;
   TvLink?: TvLinkResolvers<ContextType>;
   TvLinkDecisionPayload?: TvLinkDecisionPayloadResolvers<ContextType>;
   TvLinkPollPayload?: TvLinkPollPayloadResolvers<ContextType>;

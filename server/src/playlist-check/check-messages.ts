@@ -295,6 +295,194 @@ export const checkMessages = {
         'The panel allows this line only {formats}, which the TV does not play. Ask the provider to allow TS or HLS (m3u8) for it.',
     }),
   },
+  /** What the check found when it opened a few of the playlist's channels (stream-sample.ts). */
+  streams: {
+    join: defineMessage({
+      id: 'msg.check.streams.join',
+      defaultMessage: '{first}; {rest}',
+      description: 'Parts of the sentence about the sampled channels, one after another',
+    }),
+    sentence: defineMessage({ id: 'msg.check.streams.sentence', defaultMessage: '{parts}.' }),
+    playable: defineMessage({
+      id: 'msg.check.streams.playable',
+      defaultMessage:
+        '{playable} of {sampled, plural, one {# sampled channel} other {# sampled channels}} answered with video the TV plays ({formats})',
+    }),
+    nonePlayable: defineMessage({
+      id: 'msg.check.streams.nonePlayable',
+      defaultMessage:
+        '{sampled, plural, one {The sampled channel did not answer with video the TV plays} other {None of the # sampled channels answered with video the TV plays}}',
+    }),
+    audioOnly: defineMessage({ id: 'msg.check.streams.audioOnly', defaultMessage: 'audio only' }),
+    refused: defineMessage({
+      id: 'msg.check.streams.refused',
+      defaultMessage:
+        '{count, plural, one {# was refused} other {# were refused}} (HTTP {status}: the provider may block this server’s network or country, so try {count, plural, one {it} other {them}} on the TV)',
+    }),
+    gone: defineMessage({
+      id: 'msg.check.streams.gone',
+      defaultMessage:
+        '{count, plural, one {# is no longer at its address} other {# are no longer at their addresses}} (HTTP {status})',
+    }),
+    legal: defineMessage({
+      id: 'msg.check.streams.legal',
+      defaultMessage:
+        '{count, plural, one {# is} other {# are}} unavailable for legal reasons where this server is (HTTP 451): the TV may be elsewhere',
+    }),
+    httpError: defineMessage({
+      id: 'msg.check.streams.httpError',
+      defaultMessage: '{count, plural, one {# answered} other {# answered}} with an error (HTTP {status})',
+    }),
+    noAnswer: defineMessage({
+      id: 'msg.check.streams.noAnswer',
+      defaultMessage: '{count, plural, one {# did not answer} other {# did not answer}} in {seconds} s',
+    }),
+    noBytes: defineMessage({
+      id: 'msg.check.streams.noBytes',
+      defaultMessage: '{count, plural, one {# answered} other {# answered}} but sent no video in {seconds} s',
+    }),
+    unreachable: defineMessage({
+      id: 'msg.check.streams.unreachable',
+      defaultMessage: '{count, plural, one {# could not be reached} other {# could not be reached}} from this server',
+    }),
+    webPage: defineMessage({
+      id: 'msg.check.streams.webPage',
+      defaultMessage:
+        '{count, plural, one {# answered} other {# answered}} with a web page (a login, error or block page) instead of video',
+    }),
+    empty: defineMessage({
+      id: 'msg.check.streams.empty',
+      defaultMessage: '{count, plural, one {# answered} other {# answered}} with nothing',
+    }),
+    notVideo: defineMessage({
+      id: 'msg.check.streams.notVideo',
+      defaultMessage: '{count, plural, one {# answered} other {# answered}} with something that is not video',
+    }),
+    flv: defineMessage({
+      id: 'msg.check.streams.flv',
+      defaultMessage:
+        '{count, plural, one {# answered} other {# answered}} with FLV video, which many TV players do not play',
+    }),
+    otherScheme: defineMessage({
+      id: 'msg.check.streams.otherScheme',
+      defaultMessage:
+        '{count, plural, one {# is an address} other {# are addresses}} this server does not open ({schemes}), so {count, plural, one {it was} other {they were}} not tried: the TV’s player may open {count, plural, one {it} other {them}}',
+    }),
+    private: defineMessage({
+      id: 'msg.check.streams.private',
+      defaultMessage:
+        '{count, plural, one {# is on a private network} other {# are on a private network}}, which this server does not open: a TV on that network may play {count, plural, one {it} other {them}}',
+    }),
+    notSampledConnections: defineMessage({
+      id: 'msg.check.streams.notSampledConnections',
+      defaultMessage:
+        'No channel was opened: every connection the line allows is in use, and opening one would take a connection.',
+    }),
+    notSampledNone: defineMessage({
+      id: 'msg.check.streams.notSampledNone',
+      defaultMessage: 'No channel was opened: the panel listed no live channels.',
+    }),
+    notSampledTime: defineMessage({
+      id: 'msg.check.streams.notSampledTime',
+      defaultMessage: 'No channel was opened: the check had no time left for it.',
+    }),
+    allGone: defineMessage({
+      id: 'msg.check.streams.allGone',
+      defaultMessage:
+        '{sampled, plural, one {The sampled channel is no longer at its address} other {None of the # sampled channels is at its address any more}} (HTTP {status}): the provider has moved or removed {sampled, plural, one {it} other {them}}. Ask the provider for an up-to-date playlist.',
+    }),
+  },
+  /** One sampled channel, said: what it answered. */
+  sample: {
+    plays: defineMessage({ id: 'msg.check.sample.plays', defaultMessage: 'Answered with {format}.' }),
+    playsCodecs: defineMessage({
+      id: 'msg.check.sample.playsCodecs',
+      defaultMessage: 'Answered with {format} ({codecs}).',
+    }),
+    flv: defineMessage({
+      id: 'msg.check.sample.flv',
+      defaultMessage: 'Answered with FLV video ({codecs}), which many TV players do not play.',
+    }),
+    flvBare: defineMessage({
+      id: 'msg.check.sample.flvBare',
+      defaultMessage: 'Answered with FLV video, which many TV players do not play.',
+    }),
+    webPage: defineMessage({
+      id: 'msg.check.sample.webPage',
+      defaultMessage: 'Answered with a web page instead of video: usually a login, error or block page.',
+    }),
+    empty: defineMessage({ id: 'msg.check.sample.empty', defaultMessage: 'Answered, but sent nothing.' }),
+    notVideo: defineMessage({
+      id: 'msg.check.sample.notVideo',
+      defaultMessage: 'Answered with something that is not a video format the TV plays.',
+    }),
+    playlist: defineMessage({
+      id: 'msg.check.sample.playlist',
+      defaultMessage: 'Answered with another playlist of channels, not a stream.',
+    }),
+    refused: defineMessage({
+      id: 'msg.check.sample.refused',
+      defaultMessage:
+        'Refused (HTTP {status}): the account may not allow it, or the provider may block this server’s network or country. Try it on the TV.',
+    }),
+    refusedXui: defineMessage({
+      id: 'msg.check.sample.refusedXui',
+      defaultMessage:
+        'Refused: the panel answered “404 Not Found” as XUI-based panels do for a line, network or country they refuse. Try it on the TV.',
+    }),
+    gone: defineMessage({
+      id: 'msg.check.sample.gone',
+      defaultMessage: 'Not there (HTTP {status}): the provider no longer serves this channel at this address.',
+    }),
+    legal: defineMessage({
+      id: 'msg.check.sample.legal',
+      defaultMessage: 'Unavailable for legal reasons where this server is (HTTP 451); it may play where the TV is.',
+    }),
+    httpError: defineMessage({
+      id: 'msg.check.sample.httpError',
+      defaultMessage: 'The server answered HTTP {status} instead of video.',
+    }),
+    noAnswer: defineMessage({
+      id: 'msg.check.sample.noAnswer',
+      defaultMessage: 'Did not answer in {seconds} s.',
+    }),
+    noBytes: defineMessage({
+      id: 'msg.check.sample.noBytes',
+      defaultMessage: 'Answered, but sent no video in {seconds} s.',
+    }),
+    otherScheme: defineMessage({
+      id: 'msg.check.sample.otherScheme',
+      defaultMessage:
+        'Not tried: this server opens only http and https addresses, and this one is {scheme}. The TV’s player may open it.',
+    }),
+    private: defineMessage({
+      id: 'msg.check.sample.private',
+      defaultMessage:
+        'An address on a private or local network: this server does not open those, so it was not tried. A TV on that network may play it.',
+    }),
+  },
+  /** What a sampled channel answered with (after "Answered with "). */
+  formats: {
+    ts: defineMessage({ id: 'msg.check.format.ts', defaultMessage: 'an MPEG-TS stream' }),
+    hlsMaster: defineMessage({
+      id: 'msg.check.format.hlsMaster',
+      defaultMessage: 'an HLS playlist in {count, plural, one {# quality} other {# qualities}}',
+    }),
+    hlsMediaTs: defineMessage({
+      id: 'msg.check.format.hlsMediaTs',
+      defaultMessage: 'an HLS playlist of {count, plural, one {# MPEG-TS segment} other {# MPEG-TS segments}}',
+    }),
+    hlsMediaFmp4: defineMessage({
+      id: 'msg.check.format.hlsMediaFmp4',
+      defaultMessage:
+        'an HLS playlist of {count, plural, one {# fragmented MP4 segment} other {# fragmented MP4 segments}}',
+    }),
+    dash: defineMessage({ id: 'msg.check.format.dash', defaultMessage: 'an MPEG-DASH manifest' }),
+    mp4: defineMessage({ id: 'msg.check.format.mp4', defaultMessage: 'an MP4 file' }),
+    fmp4: defineMessage({ id: 'msg.check.format.fmp4', defaultMessage: 'fragmented MP4' }),
+    matroska: defineMessage({ id: 'msg.check.format.matroska', defaultMessage: 'a Matroska (MKV or WebM) stream' }),
+    audio: defineMessage({ id: 'msg.check.format.audio', defaultMessage: 'an audio-only stream' }),
+  },
   /** What an XUI-derived panel's debug answer means (after "The panel refused the line: "). */
   panelCodes: {
     INVALID_CREDENTIALS: defineMessage({

@@ -1,6 +1,7 @@
 /** A playlist check's result: the GraphQL PlaylistCheck type, stored as the playlist's last_check (jsonb). */
 
 import { english, type Said, type SaidValue } from './check-messages';
+import type { StreamFormat } from './stream-kind';
 
 export type CheckVerdict = 'OK' | 'WARNING' | 'FAILED';
 
@@ -22,7 +23,8 @@ export type CheckProblem =
   | 'XC_NOT_API'
   | 'SINGLE_STREAM'
   | 'XC_LINE_REFUSED'
-  | 'XC_NO_FORMAT';
+  | 'XC_NO_FORMAT'
+  | 'STREAMS_GONE';
 
 export interface ChannelSample {
   name: string;
@@ -95,6 +97,44 @@ export interface EpgCheckResult {
   coverage?: GuideCoverageResult | null;
 }
 
+/** What a sampled channel answered with, or why it did not (stream-kind.ts names the formats). */
+export type StreamKind =
+  | StreamFormat
+  | 'REFUSED'
+  | 'GONE'
+  | 'LEGAL_BLOCK'
+  | 'HTTP_ERROR'
+  | 'NO_ANSWER'
+  | 'UNREACHABLE'
+  | 'OTHER_SCHEME'
+  | 'PRIVATE_ADDRESS';
+
+/** One channel the check opened: what its first bytes were. Never its address (it can hold credentials). */
+export interface StreamSampleResult {
+  name: string;
+  group: string | null;
+  kind: StreamKind;
+  /** The HTTP status of its final answer; null when there was none (no answer, not tried). */
+  httpStatus: number | null;
+  /** Codecs by name ('H.264', 'AAC'), as far as its first bytes said. */
+  codecs: string[];
+  /** What it answered, in English; `said` says it in the reader's language. */
+  message: string;
+  said: SaidValue;
+}
+
+/** The channels the check opened, one at a time, reading only their first bytes. */
+export interface StreamsCheckResult {
+  /** Channels picked and looked at (those not tried, such as rtmp:// ones, included). */
+  sampled: number;
+  /** Of those, how many answered with video (or audio) the TV plays. */
+  playable: number;
+  samples: StreamSampleResult[];
+  /** One sentence about them all, in English; `said` says it in the reader's language. */
+  message: string;
+  said: SaidValue;
+}
+
 export interface CheckResult {
   /** ISO date. */
   checkedAt: string;
@@ -108,6 +148,8 @@ export interface CheckResult {
   m3u: M3uCheckResult | null;
   xc: XcCheckResult | null;
   epg: EpgCheckResult | null;
+  /** The channels the check opened; absent in results stored before streams were sampled, null when none. */
+  streams?: StreamsCheckResult | null;
   /**
    * The message and warnings, to be said in the reader's language (check-messages.ts); `message` and `warnings`
    * are their English. Absent in results stored before it was kept: those are shown as they were stored.

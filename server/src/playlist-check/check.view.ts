@@ -1,5 +1,5 @@
 import { sayIn } from './check-messages';
-import type { CheckResult, EpgCheckResult, M3uCheckResult, XcLineState } from './check-result';
+import type { CheckResult, EpgCheckResult, M3uCheckResult, StreamsCheckResult, XcLineState } from './check-result';
 import { cannotOpenReason } from './m3u-check';
 
 // A check result as the transports show it. A result keeps its sentences language-neutral (`said`); they are said
@@ -32,6 +32,23 @@ export function m3uOf(m3u: M3uCheckResult | null, locale: string) {
   };
 }
 
+/**
+ * The sampled channels, each one's message and the sentence about them all said in `locale`, without the
+ * language-neutral form they are kept in. Null for results made before streams were sampled.
+ */
+export function streamsOf(streams: StreamsCheckResult | null | undefined, locale: string) {
+  if (!streams) return null;
+  return {
+    sampled: streams.sampled,
+    playable: streams.playable,
+    message: sayIn(locale, streams.said) ?? streams.message,
+    samples: streams.samples.map(({ said, ...sample }) => ({
+      ...sample,
+      message: sayIn(locale, said) ?? sample.message,
+    })),
+  };
+}
+
 export function warningsOf(result: CheckResult, locale: string): string[] {
   const said = result.said?.warnings;
   if (!said || said.length !== result.warnings.length) return result.warnings;
@@ -50,6 +67,7 @@ export function checkSaidIn(result: CheckResult, locale: string) {
     warnings: warningsOf(result, locale),
     epg: epgOf(result.epg, locale),
     m3u: m3uOf(result.m3u, locale),
+    streams: streamsOf(result.streams, locale),
   };
 }
 

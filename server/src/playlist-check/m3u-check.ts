@@ -4,6 +4,7 @@ import { ChannelKeys } from './guide-match';
 import { M3uParser, type M3uEntry } from './m3u-parser';
 import type { SafeFetchOptions } from './safe-fetch';
 import { checkFailureOf, open } from './sources';
+import { ChannelPicker, type StreamPick } from './stream-sample';
 
 const SAMPLE_SIZE = 12;
 /** Distinct groups remembered; past this the count is a lower bound (no real playlist comes close). */
@@ -104,6 +105,39 @@ export interface M3uCheckOutcome {
   httpStatus: number;
   /** The live channels, for matching with a guide. */
   liveChannels: ChannelKeys;
+  /** Channels to open to see what they answer, spread over the groups (as many as asked for, at most). */
+  picks: StreamPick[];
+}
+
+/** A header a playlist gives a channel (`url|User-Agent=…`, any case), else its #EXTVLCOPT option. */
+function headerOf(entry: M3uEntry, name: string, vlcOption: string): string | undefined {
+  for (const [key, value] of Object.entries(entry.headers)) if (key.toLowerCase() === name) return value;
+  return entry.vlcOptions[vlcOption];
+}
+
+/** A channel as the sampler opens it: with the User-Agent and Referer the playlist gives it. */
+function pickOf(entry: M3uEntry, address: string): StreamPick {
+  const headers: Record<string, string> = {};
+  const referer = headerOf(entry, 'referer', 'http-referrer');
+  const origin = headerOf(entry, 'origin', 'http-origin');
+  if (referer) headers.referer = referer;
+  if (origin) headers.origin = origin;
+  return {
+    name: entry.name || entry.attributes['tvg-name'] || '',
+    group: entry.groups[0] ?? null,
+    url: address,
+    userAgent: headerOf(entry, 'user-agent', 'http-user-agent'),
+    headers,
+  };
+}
+
+/** A channel's address as the TV opens it: relative ones against the playlist's own (as VLC reads them). */
+function absolute(address: string, playlistUrl: string): string | null {
+  try {
+    return new URL(address, playlistUrl).href;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -112,8 +146,9 @@ export interface M3uCheckOutcome {
  * channels with logos. What the body is (a playlist, a web page, a single HLS stream) is decided by its content,
  * not by its content type.
  */
-export async function checkM3u(url: string, options: SafeFetchOptions): Promise<M3uCheckOutcome> {
+export async function checkM3u(url: string, options: SafeFetchOptions, samples = 0): Promise<M3uCheckOutcome> {
   const res = await open(url, options);
+  const picker = new ChannelPicker(samples);
   const groups = new Set<string>();
   const sample: ChannelSample[] = [];
   const cannotOpen = new Map<string, CannotOpen>();
@@ -145,8 +180,9 @@ export async function checkM3u(url: string, options: SafeFetchOptions): Promise<
         return;
       }
       playable += 1;
-      if (!isVod(address, entry))
-        liveChannels.add(entry.attributes['tvg-id'], entry.attributes['tvg-name'], entry.name);
+      const live = !isVod(address, entry);
+      if (live) liveChannels.add(entry.attributes['tvg-id'], entry.attributes['tvg-name'], entry.name);
+      if (samples > 0) picker.add(pickOf(entry, address), live);
       if (sample.length < SAMPLE_SIZE && entry.attributes['tvg-logo']) {
         sample.push({
           name: entry.name || entry.attributes['tvg-name'] || '',
@@ -228,9 +264,14 @@ export async function checkM3u(url: string, options: SafeFetchOptions): Promise<
     .map((value) => value.trim())
     .filter((value, index, all) => /^https?:\/\/\S+$/i.test(value) && all.indexOf(value) === index)
     .slice(0, 5);
+  const picks = picker.picks().flatMap((pick) => {
+    const address = absolute(pick.url, res.url);
+    return address ? [{ ...pick, url: address }] : [];
+  });
   return {
     httpStatus: res.status,
     liveChannels,
+    picks,
     result: {
       channels: playable,
       groups: groups.size,

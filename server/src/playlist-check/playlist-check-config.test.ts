@@ -17,6 +17,10 @@ describe('playlist check settings over their maximum', () => {
     ['PLAYLIST_CHECK_TIMEOUT_SECONDS', '121', 'must be at most 120'],
     ['PLAYLIST_CHECK_MAX_MB', '2048', 'must be at most 1024'],
     ['PLAYLIST_CHECK_CACHE_SECONDS', '4000', 'must be at most 3600'],
+    ['PLAYLIST_CHECK_STREAM_SAMPLES', '11', 'must be at most 10'],
+    ['PLAYLIST_CHECK_STREAM_SECONDS', '31', 'must be at most 30'],
+    ['PLAYLIST_CHECK_STREAM_KB', '5000', 'must be at most 4096'],
+    ['PLAYLIST_CHECK_STREAMS_TOTAL_SECONDS', '121', 'must be at most 120'],
   ])('%s=%s says it %s', (name, value, words) => {
     const message = problem(name, value);
     expect(message).toContain(`${name} ${words} (got "${value}")`);
@@ -31,5 +35,8 @@ describe('playlist check settings over their maximum', () => {
     expect(problem('PLAYLIST_CHECK_CONCURRENCY', '0')).toContain('PLAYLIST_CHECK_CONCURRENCY must be above 0');
     expect(problem('PLAYLIST_CHECK_CACHE_SECONDS', '-1')).toContain('PLAYLIST_CHECK_CACHE_SECONDS must be 0 or more');
     expect(problem('PLAYLIST_CHECK_CONCURRENCY', '100')).toBe('accepted');
+    expect(problem('PLAYLIST_CHECK_STREAM_KB', '8')).toContain('PLAYLIST_CHECK_STREAM_KB must be at least 16');
+    // 0 turns sampling off.
+    expect(problem('PLAYLIST_CHECK_STREAM_SAMPLES', '0')).toBe('accepted');
   });
 });

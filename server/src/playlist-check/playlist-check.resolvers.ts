@@ -2,7 +2,7 @@ import type { Resolvers } from '../__generated__/resolvers-types';
 import { requireOwner } from '../auth/caller';
 import { currentLocale } from '../i18n/request-locale';
 import { sayIn } from './check-messages';
-import { epgOf, m3uOf, stateOfStatus, warningsOf } from './check.view';
+import { epgOf, m3uOf, stateOfStatus, streamsOf, warningsOf } from './check.view';
 
 export const playlistCheckResolvers: Resolvers = {
   Mutation: {
@@ -18,6 +18,7 @@ export const playlistCheckResolvers: Resolvers = {
     // The guide's note and what a TV cannot open, said here: the graph resolves PlaylistCheck's own fields.
     epg: (result) => epgOf(result.epg, currentLocale()),
     m3u: (result) => m3uOf(result.m3u, currentLocale()),
+    streams: (result) => streamsOf(result.streams, currentLocale()),
   },
   // Results stored as a playlist's last check before these fields existed lack them.
   M3uCheck: {

@@ -15,7 +15,8 @@ import { checkEpg } from './epg-check';
 import type { ChannelKeys } from './guide-match';
 import { checkM3u } from './m3u-check';
 import type { SafeFetchOptions } from './safe-fetch';
-import { checkXc, expiryWarning, xcGuideUrl } from './xc-check';
+import { notSampled, sampleStreams, streamsVerdict, type StreamPick } from './stream-sample';
+import { checkXc, expiryWarning, xcBaseUrl, xcGuideUrl, xcStreamPicks } from './xc-check';
 import { messages } from '../../../common/messages';
 import { lockDevice } from '../device/device-lock';
 
@@ -35,6 +36,8 @@ type Source =
 export class PlaylistCheckService {
   private readonly recent: LRUCache<string, CheckResult>;
   private running = 0;
+  /** Stream samples of one Xtream Codes line in this process, one after another (each takes a connection). */
+  private readonly lineSampling = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -101,21 +104,44 @@ export class PlaylistCheckService {
     };
   }
 
+  /** Opens the picked channels, one at a time, within the time left until `deadline`. */
+  private sample(picks: StreamPick[], deadline: number) {
+    const { streams } = this.settings;
+    return sampleStreams(
+      picks,
+      { userAgent: this.settings.userAgent, allow: this.settings.allow },
+      { ...streams, totalMs: Math.max(0, deadline - Date.now()) },
+    );
+  }
+
+  /** Runs `task` after any other task under the same key has finished (this process only). */
+  private async oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const before = this.lineSampling.get(key) ?? Promise.resolve();
+    const run = before.catch(() => undefined).then(task);
+    this.lineSampling.set(key, run);
+    try {
+      return await run;
+    } finally {
+      if (this.lineSampling.get(key) === run) this.lineSampling.delete(key);
+    }
+  }
+
   private async check(source: Source): Promise<CheckResult> {
     const started = Date.now();
     const options = this.fetchOptions();
     const warnings: SaidValue[] = [];
     const { warning } = checkMessages;
-    const base = { m3u: null, xc: null, epg: null, httpStatus: null } as Pick<
+    const base = { m3u: null, xc: null, epg: null, httpStatus: null, streams: null } as Pick<
       CheckResult,
-      'm3u' | 'xc' | 'epg' | 'httpStatus'
+      'm3u' | 'xc' | 'epg' | 'httpStatus' | 'streams'
     >;
     let guide: string | null = source.epgUrl;
     let guideSource: GuideSource = 'TYPED';
     let liveChannels: ChannelKeys | null = null;
+    const sampling = this.settings.streams;
     try {
       if (source.kind === 'm3u') {
-        const outcome = await checkM3u(source.url, options);
+        const outcome = await checkM3u(source.url, options, sampling.samples);
         const result = outcome.result;
         base.m3u = result;
         base.httpStatus = outcome.httpStatus;
@@ -132,18 +158,41 @@ export class PlaylistCheckService {
           const kinds = saidList(result.cannotOpen.map((kind) => cannotOpenWords(kind.kind, kind.count)));
           warnings.push(said(warning.cannotOpen, { count: cannot, kinds }));
         }
+        if (sampling.samples > 0) base.streams = await this.sample(outcome.picks, Date.now() + sampling.totalMs);
       } else {
-        const { result, httpStatus } = await checkXc(source.host, source.username, source.password, options);
+        const { result, httpStatus, liveCategories } = await checkXc(
+          source.host,
+          source.username,
+          source.password,
+          options,
+        );
         base.xc = result;
         base.httpStatus = httpStatus;
         const expiry = expiryWarning(result.expiresAt);
         if (expiry) warnings.push(expiry);
-        if (
+        const allInUse =
           result.maxConnections !== null &&
           result.activeConnections !== null &&
-          result.activeConnections >= result.maxConnections
-        ) {
-          warnings.push(said(warning.allConnections));
+          result.activeConnections >= result.maxConnections;
+        if (allInUse) warnings.push(said(warning.allConnections));
+        if (sampling.samples > 0) {
+          // A sample takes one of the line's connections for a moment: never when the panel says all are in use,
+          // and never two at once, even for two checks of the same line.
+          base.streams = allInUse
+            ? notSampled(said(checkMessages.streams.notSampledConnections))
+            : await this.oneAtATime(`${xcBaseUrl(source.host)}\n${source.username}`, async () => {
+                const deadline = Date.now() + sampling.totalMs;
+                const picks = await xcStreamPicks(
+                  source.host,
+                  source.username,
+                  source.password,
+                  result,
+                  liveCategories,
+                  sampling.samples,
+                  { ...options, timeoutMs: Math.max(1, Math.min(options.timeoutMs, deadline - Date.now())) },
+                );
+                return this.sample(picks, deadline);
+              });
         }
         if (!guide) {
           // Xtream Codes panels serve the line's guide at xmltv.php with the same credentials.
@@ -151,6 +200,8 @@ export class PlaylistCheckService {
           guideSource = 'PANEL';
         }
       }
+      const streams = base.streams ? streamsVerdict(base.streams) : null;
+      if (streams?.failed) warnings.push(base.streams!.said);
       if (guide) {
         base.epg = await checkEpg(guide, options, {
           source: guideSource,
@@ -160,6 +211,16 @@ export class PlaylistCheckService {
         if (base.epg.message) warnings.push(base.epg.said ?? base.epg.message);
       } else {
         warnings.push(said(warning.noGuide));
+      }
+      if (streams?.allGone) {
+        const sampled = base.streams!.samples;
+        const status = [...new Set(sampled.map((s) => s.httpStatus))].join(', ');
+        throw new CheckFailure(
+          'STREAMS_GONE',
+          said(checkMessages.streams.allGone, { sampled: sampled.length, status }),
+          base.httpStatus,
+          true,
+        );
       }
       const message = summary(base);
       return {

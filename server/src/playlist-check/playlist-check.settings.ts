@@ -16,6 +16,15 @@ export const playlistSettings = settingsSection({
     PLAYLIST_CHECK_ALLOW: z.string().default(''),
     PLAYLIST_CHECK_PER_DEVICE_PER_HOUR: positiveInt.max(10_000).default(30),
     PLAYLIST_CHECK_CONCURRENCY: positiveInt.max(100).default(4),
+    PLAYLIST_CHECK_STREAM_SAMPLES: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(10, 'must be at most 10')
+      .default(5),
+    PLAYLIST_CHECK_STREAM_SECONDS: positiveInt.max(30, 'must be at most 30').default(8),
+    PLAYLIST_CHECK_STREAM_KB: positiveInt.min(16, 'must be at least 16').max(4096, 'must be at most 4096').default(256),
+    PLAYLIST_CHECK_STREAMS_TOTAL_SECONDS: positiveInt.max(120, 'must be at most 120').default(25),
     PLAYLIST_CHECK_CACHE_SECONDS: z.coerce
       .number({ error: 'must be a whole number' })
       .int('must be a whole number')
@@ -35,6 +44,13 @@ export const playlistSettings = settingsSection({
       perDevicePerHour: env.PLAYLIST_CHECK_PER_DEVICE_PER_HOUR,
       concurrency: env.PLAYLIST_CHECK_CONCURRENCY,
       cacheMs: env.PLAYLIST_CHECK_CACHE_SECONDS * 1000,
+      /** Channels opened to see what they answer (0: none), and the limits of each and of all together. */
+      streams: {
+        samples: env.PLAYLIST_CHECK_STREAM_SAMPLES,
+        perSampleMs: env.PLAYLIST_CHECK_STREAM_SECONDS * 1000,
+        maxBytes: env.PLAYLIST_CHECK_STREAM_KB * 1024,
+        totalMs: env.PLAYLIST_CHECK_STREAMS_TOTAL_SECONDS * 1000,
+      },
     },
   }),
 });

@@ -635,6 +635,23 @@ describe('limits', () => {
     await expectFailure(readAll(res), 'too-large');
   });
 
+  it('with truncate, ends an endless body quietly at maxBytes and lets go of the connection', async () => {
+    const res = await safeFetch(`${main.origin}/endless`, { ...base, maxBytes: 5000, truncate: true });
+    expect(await readAll(res)).toHaveLength(5000);
+    await waitFor(() => main.open.size === 0);
+  });
+
+  it('with truncate, reads the start of a body whose declared length is above maxBytes (a film)', async () => {
+    const res = await safeFetch(`${main.origin}/declared`, { ...base, maxBytes: 100, truncate: true });
+    let first = '';
+    for await (const chunk of res.body) {
+      first = chunk.toString();
+      break;
+    }
+    expect(first).toBe('x');
+    await waitFor(() => main.open.size === 0);
+  });
+
   it('accepts a body of exactly maxBytes', async () => {
     const res = await safeFetch(`${main.origin}/exact`, { ...base, maxBytes: 1000 });
     expect(await readAll(res)).toHaveLength(1000);

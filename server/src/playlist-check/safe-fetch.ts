@@ -64,6 +64,11 @@ export interface SafeFetchOptions {
   /** The caller's cancellation, combined with the time limit (an abort fails with 'timeout'). */
   signal?: AbortSignal;
   method?: 'GET' | 'HEAD';
+  /**
+   * Read only the first `maxBytes` of the body and stop there quietly (the body just ends), instead of failing
+   * with 'too-large': for a stream, whose first bytes are all that is wanted and which never ends.
+   */
+  truncate?: boolean;
 }
 
 export interface SafeResponse {
@@ -590,8 +595,16 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
     if (noBody || closedByCaller) return;
     let total = 0;
     try {
-      if (!decoder && Number.isFinite(declaredLength) && declaredLength > options.maxBytes) throw tooLarge();
+      const truncate = options.truncate === true;
+      if (!truncate && !decoder && Number.isFinite(declaredLength) && declaredLength > options.maxBytes) {
+        throw tooLarge();
+      }
       for await (const chunk of output as AsyncIterable<Buffer>) {
+        if (truncate && total + chunk.length >= options.maxBytes) {
+          // The first maxBytes are all that was asked for: the rest is never read (finally closes the socket).
+          yield chunk.subarray(0, options.maxBytes - total);
+          return;
+        }
         total += chunk.length;
         if (total > options.maxBytes) throw tooLarge();
         yield chunk;

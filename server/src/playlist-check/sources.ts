@@ -81,3 +81,11 @@ export function shownUrl(url: string): string {
     return '(invalid URL)';
   }
 }
+
+/**
+ * XUI's stand-in for every refusal: the exact page nginx sends for a 404, with the padding comments nginx adds
+ * only for Internet Explorer (XUI always adds them; nginx itself never does for our User-Agent).
+ */
+export function isXuiNotFound(page: string): boolean {
+  return /<center><h1>404 Not Found<\/h1><\/center>/i.test(page) && page.includes('a padding to disable MSIE');
+}

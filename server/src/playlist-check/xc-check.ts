@@ -1,7 +1,8 @@
 import { checkMessages, said, saidDate, type Said } from './check-messages';
 import { CheckFailure, type XcCheckResult, type XcLineState } from './check-result';
 import { safeFetch, type SafeFetchOptions, type SafeResponse } from './safe-fetch';
-import { checkFailureOf, httpStatusSaid, readText } from './sources';
+import { checkFailureOf, httpStatusSaid, isXuiNotFound, readText } from './sources';
+import type { StreamPick } from './stream-sample';
 
 /** The API answers are small; a category list of a big provider is a few hundred KB. */
 const API_LIMIT = 8 * 1024 * 1024;
@@ -84,14 +85,6 @@ function refusedLine(state: XcLineState, status: string): XcCheckResult {
     vodCategories: 0,
     seriesCategories: 0,
   };
-}
-
-/**
- * XUI's stand-in for every refusal: the exact page nginx sends for a 404, with the padding comments nginx adds
- * only for Internet Explorer (XUI always adds them; nginx itself never does for our User-Agent).
- */
-function isXuiNotFound(page: string): boolean {
-  return /<center><h1>404 Not Found<\/h1><\/center>/i.test(page) && page.includes('a padding to disable MSIE');
 }
 
 const LINE_REFUSED = said(checkMessages.xc.lineRefused);
@@ -191,7 +184,7 @@ export async function checkXc(
   username: string,
   password: string,
   options: SafeFetchOptions,
-): Promise<{ result: XcCheckResult; httpStatus: number }> {
+): Promise<{ result: XcCheckResult; httpStatus: number; liveCategories: XcCategory[] }> {
   let base: string;
   try {
     base = xcBaseUrl(host);
@@ -282,14 +275,91 @@ export async function checkXc(
     );
   }
   const [live, vod, series] = await Promise.all(
-    ['get_live_categories', 'get_vod_categories', 'get_series_categories'].map(async (action) =>
-      count((await getJson(panelUrl(base, 'player_api.php', username, password, action), options)).body),
+    ['get_live_categories', 'get_vod_categories', 'get_series_categories'].map(
+      async (action) => (await getJson(panelUrl(base, 'player_api.php', username, password, action), options)).body,
     ),
   );
   return {
     httpStatus: status,
-    result: { ...line, liveCategories: live ?? 0, vodCategories: vod ?? 0, seriesCategories: series ?? 0 },
+    result: { ...line, liveCategories: count(live), vodCategories: count(vod), seriesCategories: count(series) },
+    liveCategories: categoriesOf(live),
   };
+}
+
+/** A live category as get_live_categories lists it. */
+export interface XcCategory {
+  id: string;
+  name: string;
+}
+
+function categoriesOf(body: unknown): XcCategory[] {
+  if (!Array.isArray(body)) return [];
+  const categories: XcCategory[] = [];
+  for (const item of body as { category_id?: unknown; category_name?: unknown }[]) {
+    const id = item && (typeof item.category_id === 'string' || typeof item.category_id === 'number');
+    if (id) categories.push({ id: String(item.category_id), name: String(item.category_name ?? '') });
+  }
+  return categories;
+}
+
+/** `count` items of a list, evenly spaced from its first. */
+function evenly<T>(items: T[], count: number): T[] {
+  if (items.length <= count) return [...items];
+  return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)]!);
+}
+
+/**
+ * Live channels of the line to open, spread over its categories: the first channels of up to `wanted`
+ * categories (player_api.php's get_live_streams with a category_id, so a panel with 20,000 channels is not
+ * listed whole), each as the panel's get.php writes its address, `/live/{username}/{password}/{stream_id}.{ext}`,
+ * in the formats the line allows the TV (TS and HLS, taken in turn). A category the panel does not list is
+ * skipped: the picks are what the panel gave.
+ */
+export async function xcStreamPicks(
+  host: string,
+  username: string,
+  password: string,
+  line: Pick<XcCheckResult, 'allowedFormats'>,
+  categories: XcCategory[],
+  wanted: number,
+  options: SafeFetchOptions,
+): Promise<StreamPick[]> {
+  if (wanted <= 0) return [];
+  const base = xcBaseUrl(host);
+  const formats = line.allowedFormats ? TV_FORMATS.filter((f) => line.allowedFormats!.includes(f)) : ['ts'];
+  const lists: { category: XcCategory; streams: { stream_id: number | string; name: string }[] }[] = [];
+  for (const category of evenly(categories, wanted)) {
+    const url = new URL(panelUrl(base, 'player_api.php', username, password, 'get_live_streams'));
+    url.searchParams.set('category_id', category.id);
+    try {
+      const { body } = await getJson(url.toString(), options);
+      const streams = (Array.isArray(body) ? (body as { stream_id?: unknown; name?: unknown }[]) : [])
+        .filter(
+          (s) =>
+            s && (typeof s.stream_id === 'number' || (typeof s.stream_id === 'string' && /^\d+$/.test(s.stream_id))),
+        )
+        .slice(0, wanted)
+        .map((s) => ({ stream_id: s.stream_id as number | string, name: typeof s.name === 'string' ? s.name : '' }));
+      if (streams.length > 0) lists.push({ category, streams });
+    } catch (err) {
+      if (!(err instanceof CheckFailure)) throw err;
+    }
+  }
+  // One from each category, then the second of each, and so on.
+  const picks: StreamPick[] = [];
+  for (let round = 0; picks.length < wanted && lists.some((list) => list.streams.length > round); round += 1) {
+    for (const { category, streams } of lists) {
+      const stream = streams[round];
+      if (!stream || picks.length >= wanted) continue;
+      const ext = formats[picks.length % formats.length] ?? 'ts';
+      picks.push({
+        name: stream.name,
+        group: category.name || null,
+        url: `${base}/live/${encodeURIComponent(username)}/${encodeURIComponent(password)}/${stream.stream_id}.${ext}`,
+      });
+    }
+  }
+  return picks;
 }
 
 /** Days until the line ends, and the warning the owner should read (null when it is not near). */

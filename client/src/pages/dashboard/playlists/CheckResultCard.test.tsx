@@ -476,4 +476,97 @@ describe('CheckResultCard in Arabic', () => {
     expect(within(card).getByRole('button', { name: 'إغلاق' })).toHaveTextContent('إغلاق');
     expect(card).toHaveTextContent('استغرق الفحص 850 ملّي ثانية');
   });
+
+  it('lists the channels the check opened: what each answered, its codecs and HTTP status, and why', () => {
+    const sample = (kind: string, extra: Record<string, unknown>) => ({
+      __typename: 'StreamSample' as const,
+      group: null,
+      httpStatus: 200,
+      codecs: [],
+      kind,
+      ...extra,
+    });
+    render(
+      <CheckResultCard
+        heading="Check result"
+        check={buildPlaylistCheck({
+          verdict: 'WARNING',
+          streams: {
+            __typename: 'StreamsCheck',
+            sampled: 3,
+            playable: 1,
+            message:
+              '1 of 3 sampled channels answered with video the TV plays (MPEG-TS); 1 was refused (HTTP 403: the provider may block this server’s network or country, so try it on the TV); 1 is an address this server does not open (rtmp://), so it was not tried: the TV’s player may open it.',
+            samples: [
+              sample('MPEG_TS', {
+                name: 'News One',
+                group: 'News',
+                codecs: ['H.264', 'AAC'],
+                message: 'Answered with an MPEG-TS stream (H.264, AAC).',
+              }),
+              sample('REFUSED', {
+                name: 'Sport Two',
+                httpStatus: 403,
+                message:
+                  'Refused (HTTP 403): the account may not allow it, or the provider may block this server’s network or country. Try it on the TV.',
+              }),
+              sample('OTHER_SCHEME', {
+                name: 'Old Feed',
+                httpStatus: null,
+                message:
+                  'Not tried: this server opens only http and https addresses, and this one is rtmp://. The TV’s player may open it.',
+              }),
+            ],
+          },
+        } as never)}
+      />,
+    );
+    const card = screen.getByRole('region', { name: 'Check result' });
+    expect(within(card).getByRole('heading', { name: 'Channels opened' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('1 of 3 sampled channels answered with video the TV plays (MPEG-TS); 1 was refused');
+    const list = within(card).getByRole('list', { name: 'Channels opened' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('News OneMPEG-TSH.264 · AACHTTP 200News');
+    expect(items[0]).toHaveClass('check-card__stream--plays');
+    expect(items[1]).toHaveTextContent('Sport TwoRefusedHTTP 403Refused (HTTP 403)');
+    expect(items[1]).toHaveClass('check-card__stream--fails');
+    expect(items[2]).toHaveTextContent(
+      'Old FeedNot triedNot tried: this server opens only http and https addresses, and this one is rtmp://.',
+    );
+    expect(items[2]).toHaveClass('check-card__stream--untried');
+    // The server is not the TV: the card says so.
+    expect(card).toHaveTextContent('your TV is on another network, and a provider may treat it differently');
+  });
+
+  it('says the sampled channels’ words in Arabic', async () => {
+    await setTestLocale('ar');
+    render(
+      <CheckResultCard
+        heading="نتيجة الفحص"
+        check={buildPlaylistCheck({
+          streams: {
+            __typename: 'StreamsCheck',
+            sampled: 1,
+            playable: 0,
+            message: 'لم تردّ القناة التي فُتحت بفيديو يشغّله التلفزيون؛ قناة واحدة لم تردّ خلال 8 ث.',
+            samples: [
+              {
+                __typename: 'StreamSample',
+                name: 'قناة الأخبار',
+                group: null,
+                kind: 'NO_ANSWER',
+                httpStatus: null,
+                codecs: [],
+                message: 'لم تردّ خلال 8 ث.',
+              },
+            ],
+          },
+        } as never)}
+      />,
+    );
+    const card = screen.getByRole('region', { name: 'نتيجة الفحص' });
+    const list = within(card).getByRole('list', { name: 'القنوات التي فُتحت' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent('قناة الأخبارلا ردّلم تردّ خلال 8 ث.');
+  });
 });

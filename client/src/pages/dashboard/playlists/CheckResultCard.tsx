@@ -4,13 +4,22 @@ import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import type { PlaylistCheckVerdict } from '../../../__generated__/graphql';
 import { useLocale } from '../../../i18n/LocaleProvider';
 import { useFormatDate, useFormatNumber } from '../../../i18n/format';
-import { GUIDE_SOURCE_LABELS, LINE_STATE_LABELS, PROBLEM_LABELS, VERDICT_LABELS, useCheckWords } from './playlistCheck';
+import {
+  GUIDE_SOURCE_LABELS,
+  LINE_STATE_LABELS,
+  PROBLEM_LABELS,
+  STREAM_KIND_LABELS,
+  VERDICT_LABELS,
+  streamOutcome,
+  useCheckWords,
+} from './playlistCheck';
 import type { PlaylistCheck } from './playlistCheck';
 import '../../../styles/playlist-check.css';
 
 type ChannelSample = NonNullable<PlaylistCheck['m3u']>['sample'][number];
 type CannotOpenKind = NonNullable<PlaylistCheck['m3u']>['cannotOpen'][number];
 type GuideCoverage = NonNullable<NonNullable<PlaylistCheck['epg']>['coverage']>;
+type StreamSample = NonNullable<PlaylistCheck['streams']>['samples'][number];
 
 /** The card's fact labels and short answers. */
 const FACTS = defineMessages({
@@ -69,8 +78,9 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
   const warningsId = useId();
   const sampleId = useId();
   const cannotOpenId = useId();
+  const streamsId = useId();
   const cardRef = useRef<HTMLElement>(null);
-  const { m3u, xc, epg } = check;
+  const { m3u, xc, epg, streams } = check;
   const intl = useIntl();
   const { text: say } = useLocale();
   const count = useFormatNumber();
@@ -229,6 +239,28 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
         </div>
       )}
 
+      {streams && (
+        <div className="check-card__group">
+          <h3 id={streamsId} className="check-card__subtitle">
+            <FormattedMessage id="check.streams" defaultMessage="Channels opened" />
+          </h3>
+          <p className="check-card__streams-summary">{say(streams.message)}</p>
+          {streams.samples.length > 0 && (
+            <ul className="check-card__streams" aria-labelledby={streamsId}>
+              {streams.samples.map((sample, index) => (
+                <StreamSampleItem key={index} sample={sample} />
+              ))}
+            </ul>
+          )}
+          <p className="check-card__note">
+            <FormattedMessage
+              id="check.streamsNote"
+              defaultMessage="Opened from this website’s server, a few seconds each: your TV is on another network, and a provider may treat it differently."
+            />
+          </p>
+        </div>
+      )}
+
       {epg && (
         <div className="check-card__group">
           <h3 className="check-card__subtitle">
@@ -332,6 +364,34 @@ function CannotOpenItem({ kind }: { kind: CannotOpenKind }) {
         )}
       </span>
       <span className="check-card__cannot-reason">{say(kind.reason)}</span>
+    </li>
+  );
+}
+
+/** One channel the check opened: its name, what it answered (a word, the codecs, the HTTP status) and why. */
+function StreamSampleItem({ sample }: { sample: StreamSample }) {
+  const intl = useIntl();
+  const { text: say } = useLocale();
+  const name = sample.name.trim() || intl.formatMessage({ id: 'check.channel.noName', defaultMessage: '(no name)' });
+  const outcome = streamOutcome(sample.kind);
+  return (
+    <li className={`check-card__stream check-card__stream--${outcome}`}>
+      <span className="check-card__stream-head">
+        <bdi className="check-card__stream-name">{name}</bdi>
+        <span className="check-card__stream-kind">{intl.formatMessage(STREAM_KIND_LABELS[sample.kind])}</span>
+        {sample.codecs.length > 0 && (
+          <span className="check-card__stream-codecs" dir="ltr">
+            {sample.codecs.join(' · ')}
+          </span>
+        )}
+        {sample.httpStatus !== null && (
+          <span className="check-card__stream-status" dir="ltr">
+            HTTP {sample.httpStatus}
+          </span>
+        )}
+      </span>
+      {sample.group && <span className="check-card__channel-group">{sample.group}</span>}
+      <span className="check-card__stream-message">{say(sample.message)}</span>
     </li>
   );
 }

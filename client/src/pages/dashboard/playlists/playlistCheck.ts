@@ -8,6 +8,7 @@ import type {
   PlaylistCheckProblem,
   PlaylistCheckVerdict,
   PlaylistInput,
+  StreamSampleKind,
   XcLineState,
 } from '../../../__generated__/graphql';
 import { useFormatDate } from '../../../i18n/format';
@@ -46,7 +47,52 @@ export const PROBLEM_LABELS = defineMessages<PlaylistCheckProblem>({
   SINGLE_STREAM: { id: 'check.problem.singleStream', defaultMessage: 'A single stream, not a playlist' },
   XC_LINE_REFUSED: { id: 'check.problem.xcLineRefused', defaultMessage: 'Line not accepted by the panel' },
   XC_NO_FORMAT: { id: 'check.problem.xcNoFormat', defaultMessage: 'No stream format the TV plays' },
+  STREAMS_GONE: { id: 'check.problem.streamsGone', defaultMessage: 'The channels are gone' },
 });
+
+/** What a sampled channel answered with, in a word or two (its message says the rest). */
+export const STREAM_KIND_LABELS = defineMessages<StreamSampleKind>({
+  MPEG_TS: { id: 'check.stream.mpegTs', defaultMessage: 'MPEG-TS' },
+  HLS_MASTER: { id: 'check.stream.hlsMaster', defaultMessage: 'HLS, several qualities' },
+  HLS_MEDIA: { id: 'check.stream.hlsMedia', defaultMessage: 'HLS' },
+  DASH: { id: 'check.stream.dash', defaultMessage: 'MPEG-DASH' },
+  MP4: { id: 'check.stream.mp4', defaultMessage: 'MP4' },
+  FRAGMENTED_MP4: { id: 'check.stream.fragmentedMp4', defaultMessage: 'Fragmented MP4' },
+  MATROSKA: { id: 'check.stream.matroska', defaultMessage: 'MKV / WebM' },
+  FLV: { id: 'check.stream.flv', defaultMessage: 'FLV' },
+  AUDIO: { id: 'check.stream.audio', defaultMessage: 'Audio only' },
+  WEB_PAGE: { id: 'check.stream.webPage', defaultMessage: 'Web page' },
+  EMPTY: { id: 'check.stream.empty', defaultMessage: 'Empty answer' },
+  NOT_VIDEO: { id: 'check.stream.notVideo', defaultMessage: 'Not video' },
+  REFUSED: { id: 'check.stream.refused', defaultMessage: 'Refused' },
+  GONE: { id: 'check.stream.gone', defaultMessage: 'Not there' },
+  LEGAL_BLOCK: { id: 'check.stream.legalBlock', defaultMessage: 'Blocked for legal reasons' },
+  HTTP_ERROR: { id: 'check.stream.httpError', defaultMessage: 'Server error' },
+  NO_ANSWER: { id: 'check.stream.noAnswer', defaultMessage: 'No answer' },
+  UNREACHABLE: { id: 'check.stream.unreachable', defaultMessage: 'Unreachable from here' },
+  OTHER_SCHEME: { id: 'check.stream.otherScheme', defaultMessage: 'Not tried' },
+  PRIVATE_ADDRESS: { id: 'check.stream.privateAddress', defaultMessage: 'Private network: not tried' },
+});
+
+/** How a sampled channel came out: it plays, it did not, or the server did not try it. */
+export function streamOutcome(kind: StreamSampleKind): 'plays' | 'fails' | 'untried' {
+  switch (kind) {
+    case 'MPEG_TS':
+    case 'HLS_MASTER':
+    case 'HLS_MEDIA':
+    case 'DASH':
+    case 'MP4':
+    case 'FRAGMENTED_MP4':
+    case 'MATROSKA':
+    case 'AUDIO':
+      return 'plays';
+    case 'OTHER_SCHEME':
+    case 'PRIVATE_ADDRESS':
+      return 'untried';
+    default:
+      return 'fails';
+  }
+}
 
 /** The Xtream Codes line's real state, in words. */
 export const LINE_STATE_LABELS = defineMessages<XcLineState>({
