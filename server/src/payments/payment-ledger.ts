@@ -5,6 +5,7 @@ import { CHECKOUT_METHODS } from '../../../common/payment';
 import { DomainError } from '../common/errors';
 import { UUID } from '../db/constraints';
 import type { Logger } from '../logger';
+import type { Metrics } from '../metrics/metrics';
 import {
   ActivationEntity,
   type ActivationStatusValue,
@@ -108,6 +109,8 @@ export class PaymentLedger {
       trialDays: number;
     },
     private readonly logger: Logger,
+    /** Counts each line of the audit trail once it is committed (refused webhook deliveries among them). */
+    private readonly metrics?: Metrics,
   ) {}
 
   /**
@@ -601,6 +604,7 @@ export class PaymentLedger {
         detail === null ? null : JSON.stringify(detail, storable),
       ],
     );
+    this.metrics?.paymentRecorded(m, provider, kind, outcome);
   }
 }
 
