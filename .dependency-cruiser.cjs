@@ -6,6 +6,7 @@
  *                            services), resolvers.ts (the graph's resolver map), database.ts (entities, migrations)
  *   server/src/<domain>/     a domain's service, entities, resolvers and REST adapter (device, playlist, payments…)
  *   server/src/graphql/, http/, auth/   the transports and who is calling
+ *   server/src/metrics/metrics.ts       the metrics' families, handed to every domain: below them all
  *   server/src/db/, common/, i18n/      the database engine, helpers and the messages in each language
  *   common/                  shared by server and client: messages, validation, error codes
  *   sandbox/                 the payment stand-ins, a package of their own that imports none of the above
@@ -36,6 +37,15 @@ module.exports = {
       comment: 'server/src/db, common and i18n (the messages in each language) are below every domain and transport.',
       from: { path: '^server/src/(db|common|i18n)/' },
       to: { path: '^server/src/', pathNot: '^server/src/(db|common|i18n)/|^server/src/__generated__/' },
+    },
+    {
+      name: 'metrics-below-domains',
+      severity: 'error',
+      comment:
+        'server/src/metrics/metrics.ts is handed to the services that report, in every domain: it imports none of ' +
+        'them, nor a transport (its labels are plain strings), only the database engine and the helpers.',
+      from: { path: '^server/src/metrics/metrics\\.ts$' },
+      to: { path: '^server/src/', pathNot: '^server/src/(db|common)/' },
     },
     {
       name: 'shared-code-is-shared',

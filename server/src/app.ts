@@ -32,6 +32,8 @@ import { corsFor, refuseCrossSiteWrites } from './http/cross-site';
 import { drainHttpServerPlugin } from './http/drain';
 import { databaseUnavailableStatus, errorAnswersNotStored, errorHandler } from './http/errors';
 import { projectRoot } from './common/paths';
+import { graphMetricsPlugin } from './metrics/graph-metrics';
+import { httpMetrics, metricsEndpoint } from './metrics/metrics.http';
 
 /**
  * On SIGTERM, the work in flight gets this long to finish: requests with their connections, then (server.ts)
@@ -79,11 +81,13 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
+  // Every answer, by the route that took it (its pattern, never the path as sent); what no route took, by its mount.
+  app.use(httpMetrics(services.metrics, ['/graphql', '/frontend', '/webhooks', '/sandbox', '/assets']));
   app.use(
     pinoHttp({
       logger,
-      // Health probes every few seconds would drown the log.
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      // Health probes and scrapes every few seconds would drown the log (refused scrapes count in the metrics).
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
       serializers: {
@@ -123,6 +127,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
         .json({ status: 'unavailable', database: 'unreachable', message: 'The database cannot be reached.' });
     }
   });
+  // Prometheus's scrape: with METRICS_TOKEN only (else 404), never public (METRICS_PORT serves it apart).
+  app.get('/metrics', metricsEndpoint(services.metrics, config.metrics.token));
 
   const sessions = createSessions(dataSource, {
     secret: deps.sessionSecret,
@@ -136,6 +142,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     drainHttpServerPlugin(httpServer, deps.drainGraceMs ?? DRAIN_GRACE_MS),
     databaseUnavailableStatus(),
     revalidation(),
+    graphMetricsPlugin(services.metrics, persisted),
   ]);
   await apollo.start();
   const graphOrigins = config.graphqlIntrospection

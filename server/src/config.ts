@@ -5,6 +5,7 @@ import { bool, ConfigError, positiveInt, urlList, type SettingIssue, type Settin
 import { graphqlSettings } from './graphql/graphql.settings';
 import { readSite, siteShape } from './http/site.settings';
 import { maintenanceSettings } from './maintenance/maintenance.settings';
+import { metricsSettings } from './metrics/metrics.settings';
 import { paymentSettings } from './payments/payment.settings';
 import { playlistSettings } from './playlist-check/playlist-check.settings';
 
@@ -50,6 +51,7 @@ const SECTIONS = [
   playlistSettings,
   paymentSettings,
   maintenanceSettings,
+  metricsSettings,
 ] as const;
 
 const envSchema = z
@@ -62,6 +64,7 @@ const envSchema = z
     ...playlistSettings.shape,
     ...paymentSettings.shape,
     ...maintenanceSettings.shape,
+    ...metricsSettings.shape,
   })
   .superRefine((env, ctx) => {
     const issue: SettingIssue = (name, message) => ctx.addIssue({ code: 'custom', path: [name], message });
@@ -157,6 +160,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
     ...playlistSettings.read(env, context, source),
     ...paymentSettings.read(env, context, source),
     ...maintenanceSettings.read(env, context, source),
+    ...metricsSettings.read(env, context, source),
   };
 }
 

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     { port: server.port, database: server.db.kind, startupMs: Date.now() - started },
     `listening on http://localhost:${server.port} (GraphQL at /graphql)`,
   );
+  if (server.metricsUrl) logger.info({ metrics: server.metricsUrl }, `metrics at ${server.metricsUrl}/metrics`);
 
   let stopping = false;
   const shutdown = (signal: string) => {

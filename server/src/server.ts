@@ -6,6 +6,7 @@ import { createApp, DRAIN_GRACE_MS } from './app';
 import { loadOrCreateSessionSecret } from './auth/session';
 import { openDatabase, type Database } from './database';
 import { createServices, type Services } from './services';
+import { startMetricsListener, type MetricsListener } from './metrics/metrics.http';
 
 export interface RunningServer {
   url: string;
@@ -14,6 +15,8 @@ export interface RunningServer {
   services: Services;
   /** The Express application, for tests that inspect what is mounted (e.g. the fuzzing suite's route list). */
   app: Express;
+  /** Where METRICS_PORT serves /metrics without a token, when it is set. */
+  metricsUrl: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -66,6 +69,18 @@ export async function startServer(
       running.httpServer.once('error', reject);
       running.httpServer.listen(config.port, config.host, () => resolve());
     });
+    let metricsListener: MetricsListener | undefined;
+    if (config.metrics.port !== undefined) {
+      try {
+        metricsListener = await startMetricsListener(services.metrics, {
+          port: config.metrics.port,
+          host: config.metrics.host,
+        });
+      } catch (err) {
+        await running.stop();
+        throw err;
+      }
+    }
     const { port } = running.httpServer.address() as AddressInfo;
     // The sandbox stand-ins are reached on this process's own address.
     const ownHost = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
@@ -81,12 +96,13 @@ export async function startServer(
       db,
       services,
       app: running.app,
+      metricsUrl: metricsListener?.url,
       async stop() {
         const graceEnds = Date.now() + drainGraceMs;
         services.contactForwarder?.stop();
         const reconciling = services.reconciler.stop();
         const jobs = services.jobs.stop();
-        await running.stop();
+        await Promise.all([running.stop(), metricsListener?.close()]);
         await Promise.all([reconciling, jobs]);
         // The drain is over when the connections are; a request whose client gave up may still be running
         // its statements.

@@ -18,6 +18,7 @@ import { PlaylistCheckService } from './playlist-check/playlist-check.service';
 import { PaymentProviders, newSandboxKeys } from './payments/providers';
 import { prune } from './maintenance/pruning';
 import { ScheduledJobs } from './maintenance/scheduled-jobs';
+import { Metrics } from './metrics/metrics';
 
 /**
  * The domain services, built once per process and shared by every transport: what the graph's resolvers use
@@ -35,9 +36,12 @@ export interface Services extends GraphServices {
   contactForwarder: ContactForwarder | undefined;
   /** Work that runs once per period across every instance: the prune of every growing table. */
   jobs: ScheduledJobs;
+  /** This process's metrics (/metrics), which the services below report to. */
+  metrics: Metrics;
 }
 
 export function createServices(dataSource: DataSource, config: Config, logger: Logger): Services {
+  const metrics = new Metrics(dataSource, { processMetrics: config.metrics.served });
   const rateLimits = new RateLimits(dataSource, {
     ...config.loginLimits,
     registerPerIpPerHour: config.registerMaxPerIpPerHour,
@@ -66,7 +70,7 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
   let serverUrl = config.publicUrl;
   const selfUrl = () => serverUrl;
   const providers = new PaymentProviders(config, newSandboxKeys(), selfUrl);
-  const ledger = new PaymentLedger(dataSource, providers, { trialDays: config.trialDays }, logger, rateLimits);
+  const ledger = new PaymentLedger(dataSource, providers, { trialDays: config.trialDays }, logger, metrics, rateLimits);
   const payments = new PaymentService(
     dataSource,
     devices,
@@ -76,14 +80,32 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
     { publicUrl: config.publicUrl, selfUrl, maxPendingPerHour: config.pricing.maxPendingPerHour },
     logger,
   );
-  const reconciler = new PaymentReconciler(dataSource, providers, ledger, payments, config.reconciliation, logger);
-  const playlistChecks = new PlaylistCheckService(dataSource, playlists, rateLimits, config.playlistCheck, logger);
+  const reconciler = new PaymentReconciler(
+    dataSource,
+    providers,
+    ledger,
+    payments,
+    config.reconciliation,
+    logger,
+    metrics,
+  );
+  const playlistChecks = new PlaylistCheckService(
+    dataSource,
+    playlists,
+    rateLimits,
+    config.playlistCheck,
+    logger,
+    metrics,
+  );
   const jobs = new ScheduledJobs(dataSource, logger);
   jobs.register('prune', config.maintenance.pruneIntervalMs, () =>
     prune(dataSource, config.maintenance.retention, { tokenIdleDays: config.deviceTokenIdleDays }),
   );
+  metrics.jobRegistered('prune');
+  jobs.onRun((job, ok, _result, ms) => metrics.jobRan(job, ok, ms / 1000));
   return {
     jobs,
+    metrics,
     rateLimits,
     captcha,
     devices,

@@ -142,6 +142,7 @@ const GRAPH_CODES: ReadonlySet<string> = new Set([
 const ROUTES = [
   'GET /healthz',
   'GET /readyz',
+  'GET /metrics',
   'GET /graphql/schema.graphql',
   'GET /graphql/operations.json',
   'GET /frontend/captcha/generate',
@@ -296,6 +297,8 @@ beforeAll(async () => {
     PAYMENT_MAX_PENDING_PER_HOUR: '2',
     PLAYLIST_CHECK_PER_DEVICE_PER_HOUR: '1',
     PLAYLIST_CHECK_TIMEOUT_SECONDS: '2',
+    // /metrics answers whoever has this token; nobody in the fuzz does.
+    METRICS_TOKEN: 'fuzz-metrics-token-nobody-sends-0123456789',
   });
   schema = fuzzSchema();
   roots = rootFields(schema);
@@ -1026,6 +1029,8 @@ const SIGN_IN_FORM_ROUTES = new Set<string>([
 const ROUTE_SPECS: Record<Route, RouteSpec> = {
   'GET /healthz': { judge: 'read', weight: 15 },
   'GET /readyz': { judge: 'read', weight: 15 },
+  // Prometheus's scrape: no caller here has its token (the TV tokens and forged credentials are not it).
+  'GET /metrics': { judge: 'refuse', weight: 15 },
   'GET /graphql/schema.graphql': { judge: 'read', weight: 10 },
   'GET /graphql/operations.json': { judge: 'read', weight: 10 },
   'GET /frontend/captcha/generate': { judge: 'read', weight: 20 },

@@ -6,6 +6,7 @@ import { DomainError } from '../common/errors';
 import type { RateLimits } from '../auth/rate-limits';
 import { UUID } from '../db/constraints';
 import type { Logger } from '../logger';
+import type { Metrics } from '../metrics/metrics';
 import {
   ActivationEntity,
   type ActivationStatusValue,
@@ -111,6 +112,8 @@ export class PaymentLedger {
       trialDays: number;
     },
     private readonly logger: Logger,
+    /** Counts each line of the audit trail once it is committed (refused webhook deliveries among them). */
+    private readonly metrics?: Metrics,
     /** Limits refused deliveries per address (the webhooks are open to anyone). */
     private readonly rateLimits?: RateLimits,
   ) {}
@@ -623,6 +626,7 @@ export class PaymentLedger {
         detail === null ? null : JSON.stringify(detail, storable),
       ],
     );
+    this.metrics?.paymentRecorded(m, provider, kind, outcome);
   }
 }
 

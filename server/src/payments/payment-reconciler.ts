@@ -3,6 +3,7 @@ import { DomainError } from '../common/errors';
 import { UUID } from '../db/constraints';
 import { returningRows } from '../db/query';
 import type { Logger } from '../logger';
+import type { Metrics } from '../metrics/metrics';
 import type { ActivationStatusValue, PaymentProviderName } from './activation.entity';
 import type { Outcome, PaymentLedger } from './payment-ledger';
 import type { PaymentService } from './payment.service';
@@ -78,6 +79,7 @@ export class PaymentReconciler {
     private readonly payments: PaymentService,
     private readonly settings: ReconcileSettings,
     private readonly logger: Logger,
+    private readonly metrics?: Metrics,
   ) {}
 
   /** The schedule: a timer that triggers a claimed pass (nothing when the interval is 0). */
@@ -223,6 +225,7 @@ export class PaymentReconciler {
       status: after?.status ?? checkout.status,
       licenceExpiresAt: after?.licence_expires_at ?? null,
     };
+    this.metrics?.reconciled(checkout.method, outcome);
     const line = { ...result, licenceExpiresAt: undefined };
     if (outcome === 'unanswered') this.logger.warn(line, `reconciliation: ${checkout.method} did not answer`);
     else this.logger.info(line, `reconciliation: ${checkout.method} says ${providerStatus.slice(0, 80)} (${outcome})`);

@@ -7,6 +7,7 @@ import { DomainError } from '../common/errors';
 import { validate } from '../common/validate';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import type { Metrics } from '../metrics/metrics';
 import type { PlaylistEntity } from '../playlist/playlist.entity';
 import type { PlaylistCaller, PlaylistInput, PlaylistService, PlaylistWithPin } from '../playlist/playlist.service';
 import { checkMessages, english, said, saidDate, saidList, type Said, type SaidValue } from './check-messages';
@@ -45,6 +46,7 @@ export class PlaylistCheckService {
     private readonly rateLimits: RateLimits,
     private readonly settings: Config['playlistCheck'],
     private readonly logger: Logger,
+    private readonly metrics?: Metrics,
   ) {
     this.recent = new LRUCache({ max: 5000, ttl: Math.max(1, settings.cacheMs), allowStale: false });
   }
@@ -86,12 +88,16 @@ export class PlaylistCheckService {
       throw new DomainError('RATE_LIMITED', messages.rateLimit.checksBusy, undefined, 5);
     }
     this.running += 1;
+    const started = Date.now();
+    let verdict = 'ERROR'; // a fault of ours, logged by check()
     try {
       const result = await this.check(source);
+      verdict = result.verdict;
       if (this.settings.cacheMs > 0) this.recent.set(key, result);
       return result;
     } finally {
       this.running -= 1;
+      this.metrics?.playlistChecked(verdict, (Date.now() - started) / 1000);
     }
   }
 

@@ -1,0 +1,147 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Metrics } from './metrics';
+
+/** Methods counted under their own name; anything else Node's parser lets through is 'other'. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * Counts every answer of the app by the route that took it (docs/operations.md, "Metrics"): Express's matched
+ * pattern with its mount (`/frontend/device/deletePlayListUrl/:id`), never the path as sent, so a path with ids in
+ * it, or a scan of a million made-up paths, adds no series. An answer no route took is labelled with its mount
+ * (`/graphql`, `/assets`), 'pages' (the client's pages and files) or, answered 404, 'unmatched'.
+ *
+ * The pattern is taken when Express matches the route, not when the answer ends: an error passed on to the app's
+ * error handler leaves the route's router, which puts its mount path back out of `req.baseUrl`.
+ */
+export function httpMetrics(metrics: Metrics, mounts: readonly string[]): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    let matched: string | undefined;
+    let route: unknown;
+    Object.defineProperty(req, 'route', {
+      configurable: true,
+      enumerable: true,
+      get: () => route,
+      set(value: { path?: unknown } | undefined) {
+        route = value;
+        if (value) matched = req.baseUrl + patternOf(value.path, req.path);
+      },
+    });
+    let counted = false;
+    const count = () => {
+      if (counted) return;
+      counted = true;
+      const status = res.statusCode;
+      metrics.httpRequest(
+        {
+          method: METHODS.has(req.method) ? req.method : 'other',
+          route: matched ?? unrouted(req, status, mounts),
+          statusClass: res.writableFinished ? `${Math.floor(status / 100)}xx` : 'aborted',
+        },
+        Number(process.hrtime.bigint() - started) / 1e9,
+      );
+    };
+    res.once('finish', count);
+    res.once('close', count);
+    next();
+  };
+}
+
+/** A route's pattern; of a route with several paths (the sign-in screen's, one per language), the one matched. */
+function patternOf(path: unknown, requested: string): string {
+  if (typeof path === 'string') return path;
+  if (Array.isArray(path)) {
+    const paths = path.map(String);
+    return paths.find((candidate) => candidate === requested) ?? paths.join('|');
+  }
+  return String(path);
+}
+
+function unrouted(req: Request, status: number, mounts: readonly string[]): string {
+  if (status === 404) return 'unmatched';
+  const path = req.originalUrl.split('?')[0] ?? '';
+  return mounts.find((mount) => path === mount || path.startsWith(`${mount}/`)) ?? 'pages';
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * GET /metrics on the main port: only with `Authorization: Bearer <METRICS_TOKEN>`, compared in constant time (both
+ * sides hashed first, so their lengths say nothing either). Without METRICS_TOKEN it answers as an unknown path does.
+ */
+export function metricsEndpoint(metrics: Metrics, token: string | undefined): RequestHandler {
+  const expected = token === undefined ? undefined : digest(token);
+  return async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (!expected) {
+      res.status(404).json({ status: 'error', message: 'No such path.' });
+      return;
+    }
+    const given = /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (given === undefined || !timingSafeEqual(digest(given), expected)) {
+      res.setHeader(
+        'WWW-Authenticate',
+        `Bearer realm="metrics"${given === undefined ? '' : ', error="invalid_token"'}`,
+      );
+      res.status(401).json({ status: 'error', message: 'The metrics need their bearer token.' });
+      return;
+    }
+    await sendExposition(metrics, res);
+  };
+}
+
+async function sendExposition(metrics: Metrics, res: Response | http.ServerResponse): Promise<void> {
+  const { contentType, text } = await metrics.exposition();
+  res.statusCode = 200;
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(text);
+}
+
+export interface MetricsListener {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * METRICS_PORT: /metrics without a token on an address of its own (METRICS_HOST, loopback by default), for a
+ * Prometheus on the same host or a private network; nothing else is served there.
+ */
+export async function startMetricsListener(
+  metrics: Metrics,
+  address: { port: number; host: string },
+): Promise<MetricsListener> {
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Only GET /metrics is served here.\n');
+      return;
+    }
+    sendExposition(metrics, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('The metrics could not be collected.\n');
+    });
+  });
+  // A scraper keeps its connection open between scrapes: a stop must not wait for it.
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(address.port, address.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = address.host.includes(':') ? `[${address.host}]` : address.host;
+  return {
+    url: `http://${['0.0.0.0', '[::]'].includes(host) ? '127.0.0.1' : host}:${port}`,
+    port,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
