@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import type * as TestingLibrary from '@testing-library/react';
+
+// A screen's first render in a file loads its lazy route and answers its mocked queries: on a busy machine (the
+// suite's own workers on two cores) that takes over Testing Library's default second. What is awaited is unchanged.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom has no layout, so it does not implement scrolling; React Router's ScrollRestoration calls it.
 window.scrollTo = vi.fn();
