@@ -2,6 +2,7 @@ import { type ReactNode, useRef } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useLtr } from '../components/Bidi';
+import { keepTogether } from '../i18n/format';
 import { DeviceStrip } from '../components/landing/DeviceStrip';
 import { DisclaimerPopup } from '../components/landing/DisclaimerPopup';
 import { type FaqItem, FaqList } from '../components/landing/FaqList';
@@ -164,7 +165,7 @@ export default function LandingPage() {
   const intl = useIntl();
   const ltr = useLtr();
   const { productName, introVideoId } = siteConfig();
-  const product = ltr(productName);
+  const product = ltr(keepTogether(productName));
   const exploreLink = useRef<HTMLAnchorElement>(null);
   const hero = ILLUSTRATIONS.heroTv;
 
