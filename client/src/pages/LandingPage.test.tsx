@@ -168,7 +168,7 @@ describe('LandingPage', () => {
       'الرقابة الأبوية',
       'سهل للجميع، وبكل اللغات',
       'بث موثوق',
-      'يوم رائع للاستكشاف',
+      'ابدأ الاستكشاف اليوم',
       'الأسئلة الشائعة',
     ]);
     expect(screen.getByRole('link', { name: 'استكشف' })).toHaveAttribute('href', '#features');
@@ -185,7 +185,7 @@ describe('LandingPage', () => {
 
     const faq = all[9]!;
     const questions = within(faq).getAllByRole('button');
-    expect(questions[1]).toHaveTextContent('لماذا يعرض تلفازي عنوانَي MAC؟');
+    expect(questions[1]).toHaveTextContent('لماذا يعرض تلفزيوني عنوانَي MAC؟');
     fireEvent.click(questions[4]!);
     const answer = within(faq).getByRole('region', { name: questions[4]!.textContent! });
     expect(within(answer).getByRole('link', { name: 'تواصل معنا' })).toHaveAttribute('href', '/contact');

@@ -287,7 +287,7 @@ describe('AccountPage in Arabic', () => {
     ]);
     expect(await screen.findByRole('heading', { name: 'تفاصيل الحساب', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'سجل المدفوعات' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'أجهزة التلفزيون المسجَّل دخولها' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'أجهزة التلفزيون المسجّلة الدخول' })).toBeInTheDocument();
     const row = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
     expect(row('عنوان MAC')).toHaveTextContent('a1:b2:c3:d4:e5:f6');
     expect(row('عنوان MAC')).toHaveAttribute('dir', 'ltr');
@@ -295,7 +295,7 @@ describe('AccountPage in Arabic', () => {
     expect(row('تاريخ الإنشاء')).toHaveTextContent('14 نوفمبر 2026');
     expect(row('تاريخ الانتهاء')).toHaveTextContent('لا ينتهي (ترخيص مدى الحياة)');
 
-    const table = await screen.findByRole('table', { name: 'أجهزة التلفزيون المسجَّل دخولها' });
+    const table = await screen.findByRole('table', { name: 'أجهزة التلفزيون المسجّلة الدخول' });
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
@@ -318,7 +318,7 @@ describe('AccountPage in Arabic', () => {
       }),
     ]);
     const user = userEvent.setup();
-    const table = await screen.findByRole('table', { name: 'أجهزة التلفزيون المسجَّل دخولها' });
+    const table = await screen.findByRole('table', { name: 'أجهزة التلفزيون المسجّلة الدخول' });
     await user.click(within(table).getByRole('button', { name: 'تسجيل خروج Samsung QE55' }));
     expect(await screen.findByText('لا يوجد تلفزيون مسجَّل الدخول.')).toBeInTheDocument();
     expect(dialogs().map((d) => d.title)).toEqual([ar['msg.tv.signOutTitle'], ar['msg.tv.signedOut']]);
