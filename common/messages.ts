@@ -148,6 +148,13 @@ export const messages = {
         'This MAC address is already registered. Use the device key shown in the app, or contact support to reset it.',
     }),
   },
+  // Not quoted by the spec: a refusal's field messages said in one (the English ones are marked off by their
+  // asterisks; another language says where one ends).
+  joined: defineMessage({
+    id: 'msg.joined',
+    defaultMessage: '{first} {rest}',
+    description: 'Two messages about the fields of one form, one after the other',
+  }),
   // Not quoted by the spec: refusals of too many attempts. Those with a wait say it (Localizer.format).
   rateLimit: {
     signIn: defineMessage({

@@ -1,7 +1,8 @@
 // Messages and their translations (lang/, see common/i18n.ts), with FormatJS's own tooling.
 //   node scripts/i18n.mjs extract   writes lang/en.json from the messages in the code
 //   node scripts/i18n.mjs check     fails when lang/en.json is not what the code says, or when a language misses
-//                                   a message, has one the code no longer has, or has other placeholders in one
+//                                   a message, has one the code no longer has, or has other placeholders in one,
+//                                   or when an Arabic message says a term otherwise than docs/i18n.md's glossary
 //   node scripts/i18n.mjs merge ar part.json
 //                                   adds the translations in part.json ({ id: message }) to lang/ar.json
 import { spawnSync } from 'node:child_process';
@@ -45,6 +46,91 @@ function extract(outFile) {
   }
 }
 
+/** A cell's list: items parted by commas (Latin or Arabic), an empty cell none. */
+function cellItems(cell) {
+  return cell
+    .split(/[,،]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The glossary of docs/i18n.md, as the check reads it: each row's English forms, the Arabic forms that say the
+ * term, the forms never to use, and English phrases that hold the term's words without being the term.
+ */
+export function readGlossary(markdown) {
+  const section = markdown.split(/^## /m).find((part) => part.startsWith('Glossary\n'));
+  if (!section) throw new Error('docs/i18n.md has no "## Glossary" section');
+  const rows = section
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .slice(2)
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split('|')
+        .map((cell) => cell.trim()),
+    );
+  const glossary = rows.map(([english = '', arabic = '', accepts = '', never = '', notIn = '']) => ({
+    english: cellItems(english),
+    arabic,
+    accepts: cellItems(accepts),
+    never: cellItems(never),
+    notIn: cellItems(notIn),
+  }));
+  const broken = glossary.find((term) => !term.english.length || !term.accepts.length);
+  if (!glossary.length || broken)
+    throw new Error(`docs/i18n.md's glossary has a row without English or forms to accept`);
+  // '- `id` (term): why': a message the check lets off that term.
+  for (const [, id, english] of section.matchAll(/^- `([^`]+)` \(([^)]+)\)/gm)) {
+    const term = glossary.find((row) => row.english.includes(english));
+    if (!term) throw new Error(`docs/i18n.md's glossary lets ${id} off "${english}", which is no term of it`);
+    term.except = [...(term.except ?? []), id];
+  }
+  return glossary;
+}
+
+/** Arabic as the check compares it: without vowel marks, shadda, tatweel or bidi controls. */
+export function plainArabic(text) {
+  return text.replace(/[\u064B-\u065F\u0670\u0640\u200E\u200F\u2066-\u2069\u202A-\u202E]/g, '');
+}
+
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A phrase as whole words, any case, its spaces any white space or hyphen as written. */
+function phrase(text) {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(text).replace(/ /g, '\\s+')}(?![\\p{L}\\p{N}])`, 'giu');
+}
+
+/**
+ * The messages that say a glossary term otherwise than the glossary: `[id, problem]` for each. A message uses a
+ * term when its English holds one of the term's forms outside the phrases the term is not in (`Live TV` is not
+ * `TV`).
+ */
+export function glossaryProblems(glossary, english, translated) {
+  const problems = [];
+  for (const [id, source] of Object.entries(english)) {
+    const target = translated[id];
+    if (typeof target !== 'string') continue;
+    const plain = plainArabic(target);
+    for (const term of glossary) {
+      if (term.except?.includes(id)) continue;
+      let text = source;
+      for (const not of term.notIn) text = text.replace(phrase(not), ' ');
+      const found = term.english.find((form) => phrase(form).test(text));
+      if (!found) continue;
+      if (!term.accepts.some((form) => plain.includes(plainArabic(form)))) {
+        problems.push([id, `says "${found}" without «${term.arabic}» (${term.accepts.join('، ')})`]);
+      }
+      const wrong = term.never.find((form) => plain.includes(plainArabic(form)));
+      if (wrong) problems.push([id, `says "${found}" as «${wrong}»: the glossary says «${term.arabic}»`]);
+    }
+  }
+  return problems;
+}
+
 const command = process.argv[2];
 if (command === 'extract') {
   extract(path.join(langDir, 'en.json'));
@@ -81,6 +167,15 @@ if (command === 'extract') {
   ]);
   if (!verify.ok) {
     console.error(verify.output);
+    failed = true;
+  }
+  // The glossary (docs/i18n.md) holds for the Arabic: its terms, said its way.
+  const glossary = readGlossary(readFileSync(path.join(root, 'docs', 'i18n.md'), 'utf8'));
+  const arabic = JSON.parse(readFileSync(path.join(langDir, 'ar.json'), 'utf8'));
+  const problems = glossaryProblems(glossary, inCode, arabic);
+  if (problems.length) {
+    for (const [id, problem] of problems) console.error(`lang/ar.json ${id}: ${problem}`);
+    console.error(`${problems.length} glossary problem(s): say the terms as docs/i18n.md's glossary does.`);
     failed = true;
   }
   if (failed) process.exit(1);

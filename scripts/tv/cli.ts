@@ -9,14 +9,15 @@
  *   unlock <playlist id> <pin>                                  a protected playlist's details
  *   renew                                                       a new token for the kept one
  *
- * Options: --url (default http://localhost:3000), --state.
+ * Options: --url (default http://localhost:3000), --state, --help. An unknown option or command prints the usage and
+ * exits 64 (EX_USAGE); --help prints it and exits 0.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import QRCode from 'qrcode';
 import { TvApiError, TvClient, type TvStartData } from './tv-client';
 
-const USAGE = `npm run tv -- <command> [--url http://localhost:3000] [--state .tv-state.json]
+const USAGE = `npm run tv -- <command> [--url http://localhost:3000] [--state .tv-state.json] [--help]
   register --mac a1:b2:c3:d4:e5:f6 [--model "Living room"]   first launch: shows the device key
   link --mac a1:b2:c3:d4:e5:f6 [--model …]                   no token: shows a link code and its QR, waits for approval
   start                                                       the start-up read, revalidated with the kept ETag
@@ -29,15 +30,44 @@ interface State {
   last?: TvStartData;
 }
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    url: { type: 'string', default: 'http://localhost:3000' },
-    state: { type: 'string', default: '.tv-state.json' },
-    mac: { type: 'string' },
-    model: { type: 'string' },
-  },
-});
+const COMMANDS = ['register', 'link', 'start', 'unlock', 'renew'];
+/** sysexits.h EX_USAGE: the command line was wrong. */
+const EX_USAGE = 64;
+
+/** The command line, or the usage and an exit: 0 when asked for (--help), 64 when it was wrong. */
+function commandLine() {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        url: { type: 'string', default: 'http://localhost:3000' },
+        state: { type: 'string', default: '.tv-state.json' },
+        mac: { type: 'string' },
+        model: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    // An unknown option (--server), or one without its value (--url): said in a line, then how to call it.
+    // (Node's message goes on about positionals starting with '-': its first sentence is the point.)
+    const problem = (err instanceof Error ? err.message : String(err)).split(/(?<=\.) /)[0];
+    console.error(`${problem}\n\n${USAGE}`);
+    process.exit(EX_USAGE);
+  }
+  if (parsed.values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const [command] = parsed.positionals;
+  if (!command || !COMMANDS.includes(command)) {
+    console.error(`${command ? `Unknown command '${command}'.` : 'No command given.'}\n\n${USAGE}`);
+    process.exit(EX_USAGE);
+  }
+  return parsed;
+}
+
+const { values, positionals } = commandLine();
 const [command, ...args] = positionals;
 const stateFile = values.state as string;
 

@@ -124,6 +124,9 @@ describe('the portal in Arabic in Chromium', () => {
 
       await page.waitForURL(`${product.url}/ar/dashboard`);
       await page.getByRole('heading', { name: ar('msg.login.success') }).waitFor();
+      // The notice closes by itself: it takes no keyboard focus and hides nothing from a screen reader meanwhile.
+      expect(await page.evaluate(() => !!document.activeElement?.closest('.swal2-container'))).toBe(false);
+      expect(await page.locator('#root').getAttribute('aria-hidden')).toBeNull();
       await page.locator('.swal2-container').waitFor({ state: 'detached' });
       await page.getByRole('heading', { level: 1, name: ar('playlists.title'), exact: true }).waitFor();
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');

@@ -1,14 +1,20 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS, SiteFrame } from './pages';
-import { SHOTS, macSequence, portalUnderTest, seedPlaylist } from './portal';
-import { watchPage } from './support';
+import { VIEWPORTS, SiteFrame, settle } from './pages';
+import { SHOTS, macSequence, ownerSession, portalUnderTest, seedPlaylist } from './portal';
+import { registerDevice, watchPage } from './support';
 
 /**
  * Issue 31, "Rough edges", point 5: on a phone the two floating chat buttons covered the end of the landing page's
  * disclaimer and the Actions row of the playlist cards. Now the buttons step aside while they would cover the open
  * disclaimer, and the page ends with room for them (the footer's last line), so the last content scrolls clear.
  * Checked in Chromium against the built product at 390px, by the boxes on screen and by what a tap there would hit.
+ *
+ * "Arabic as a native reader reads it", point 4: floating over the page as it went by, they still covered the start
+ * of card titles and labels on a phone («أفلام عربية» read «لام عربية»), in both languages. On a phone they now sit in
+ * a bar along the bottom of the screen, part of the frame as the header is: every page, in both languages, with
+ * long titles, scrolled from top to bottom at 320, 390 and 430px (and at 1440px), shows no text and no control
+ * under a chat button.
  */
 
 // An operator's store address: ibostore is offered only with one (IBOSTORE_URL has no default).
@@ -218,4 +224,222 @@ describe('the chat buttons on a desktop (1440px)', () => {
     expect(await buttonsShown(page)).toEqual([true, true]);
     await context.close();
   });
+});
+
+/**
+ * What a chat button covers now of the page as the screen shows it (below the fixed header, above the chat bar a
+ * phone has): any line of text, any control, as "<text> under the <left|right> button". Text scrolled out of a
+ * scrolling box, hidden or faded out is not shown, so not covered.
+ */
+function coveredOnScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const shown = (element: Element) => element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+    const launchers = Array.from(document.querySelectorAll<HTMLElement>('.chat-widget__button')).filter((button) => {
+      const style = getComputedStyle(button);
+      return style.visibility !== 'hidden' && Number(style.opacity) > 0;
+    });
+    // A phone's chat bar: the widgets' roots, opaque, along the bottom of the screen. The page shows above it.
+    const opaque = (element: Element) => {
+      const channels = (getComputedStyle(element).backgroundColor.match(/[\d.]+/g) ?? []).map(Number);
+      return channels.length >= 3 && (channels[3] ?? 1) === 1;
+    };
+    let bottom = innerHeight;
+    for (const root of Array.from(document.querySelectorAll('.chat-widget'))) {
+      const box = root.getBoundingClientRect();
+      if (opaque(root) && box.bottom >= innerHeight - 1 && box.width >= innerWidth * 0.4) {
+        bottom = Math.min(bottom, box.top);
+      }
+    }
+    const header = document.querySelector('.site-header')?.getBoundingClientRect();
+    const top = header && header.bottom > 0 ? header.bottom : 0;
+    /** The part of a box the screen shows: inside its clipping ancestors, and between the header and the bar. */
+    const visible = (element: Element, box: DOMRect) => {
+      let [left, right, upper, lower] = [box.left, box.right, Math.max(box.top, top), Math.min(box.bottom, bottom)];
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        const frame = parent.getBoundingClientRect();
+        if (style.overflowX !== 'visible') [left, right] = [Math.max(left, frame.left), Math.min(right, frame.right)];
+        if (style.overflowY !== 'visible') [upper, lower] = [Math.max(upper, frame.top), Math.min(lower, frame.bottom)];
+      }
+      return right - left > 1 && lower - upper > 1 ? { left, right, top: upper, bottom: lower } : null;
+    };
+    // (The device strip's moving logos are decoration, hidden from screen readers, which read its list of names.)
+    const outside = (element: Element) =>
+      !!element.closest('.chat-widget, .visually-hidden, .skip-link, [aria-hidden="true"], script, style, noscript') ||
+      !shown(element);
+    const targets: { name: string; box: { left: number; right: number; top: number; bottom: number } }[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const element = node.parentElement;
+      const text = node.textContent?.trim();
+      if (!text || !element || outside(element)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const line of Array.from(range.getClientRects())) {
+        const box = visible(element, line);
+        if (box) targets.push({ name: `«${text.slice(0, 30)}»`, box });
+      }
+    }
+    const controls = 'a[href], button, input, select, textarea, summary, [role="button"], [role="switch"]';
+    for (const control of Array.from(document.querySelectorAll(controls))) {
+      if (outside(control)) continue;
+      const box = visible(control, control.getBoundingClientRect());
+      const name = control.getAttribute('aria-label') ?? control.textContent?.trim().slice(0, 30) ?? '';
+      if (box) targets.push({ name: `${control.tagName.toLowerCase()} «${name}»`, box });
+    }
+    const problems = new Set<string>();
+    for (const launcher of launchers) {
+      const side = launcher.closest('.chat-widget--left') ? 'left' : 'right';
+      const l = launcher.getBoundingClientRect();
+      for (const { name, box } of targets) {
+        if (l.left < box.right && l.right > box.left && l.top < box.bottom && l.bottom > box.top) {
+          problems.add(`${name} under the ${side} button`);
+        }
+      }
+    }
+    return Array.from(problems);
+  });
+}
+
+/**
+ * A phone's chat bar: where its place starts (the top of the widgets' roots, which are its halves), and whether it
+ * is drawn (opaque) now, which it is whenever a launcher shows there: the page shows above it, never under a
+ * launcher.
+ */
+function chatBar(page: Page): Promise<{ top: number; drawn: boolean; launchersShown: boolean }> {
+  return page.evaluate(() => {
+    const roots = Array.from(document.querySelectorAll('.chat-widget'));
+    const opaque = (root: Element) => {
+      const channels = (getComputedStyle(root).backgroundColor.match(/[\d.]+/g) ?? []).map(Number);
+      return channels.length >= 3 && (channels[3] ?? 1) === 1;
+    };
+    const launcherShown = (root: Element) => {
+      const style = getComputedStyle(root.querySelector('.chat-widget__button')!);
+      return style.visibility !== 'hidden' && Number(style.opacity) > 0;
+    };
+    return {
+      top: Math.min(...roots.map((root) => root.getBoundingClientRect().top)),
+      drawn: roots.filter(launcherShown).every(opaque),
+      launchersShown: roots.some(launcherShown),
+    };
+  });
+}
+
+describe('the chat buttons cover no text and no control, on any page, in either language', () => {
+  /** Titles a phone wraps and a floating button would have cut: «أفلام عربية» read «لام عربية» under one. */
+  const TITLES = [
+    'أفلام عربية',
+    'قناة الأخبار العربية المباشرة على مدار الساعة مع البرامج الوثائقية',
+    'Documentaries and nature films in high definition, with subtitles',
+    'Sports 24/7!',
+    'My IPTV (UK) 2',
+  ];
+  const PUBLIC = ['/', '/contact', '/terms-and-conditions', '/privacy-policy', '/device/login'];
+  const PORTAL = [
+    '/dashboard',
+    '/dashboard/edit/:id',
+    '/dashboard/active-device',
+    '/dashboard/device-key',
+    '/dashboard/parent-pin',
+    '/dashboard/account',
+    '/dashboard/switch-mac',
+    '/link',
+  ];
+  const WIDTHS = [320, 390, 430, 1440];
+  let cookie: string;
+  let playlistId: string;
+
+  /** The page, ready: its loading cover gone, its content and the frame's entrance animations over. */
+  async function open(page: Page, path: string) {
+    await page.goto(portal.product.url + path);
+    await page.locator('.preload-cover').waitFor({ state: 'detached' });
+    await page.locator('h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await settle(page);
+  }
+
+  for (const width of WIDTHS) {
+    for (const language of ['ar', 'en'] as const) {
+      it(`at ${width}px in ${language === 'ar' ? 'Arabic' : 'English'}: every page scrolled through`, async () => {
+        if (!cookie) {
+          const mac = nextMac();
+          const { deviceKey } = await registerDevice(portal.product.url, mac);
+          cookie = await ownerSession(portal.product.url, mac, deviceKey);
+          for (const name of TITLES) {
+            const id = await seedPlaylist(portal.product.url, cookie, { name, url: 'http://example.com/list.m3u' });
+            playlistId ??= id;
+          }
+        }
+        const prefix = language === 'ar' ? '/ar' : '';
+        const contexts = [];
+        for (const [paths, signedIn] of [
+          [PUBLIC, false],
+          [PORTAL, true],
+        ] as const) {
+          const context = await portal.browser.newContext({ viewport: { width, height: 844 } });
+          contexts.push(context);
+          if (signedIn) {
+            await context.addCookies(
+              cookie.split('; ').map((pair) => {
+                const [name = '', ...value] = pair.split('=');
+                return { name, value: value.join('='), url: portal.product.url };
+              }),
+            );
+          }
+          const page = await context.newPage();
+          const problems = await watchPage(page);
+          for (const path of paths) {
+            const where = `${prefix}${path.replace(':id', playlistId)}`;
+            await open(page, where);
+            // (The page's end is read again at each step: lazy pictures arriving make it longer.)
+            const end = () => page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+            const step = Math.round(844 * 0.6);
+            for (let y = 0; ; y = Math.min(y + step, await end())) {
+              await scrollTo(page, y);
+              await expect
+                .poll(() => coveredOnScreen(page), { timeout: 2000, message: `${where} at ${width}px, ${y}px down` })
+                .toEqual([]);
+              if (width < 480) {
+                // A launcher shows only in its bar, drawn (once the bar's fade in or out is over).
+                await expect
+                  .poll(async () => ((bar) => !bar.launchersShown || bar.drawn)(await chatBar(page)), {
+                    timeout: 2000,
+                    message: `${where}: the chat bar at ${width}px, ${y}px down`,
+                  })
+                  .toBe(true);
+              }
+              if (y >= (await end())) break;
+            }
+            if (width < 480) {
+              // At the page's end its last line is above the bar's place.
+              const { top } = await chatBar(page);
+              const last = await page.evaluate(() => {
+                const walker = document.createTreeWalker(document.querySelector('.site-footer')!, NodeFilter.SHOW_TEXT);
+                let bottom = 0;
+                while (walker.nextNode()) {
+                  const range = document.createRange();
+                  range.selectNodeContents(walker.currentNode);
+                  for (const line of Array.from(range.getClientRects())) bottom = Math.max(bottom, line.bottom);
+                }
+                return bottom;
+              });
+              expect(last, `${where}: the last line above the chat bar`).toBeLessThanOrEqual(top);
+            }
+            if (language === 'ar' && (width === 390 || width === 1440)) {
+              await scrollTo(page, 0);
+              const name =
+                where
+                  .replace(/^\/ar\/?/, '')
+                  .replace(/\//g, '-')
+                  .replace(playlistId, 'id') || 'landing';
+              await page.screenshot({ path: `${SHOTS}/chat-clear-ar-${name}-${width}.png`, fullPage: true });
+            }
+          }
+          expect(problems).toEqual([]);
+        }
+        for (const context of contexts) await context.close();
+      }, 300_000);
+    }
+  }
 });

@@ -218,7 +218,7 @@ describe('the graph and REST in the request’s language', () => {
     expect(arabic.json.errors[0].extensions.fieldErrors).toEqual(
       Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, ar(message)])),
     );
-    expect(arabic.json.errors[0].extensions.fieldErrors.macAddress).toBe('* عنوان MAC غير صالح *');
+    expect(arabic.json.errors[0].extensions.fieldErrors.macAddress).toBe('عنوان MAC غير صالح');
   });
 
   it('says a REST refusal in Arabic with the same status and fields', async () => {

@@ -465,7 +465,9 @@ describe('in the language of the request', () => {
       'لا يمكن فتح 3 إدخالات على التلفزيون (رابطان لإضافات Kodi، أمر واحد لتشغيل برنامج (pipe://))، ولذلك لا تُحتسب ضمن القنوات.',
     );
     expect(arabic.warnings[1]).toBe('لا يوجد رابط لدليل البرامج (EPG): سيعرض التلفزيون القنوات دون معلومات البرامج.');
-    expect(arabic.message).toBe('تفتح قائمة التشغيل: قناتان في 0 مجموعة.');
+    // Its channels name no group: said so, in both languages, not "in 0 groups".
+    expect(english.message).toBe('The playlist opens: 2 channels, without groups.');
+    expect(arabic.message).toBe('تفتح قائمة التشغيل: قناتان، دون مجموعات.');
     expect(arabic.m3u.cannotOpen.map((kind: { reason: string }) => kind.reason)).toEqual([
       'هذه روابط لإضافات Kodi ‏(plugin://): لا يفتحها إلا Kodi المثبّتة عليه تلك الإضافة.',
       'هذه أوامر تشغّل برنامجًا على الحاسوب الذي يقرأ قائمة التشغيل (pipe://)، كما يُعدّها Tvheadend وKodi: ولا يستطيع التلفزيون تشغيلها.',

@@ -90,6 +90,29 @@ describe('the reference TV client', () => {
     expect(again.stdout).toContain('Unchanged since the last start (304)');
   });
 
+  it('npm run tv says how to call it: --help exits 0, an unknown option or command 64, never a stack trace', async () => {
+    const run = (...args: string[]) =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/tv/cli.ts', ...args],
+          { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8', timeout: 60_000 },
+          (err, stdout, stderr) =>
+            resolve({ status: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+    const help = await run('--help');
+    expect(help).toMatchObject({ status: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^npm run tv -- <command>/);
+    for (const args of [['--server', server.url], ['start', '--url'], ['bogus'], []]) {
+      const wrong = await run(...args);
+      expect({ args, status: wrong.status, stdout: wrong.stdout }).toEqual({ args, status: 64, stdout: '' });
+      expect(wrong.stderr).toContain('npm run tv -- <command>');
+      expect(wrong.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect((await run('--server', server.url)).stderr).toMatch(/^Unknown option '--server'\.\n/);
+  });
+
   it('npm run tv -- link shows a code and its QR, then signs the TV in once the owner approves', async () => {
     const owner = await signedInDevice(server);
     const state = path.join(mkdtempSync(path.join(tmpdir(), 'm3u-tv-')), 'state.json');

@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { copyrightYearNow } from '../../../common/site';
 import { useLtr } from './Bidi';
+import { keepTogether } from '../i18n/format';
 import { Logo } from './Header';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { messagingAppUrl, phoneHref } from '../lib/contactLinks';
@@ -51,7 +52,7 @@ export function Footer() {
         <FormattedMessage
           id="site.footer.copyright"
           defaultMessage="© {year} {product}. All rights reserved."
-          values={{ year, product: ltr(productName) }}
+          values={{ year, product: ltr(keepTogether(productName)) }}
         />
       </p>
     </footer>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DEFAULT_LOCALE } from '../../../common/i18n';
 import { usePageHead } from '../hooks/usePageHead';
+import { keepTogether } from '../i18n/format';
 import { useLocale } from '../i18n/LocaleProvider';
 
 /** Both legal pages were last changed on this date. */
@@ -41,18 +42,23 @@ export function MailLink({ email }: { email: string }) {
   );
 }
 
-/** The date of the last change: the specification's 'June 18th, 2024' in English, Intl's in another language. */
+/**
+ * The date of the last change: the specification's 'June 18th, 2024' in English, Intl's in another language; on
+ * one line.
+ */
 function useLastUpdated(): string {
   const intl = useIntl();
   const { locale } = useLocale();
-  if (locale === DEFAULT_LOCALE) return LEGAL_LAST_UPDATED.text;
+  if (locale === DEFAULT_LOCALE) return keepTogether(LEGAL_LAST_UPDATED.text);
   const [year, month, day] = LEGAL_LAST_UPDATED.iso.split('-').map(Number);
-  return intl.formatDate(new Date(Date.UTC(year!, month! - 1, day)), {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return keepTogether(
+    intl.formatDate(new Date(Date.UTC(year!, month! - 1, day)), {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+  );
 }
 
 /** The layout of the Terms and Conditions and the Privacy Policy: heading, date, key points, contents, sections. */

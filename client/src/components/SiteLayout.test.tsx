@@ -59,7 +59,7 @@ describe('the chat widgets of the shared frame', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['الميزات', 'الأسئلة الشائعة', 'اتصل بنا', 'تفعيل الجهاز', 'إدارة قوائم التشغيل']);
+    ).toEqual(['الميزات', 'الأسئلة الشائعة', 'تواصل معنا', 'تفعيل الجهاز', 'إدارة قوائم التشغيل']);
     expect(within(nav).getByRole('link', { name: 'الميزات' })).toHaveAttribute('href', '/#features');
     expect(within(header).getByRole('link', { name: 'English' })).toBeInTheDocument();
 
@@ -75,7 +75,7 @@ describe('the chat widgets of the shared frame', () => {
       within(legal)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['الشروط والأحكام', 'سياسة الخصوصية', 'اتصل بنا']);
+    ).toEqual(['الشروط والأحكام', 'سياسة الخصوصية', 'تواصل معنا']);
     expect(within(footer).getByText(contactEmail)).toHaveAttribute('dir', 'ltr');
 
     const buttons = screen.getAllByRole('button', { name: `ابدأ محادثة مع ${productName}` });

@@ -72,18 +72,30 @@ function dialogs() {
   return import('sweetalert2').then((module) => module.default);
 }
 
-/** A short success notice that closes itself and does not hold up whatever happens next. */
+/**
+ * A short success notice that closes itself and does not hold up whatever happens next: a toast at the top of the
+ * page, read out by screen readers (role alert, polite), which takes no keyboard focus. (A modal dialog would move
+ * the focus into itself, hide the page from screen readers and trap Tab for the 1.5 s it shows: a keyboard user
+ * who signs in and goes on typing would lose their place.) Escape closes it early.
+ */
 export function notifySuccess(title: string) {
   const shown = say(title);
-  void dialogs().then((Swal) =>
-    Swal.fire({
+  void dialogs().then((Swal) => {
+    const closeOnEscape = (event: KeyboardEvent) => {
+      // Only this notice: a dialog shown after it answers Escape itself.
+      if (event.key === 'Escape' && Swal.getPopup()?.classList.contains('swal2-toast')) Swal.close();
+    };
+    return Swal.fire({
+      toast: true,
+      position: 'top',
       icon: 'success',
       title: shown,
       timer: 1500,
       showConfirmButton: false,
-      confirmButtonColor: CONFIRM_BUTTON_COLOR,
-    }),
-  );
+      didOpen: () => document.addEventListener('keydown', closeOnEscape),
+      willClose: () => document.removeEventListener('keydown', closeOnEscape),
+    });
+  });
 }
 
 /** A dialog the owner dismisses; resolves once it is closed, so the next step can wait for it. */

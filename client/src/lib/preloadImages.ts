@@ -1,12 +1,11 @@
-import { ICONS, ILLUSTRATIONS, PLATFORMS, SCREENSHOTS } from './siteImages';
+import { ICONS, ILLUSTRATIONS, PLATFORMS } from './siteImages';
 
 /**
- * The images the loading spinner waits for (about 29 logos, screenshots and OS icons): every
- * picture of the landing page, and the contact page's.
+ * The images the loading spinner waits for (the OS icons, icons and illustrations): every picture file of the
+ * landing page, and the contact page's. (The pictures of the TV app are drawn in the page, not loaded.)
  */
 export const PRELOAD_IMAGES: string[] = [
-  ...PLATFORMS.flatMap((platform) => [platform.badge.src, platform.icon.src]),
-  ...Object.values(SCREENSHOTS).map((image) => image.src),
+  ...PLATFORMS.map((platform) => platform.icon.src),
   ...Object.values(ILLUSTRATIONS).map((image) => image.src),
   ...Object.values(ICONS).map((image) => image.src),
   '/images/contact-illustration.svg',

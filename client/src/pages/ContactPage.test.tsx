@@ -304,7 +304,7 @@ describe('ContactPage', () => {
     fetchMock.mockResolvedValue(jsonResponse(500, {}));
     const user = userEvent.setup();
     render(<ContactPage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'اتصل بنا' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'تواصل معنا' })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'أرسل إلينا رسالة' })).toBeInTheDocument();
     const email = screen.getByLabelText('البريد الإلكتروني');
     expect(email).toHaveAttribute('dir', 'ltr');

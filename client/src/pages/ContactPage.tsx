@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE } from '../../../common/i18n';
 import { messages } from '../../../common/messages';
 import type { ContactInput, ContactValues } from '../../../common/validation';
 import { useLtr } from '../components/Bidi';
+import { keepTogether } from '../i18n/format';
 import { FieldError } from '../components/FieldError';
 import { SubmitButton } from '../components/SubmitButton';
 import { usePageHead } from '../hooks/usePageHead';
@@ -195,7 +196,7 @@ export default function ContactPage() {
               <FormattedMessage
                 id="contact.lead"
                 defaultMessage="Questions about {product}, help with your device or playlist, or feedback on the app? Send us a message and we will answer by e-mail."
-                values={{ product: ltr(productName) }}
+                values={{ product: ltr(keepTogether(productName)) }}
               />
             </p>
           </header>

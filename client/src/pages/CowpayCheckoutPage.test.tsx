@@ -313,7 +313,7 @@ describe('CowpayCheckoutPage in Arabic', () => {
     expect(await screen.findByTitle('نموذج الدفع بالبطاقة', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('أدخل بيانات بطاقتك أدناه. بعد إتمام الدفع ستعود إلى لوحة التحكم.')).toBeInTheDocument();
     expect(
-      screen.getByText('وضع تجريبي: لا تُحوَّل أي أموال. تعمل طريقة الدفع هذه مع بديل محلي لمزوّدها.'),
+      screen.getByText('وضع الاختبار: لا تُحوَّل أي أموال. تعمل طريقة الدفع هذه مع بديل محلي لجهة الدفع.'),
     ).toBeInTheDocument();
     frameSays({ message_source: 'cowpay', payment_status: 'FAILED' });
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import LandingPage from './LandingPage';
+import { PRELOAD_IMAGES } from '../lib/preloadImages';
 import { siteConfig } from '../lib/siteConfig';
 import { setTestLocale } from '../test/locale';
 
@@ -55,7 +56,11 @@ describe('LandingPage', () => {
     const [hero, intro, preview, devices, features, parental, cards, reliability, discover] = sections();
     expect(within(hero!).getByRole('link', { name: 'Explore' })).toHaveAttribute('href', '#features');
     expect(within(intro!).getByRole('figure')).toBeInTheDocument();
-    expect(within(preview!).getByRole('img')).toHaveAttribute('src', '/images/illustrations/tv-preview.svg');
+    // The TV app's film library, drawn with its words (Trending movies, Play, Details) as messages.
+    const library = within(preview!).getByRole('img', { name: /film library/ });
+    expect(library.tagName).toBe('svg');
+    expect(library).toHaveTextContent(/Trending movies/);
+    expect(library).toHaveTextContent(/FEATURED/);
     for (const device of [
       'Samsung smart TV',
       'LG webOS',
@@ -65,7 +70,8 @@ describe('LandingPage', () => {
       'Roku',
       'Apple TV',
     ]) {
-      expect(within(devices!).getByText(device)).toBeInTheDocument();
+      // In the list for screen readers (the moving badges, drawn with the names, are hidden from them).
+      expect(within(devices!).getByText(device, { selector: 'li' })).toBeInTheDocument();
     }
     expect(within(features!).getAllByRole('figure')).toHaveLength(3);
     expect(parental).toHaveTextContent(/by rating and by category/);
@@ -76,6 +82,15 @@ describe('LandingPage', () => {
     ).toEqual(['A simple interface', 'Audio and subtitles in your language']);
     expect(reliability).toHaveTextContent(/no built-in EPG/);
     expect(within(discover!).getByRole('link', { name: 'Add your playlist' })).toHaveAttribute('href', '/device/login');
+  });
+
+  it('loads no picture the loading spinner does not wait for; the TV app is drawn in the page', () => {
+    const { container } = renderLanding();
+    const files = Array.from(container.querySelectorAll('img'), (img) => img.getAttribute('src'));
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.filter((src) => !PRELOAD_IMAGES.includes(src!))).toEqual([]);
+    // The home screen, film library, channels, film details, player, parental controls, stream health, 7 badges.
+    expect(container.querySelectorAll('svg.artwork').length).toBeGreaterThanOrEqual(14);
   });
 
   it('uses the configured product name', () => {
@@ -168,7 +183,7 @@ describe('LandingPage', () => {
       'الرقابة الأبوية',
       'سهل للجميع، وبكل اللغات',
       'بث موثوق',
-      'يوم رائع للاستكشاف',
+      'ابدأ الاستكشاف اليوم',
       'الأسئلة الشائعة',
     ]);
     expect(screen.getByRole('link', { name: 'استكشف' })).toHaveAttribute('href', '#features');
@@ -185,12 +200,24 @@ describe('LandingPage', () => {
 
     const faq = all[9]!;
     const questions = within(faq).getAllByRole('button');
-    expect(questions[1]).toHaveTextContent('لماذا يعرض تلفازي عنوانَي MAC؟');
+    expect(questions[1]).toHaveTextContent('لماذا يعرض تلفزيوني عنوانَي MAC؟');
     fireEvent.click(questions[4]!);
     const answer = within(faq).getByRole('region', { name: questions[4]!.textContent! });
     expect(within(answer).getByRole('link', { name: 'تواصل معنا' })).toHaveAttribute('href', '/contact');
     expect(within(all[3]!).getByText('تلفزيون سامسونج الذكي')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /الشاشة الرئيسية للتطبيق/ })).toBeInTheDocument();
+
+    // The pictures of the TV app speak Arabic too: their menus, buttons and labels, not an English word of ours.
+    const art = (name: RegExp) => screen.getByRole('img', { name }).textContent ?? '';
+    expect(art(/الشاشة الرئيسية للتطبيق/)).toMatch(/مساء الخير[\s\S]*البث المباشر[\s\S]*متابعة المشاهدة/);
+    expect(art(/مكتبة الأفلام/)).toMatch(/مميّز[\s\S]*تشغيل[\s\S]*التفاصيل[\s\S]*الأفلام الرائجة/);
+    expect(art(/^الرقابة الأبوية/)).toMatch(/أدخل رمز PIN للرقابة الأبوية[\s\S]*التصنيفات المسموح بها/);
+    expect(art(/قائمة تشغيل M3U تُبث بثبات/)).toMatch(/حالة البث · مستقرة[\s\S]*دليل البرامج من مزوّدك/);
+    expect(art(/^شاشة البث المباشر/)).toMatch(/البث المباشر · 1,248 قناة[\s\S]*8:45\u00a0م[\s\S]*الرياضة/);
+    const pictures = Array.from(document.querySelectorAll('svg.artwork'), (svg) => svg.textContent).join(' ');
+    expect(pictures).not.toMatch(
+      /Good evening|Live TV|Continue watching|Featured|Trending|Play\b|Details|Parental|ALLOWED|Allowed|Stream health|Guide from|Smart TV|Subtitles|SUBTITLES|Audio|AUDIO|Off\b|\d\d:\d\d /i,
+    );
 
     // Nothing of the English is left in the headings and the buttons (but the app's error, quoted as it shows it).
     for (const element of [...screen.getAllByRole('heading'), ...screen.getAllByRole('button')]) {

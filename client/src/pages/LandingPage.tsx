@@ -2,13 +2,20 @@ import { type ReactNode, useRef } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useLtr } from '../components/Bidi';
+import { keepTogether } from '../i18n/format';
 import { DeviceStrip } from '../components/landing/DeviceStrip';
 import { DisclaimerPopup } from '../components/landing/DisclaimerPopup';
 import { type FaqItem, FaqList } from '../components/landing/FaqList';
 import { IntroVideo } from '../components/landing/IntroVideo';
+import { HeroTvArt } from '../components/landing/artwork/HeroTvArt';
+import { ChannelListArt } from '../components/landing/artwork/ChannelListArt';
+import { MovieDetailsArt } from '../components/landing/artwork/MovieDetailsArt';
+import { ParentalControlsArt } from '../components/landing/artwork/ParentalControlsArt';
+import { PlayerArt } from '../components/landing/artwork/PlayerArt';
+import { ReliabilityArt } from '../components/landing/artwork/ReliabilityArt';
 import { TvPreview } from '../components/landing/TvPreview';
 import { usePageHead } from '../hooks/usePageHead';
-import { ICONS, ILLUSTRATIONS, PLATFORMS, SCREENSHOTS, type SiteImage } from '../lib/siteImages';
+import { ICONS, ILLUSTRATIONS, PLATFORMS, type SiteImage } from '../lib/siteImages';
 import { siteConfig } from '../lib/siteConfig';
 import '../styles/landing.css';
 
@@ -164,9 +171,8 @@ export default function LandingPage() {
   const intl = useIntl();
   const ltr = useLtr();
   const { productName, introVideoId } = siteConfig();
-  const product = ltr(productName);
+  const product = ltr(keepTogether(productName));
   const exploreLink = useRef<HTMLAnchorElement>(null);
-  const hero = ILLUSTRATIONS.heroTv;
 
   return (
     <div className="landing">
@@ -197,16 +203,12 @@ export default function LandingPage() {
             </div>
           </div>
           <div className="hero__visual">
-            <img
-              src={hero.src}
-              width={hero.width}
-              height={hero.height}
-              alt={intl.formatMessage({
+            <HeroTvArt
+              label={intl.formatMessage({
                 id: 'landing.hero.imageAlt',
                 defaultMessage:
                   "The app's home screen on a TV, with Live TV, Movies, Series and Playlists tiles, and a remote control",
               })}
-              fetchPriority="high"
             />
           </div>
           <DisclaimerPopup productName={productName} returnFocusTo={exploreLink} />
@@ -299,9 +301,9 @@ export default function LandingPage() {
         </div>
         <div className="gallery">
           <figure className="gallery__item">
-            <Picture
-              image={SCREENSHOTS.channelList}
-              alt={intl.formatMessage({
+            <ChannelListArt
+              className="gallery__art"
+              label={intl.formatMessage({
                 id: 'landing.features.liveTv.alt',
                 defaultMessage:
                   'Live TV screen: categories on the left, the sports channels of a playlist in the middle and a live preview on the right',
@@ -316,9 +318,9 @@ export default function LandingPage() {
             </figcaption>
           </figure>
           <figure className="gallery__item">
-            <Picture
-              image={SCREENSHOTS.movieDetails}
-              alt={intl.formatMessage({
+            <MovieDetailsArt
+              className="gallery__art"
+              label={intl.formatMessage({
                 id: 'landing.features.language.alt',
                 defaultMessage:
                   'Film details screen with Play and Trailer buttons, English 5.1 chosen as audio and English as subtitles',
@@ -333,9 +335,9 @@ export default function LandingPage() {
             </figcaption>
           </figure>
           <figure className="gallery__item">
-            <Picture
-              image={SCREENSHOTS.player}
-              alt={intl.formatMessage({
+            <PlayerArt
+              className="gallery__art"
+              label={intl.formatMessage({
                 id: 'landing.features.player.alt',
                 defaultMessage: 'The player during a film, with the subtitles menu open and English selected',
               })}
@@ -393,14 +395,13 @@ export default function LandingPage() {
               />
             </p>
           </div>
-          <Picture
-            image={ILLUSTRATIONS.parentalControls}
-            alt={intl.formatMessage({
+          <ParentalControlsArt
+            className="split__picture"
+            label={intl.formatMessage({
               id: 'landing.parental.alt',
               defaultMessage:
                 'Parental controls: a parent PIN entry, ratings G to PG-13 allowed while R and NC-17 are locked, and the Adult category locked',
             })}
-            className="split__picture"
           />
         </div>
       </section>
@@ -485,14 +486,13 @@ export default function LandingPage() {
               </Point>
             </ul>
           </div>
-          <Picture
-            image={ILLUSTRATIONS.reliability}
-            alt={intl.formatMessage({
+          <ReliabilityArt
+            className="split__picture"
+            label={intl.formatMessage({
               id: 'landing.reliability.alt',
               defaultMessage:
                 'An M3U playlist streaming steadily to a TV, with a programme guide from the playlist provider below',
             })}
-            className="split__picture"
           />
         </div>
       </section>

@@ -209,7 +209,7 @@ describe('LinkPage in Arabic', () => {
     expect(screen.getByRole('heading', { name: 'ربط تلفزيون' })).toBeInTheDocument();
     expect(screen.getByText(CODE)).toHaveAttribute('dir', 'ltr');
     expect(screen.getByText(device.macAddress, { selector: 'dd' })).toHaveAttribute('dir', 'ltr');
-    expect(screen.getByText('وقت الطلب').nextElementSibling).toHaveTextContent(/^25 نوفمبر 2026، \d\d:\d\d$/);
+    expect(screen.getByText('وقت الطلب').nextElementSibling).toHaveTextContent(/^25 نوفمبر 2026، \d{1,2}:\d\d [صم]$/);
     expect(screen.getByRole('button', { name: 'موافقة' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'رفض' })).toBeInTheDocument();
   });

@@ -13,7 +13,7 @@ import { Spinner } from '../components/Spinner';
 import { errorProps, Field } from '../components/TextField';
 import { usePageHead } from '../hooks/usePageHead';
 import { useUser, type Device } from '../hooks/useUser';
-import { useFormatDate } from '../i18n/format';
+import { useFormatDate, useFormatTime } from '../i18n/format';
 import { useLocale } from '../i18n/LocaleProvider';
 import { readGraphQLFailure } from '../lib/graphqlFailure';
 import '../styles/link.css';
@@ -171,6 +171,7 @@ function LinkRequest({
   const intl = useIntl();
   const { text } = useLocale();
   const formatDate = useFormatDate();
+  const formatTime = useFormatTime();
   const { data, error, loading, refetch } = useTvLinkQuery({
     variables: { input: { code } },
     fetchPolicy: 'network-only',
@@ -221,10 +222,9 @@ function LinkRequest({
   /** When the TV asked, as the portal writes dates ('25 Nov. 2026'), with the time: a code lives 15 minutes. */
   function askedAt(value: string): string {
     const date = new Date(value);
-    const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
     return intl.formatMessage(
       { id: 'link.request.askedAt', defaultMessage: '{date}, {time}' },
-      { date: formatDate(date), time },
+      { date: formatDate(date), time: formatTime(date) },
     );
   }
 

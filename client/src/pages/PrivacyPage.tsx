@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { LegalPage, type LegalSection, ltr, MailLink, strong } from '../components/LegalPage';
+import { keepTogether } from '../i18n/format';
 import { siteConfig } from '../lib/siteConfig';
 
 /** The app, the portal and the site are meant for people of at least this age. */
@@ -10,7 +11,7 @@ const MINIMUM_AGE = 15;
 export default function PrivacyPage() {
   const intl = useIntl();
   const { productName, contactEmail } = siteConfig();
-  const product = ltr(productName);
+  const product = ltr(keepTogether(productName));
   const email = <MailLink email={contactEmail} />;
 
   const sections: LegalSection[] = [

@@ -467,9 +467,9 @@ describe('SignInPage in Arabic', () => {
   it('shows the screen in Arabic, keeps what is typed left to right and posts to the Arabic path', async () => {
     await setTestLocale('ar');
     const { key, captcha, user } = renderArabic([noSession, captchaMock(1)]);
-    expect(screen.getByRole('heading', { name: 'أدِر قائمة التشغيل الخاصة بك' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'أدِر قائمة تشغيلك' })).toBeInTheDocument();
     expect(screen.getByText('بكل بساطة، أينما كنت')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'سجّل الدخول لإضافة قائمة التشغيل الخاصة بك' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'سجّل الدخول لإضافة قائمة تشغيلك' })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'رمز التحقق' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'رمز تحقق جديد' })).toBeInTheDocument();
     expect(key).toHaveAttribute('dir', 'ltr');

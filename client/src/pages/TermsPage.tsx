@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { LegalPage, type LegalSection, ltr, MailLink, strong } from '../components/LegalPage';
+import { keepTogether } from '../i18n/format';
 import { siteConfig } from '../lib/siteConfig';
 
 export default function TermsPage() {
   const intl = useIntl();
   const { productName, contactEmail } = siteConfig();
-  const product = ltr(productName);
+  const product = ltr(keepTogether(productName));
   const email = <MailLink email={contactEmail} />;
 
   const sections: LegalSection[] = [

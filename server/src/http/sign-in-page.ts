@@ -89,7 +89,7 @@ export function signInPageRouter(
       if (!(err instanceof DomainError)) return next(err);
       // What the screen's script would have said in its dialog, or under each field.
       const said = localizer.refusal(localeOf(req), err);
-      const error = said.fieldErrors ? Object.values(said.fieldErrors).join(' ') : said.message;
+      const error = said.fieldErrors ? localizer.join(localeOf(req), Object.values(said.fieldErrors)) : said.message;
       if (err.retryAfterSeconds) res.setHeader('Retry-After', String(err.retryAfterSeconds));
       try {
         const state = {

@@ -62,12 +62,16 @@ describe('the product Localizer (lang/)', () => {
     const arabic = shared.refusal('ar', refusal);
     expect(arabic.message).toBe(shared.format('ar', said.message, said.values));
     expect(arabic.message).toContain('3 دقائق');
-    expect(arabic.fieldErrors).toEqual({ pin: arabic.message, macAddress: '* عنوان MAC غير صالح *' });
+    expect(arabic.fieldErrors).toEqual({ pin: arabic.message, macAddress: 'عنوان MAC غير صالح' });
     expect(shared.refusal('ar', { message: 'Unknown field: x.' })).toEqual({ message: 'Unknown field: x.' });
-    // Invalid input's message is its fields' messages in one.
+    // Invalid input's message is its fields' messages in one: the Arabic ones, which have no asterisks to mark
+    // them off, parted by a semicolon.
     const invalid = { mac: messages.mac.invalid, key: messages.loginDeviceKey.required };
     expect(shared.refusal('ar', { message: Object.values(invalid).join(' '), fieldErrors: invalid }).message).toBe(
-      '* عنوان MAC غير صالح * * مفتاح الجهاز مطلوب *',
+      'عنوان MAC غير صالح؛ مفتاح الجهاز مطلوب',
+    );
+    expect(shared.refusal('en', { message: Object.values(invalid).join(' '), fieldErrors: invalid }).message).toBe(
+      '* Invalid Mac Address* * Device Key is required *',
     );
   });
 

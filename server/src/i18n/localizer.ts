@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { Request } from 'express';
 import { DEFAULT_LOCALE, fillArguments, localesFromFiles, type SourceMessage } from '../../../common/i18n';
+import { messages } from '../../../common/messages';
 import { projectRoot } from '../common/paths';
 
 type Values = Record<string, string | number>;
@@ -93,8 +94,16 @@ export class Localizer {
     // Invalid input says its fields' messages in one (server/src/common/validate.ts): said as they are.
     const joined = [...new Set(Object.values(fields))];
     const message =
-      joined.length > 1 && refusal.message === joined.join(' ') ? joined.map(say).join(' ') : say(refusal.message);
+      joined.length > 1 && refusal.message === joined.join(' ')
+        ? this.join(locale, joined.map(say))
+        : say(refusal.message);
     return { message, ...(fieldErrors ? { fieldErrors } : {}) };
+  }
+
+  /** Messages already in `locale` said one after another ('a b' in English, 'a؛ b' in Arabic). */
+  join(locale: string, said: string[]): string {
+    if (!said.length) return '';
+    return said.reduceRight((rest, first) => this.format(locale, messages.joined, { first, rest }));
   }
 
   /** The language an API request asks for (Accept-Language, by quality): English when it asks for none of ours. */

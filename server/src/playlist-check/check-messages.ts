@@ -40,6 +40,16 @@ export const checkMessages = {
       defaultMessage:
         'The playlist opens: {channels, plural, one {# channel} other {# channels}} (with {backups, plural, one {# backup address} other {# backup addresses}}) in {groups, plural, one {# group} other {# groups}}.',
     }),
+    // A playlist whose channels name no group: said so, not "in 0 groups".
+    m3uNoGroups: defineMessage({
+      id: 'msg.check.summary.m3uNoGroups',
+      defaultMessage: 'The playlist opens: {channels, plural, one {# channel} other {# channels}}, without groups.',
+    }),
+    m3uWithBackupsNoGroups: defineMessage({
+      id: 'msg.check.summary.m3uWithBackupsNoGroups',
+      defaultMessage:
+        'The playlist opens: {channels, plural, one {# channel} other {# channels}} (with {backups, plural, one {# backup address} other {# backup addresses}}), without groups.',
+    }),
     xcUntil: defineMessage({
       id: 'msg.check.summary.xcUntil',
       defaultMessage: 'The account is active until {date}: {live} live, {films} film and {series} series categories.',

@@ -283,6 +283,11 @@ function summary(base: Pick<CheckResult, 'm3u' | 'xc'>): Said {
   const { summary: words } = checkMessages;
   if (base.m3u) {
     const { channels, groups, backupUrls } = base.m3u;
+    if (!groups) {
+      return backupUrls
+        ? said(words.m3uWithBackupsNoGroups, { channels, backups: backupUrls })
+        : said(words.m3uNoGroups, { channels });
+    }
     return backupUrls
       ? said(words.m3uWithBackups, { channels, backups: backupUrls, groups })
       : said(words.m3u, { channels, groups });

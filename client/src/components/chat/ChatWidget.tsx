@@ -23,6 +23,7 @@ import {
 import { useStepsAside } from './keepClear';
 import { useChatNudges } from './useChatNudges';
 import { useIsolate } from '../Bidi';
+import { useFormatTime } from '../../i18n/format';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { messagingAppUrl } from '../../lib/contactLinks';
 import '../../styles/chat-widget.css';
@@ -132,6 +133,7 @@ export function ChatWidget({
   const intl = useIntl();
   const { locale } = useLocale();
   const isolate = useIsolate();
+  const formatTime = useFormatTime();
   // The defaults of chatWidgetState (DEFAULT_ACCOUNT_NAME, DEFAULT_STATUS_MESSAGE, DEFAULT_CHAT_MESSAGE,
   // DEFAULT_PLACEHOLDER) in the page's language.
   const accountName =
@@ -324,9 +326,7 @@ export function ChatWidget({
               <span className="chat-widget__message-author">{isolate(accountName)}</span>
               <p className="chat-widget__message-text">{chatMessage}</p>
               <time className="chat-widget__message-time" dateTime={loadedAt.toISOString()}>
-                {locale === DEFAULT_LOCALE
-                  ? formatMessageTime(loadedAt)
-                  : intl.formatTime(loadedAt, { hour: '2-digit', minute: '2-digit' })}
+                {locale === DEFAULT_LOCALE ? formatMessageTime(loadedAt) : formatTime(loadedAt)}
               </time>
             </div>
           )}

@@ -4,6 +4,7 @@ import Marquee from 'react-fast-marquee';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { usePrefersReducedMotion } from '../../hooks/usePrefersReducedMotion';
 import { PLATFORMS } from '../../lib/siteImages';
+import { DeviceBadge } from './artwork/DeviceBadge';
 
 /** The device-logo strip plays continuously at speed 70, filling the width. */
 export const DEVICE_STRIP_SPEED = 70;
@@ -38,14 +39,7 @@ export function DeviceStrip() {
           pauseOnHover
         >
           {badges.map((platform) => (
-            <img
-              key={platform.name}
-              className="device-strip__badge"
-              src={platform.badge.src}
-              width={platform.badge.width}
-              height={platform.badge.height}
-              alt=""
-            />
+            <DeviceBadge key={platform.name} name={platform.badge} className="device-strip__badge" />
           ))}
         </Marquee>
       </div>

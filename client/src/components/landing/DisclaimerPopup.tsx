@@ -1,6 +1,7 @@
 import { type RefObject, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLtr } from '../Bidi';
+import { keepTogether } from '../../i18n/format';
 import { useKeepClearOfChat } from '../chat/keepClear';
 
 interface DisclaimerPopupProps {
@@ -45,7 +46,7 @@ export function DisclaimerPopup({ productName, returnFocusTo }: DisclaimerPopupP
         <FormattedMessage
           id="landing.disclaimer.mediaPlayer"
           defaultMessage="{product} is a media player only: it provides no channels, playlists or other content. Every device gets a free 7-day trial, after which a licence is needed to keep watching."
-          values={{ product: ltr(productName) }}
+          values={{ product: ltr(keepTogether(productName)) }}
         />
       </p>
       <p>

@@ -30,7 +30,7 @@ describe('IntroVideo', () => {
   it('speaks Arabic, the product name isolated left to right', async () => {
     await setTestLocale('ar');
     const { container } = render(<IntroVideo videoId="dQw4w9WgXcQ" productName="M3U Player" />);
-    expect(screen.getByRole('figure')).toHaveTextContent('نظرة سريعة على M3U Player على تلفاز ذكي.');
+    expect(screen.getByRole('figure')).toHaveTextContent('نظرة سريعة على M3U Player على تلفزيون ذكي.');
     expect(container.querySelector('figcaption bdi')).toHaveTextContent('M3U Player');
     fireEvent.click(screen.getByRole('button', { name: /^تشغيل الفيديو: .*M3U Player.*: مقدمة قصيرة$/ }));
     expect(container.querySelector('iframe')!.getAttribute('title')).toBe('\u2068M3U Player\u2069: مقدمة قصيرة');
@@ -39,7 +39,7 @@ describe('IntroVideo', () => {
   it('without a video id shows the Arabic caption and poster description', async () => {
     await setTestLocale('ar');
     render(<IntroVideo videoId="" productName="M3U Player" />);
-    expect(screen.getByRole('img', { name: 'تلفاز ذكي في غرفة معيشة يعرض فيلمًا' })).toBeInTheDocument();
-    expect(screen.getByRole('figure')).toHaveTextContent(/جولتنا المصوّرة في الطريق/);
+    expect(screen.getByRole('img', { name: 'تلفزيون ذكي في غرفة معيشة يعرض فيلمًا' })).toBeInTheDocument();
+    expect(screen.getByRole('figure')).toHaveTextContent(/الفيديو التعريفي قريبًا/);
   });
 });

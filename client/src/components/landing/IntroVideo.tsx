@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLtr, useLtrText } from '../Bidi';
+import { keepTogether } from '../../i18n/format';
 import { ILLUSTRATIONS } from '../../lib/siteImages';
 
 interface IntroVideoProps {
@@ -83,7 +84,7 @@ export function IntroVideo({ videoId, productName }: IntroVideoProps) {
         <FormattedMessage
           id="landing.video.caption"
           defaultMessage="A short look at {product} on a smart TV. The player loads from YouTube once you press play."
-          values={{ product: ltr(productName) }}
+          values={{ product: ltr(keepTogether(productName)) }}
         />
       </figcaption>
     </figure>

@@ -85,10 +85,10 @@ describe('AccountPage: payment history', () => {
           .map((cell) => cell.textContent),
       );
     expect(rows).toEqual([
-      ['2 Dec. 2026', 'Crypto', '8.99€', 'PendingSandbox', '—'],
-      ['20 Nov. 2026', 'PayPal', '8.99€', 'Paid', 'Lifetime'],
-      ['20 Nov. 2026', 'Card (Cowpay)', '8.99€', 'Paid', '21 Nov. 2027'],
-      ['20 Nov. 2026', 'OPay 1', '8.99€', 'Cancelled', '—'],
+      ['2\u00a0Dec.\u00a02026', 'Crypto', '8.99€', 'PendingSandbox', '—'],
+      ['20\u00a0Nov.\u00a02026', 'PayPal', '8.99€', 'Paid', 'Lifetime'],
+      ['20\u00a0Nov.\u00a02026', 'Card (Cowpay)', '8.99€', 'Paid', '21\u00a0Nov.\u00a02027'],
+      ['20\u00a0Nov.\u00a02026', 'OPay 1', '8.99€', 'Cancelled', '—'],
     ]);
     expect(within(table).getAllByText('Sandbox')).toHaveLength(1);
   });
@@ -136,21 +136,21 @@ describe('AccountPage: payment history', () => {
     const table = await screen.findByRole('table', { name: 'Payment history' });
     expect(tvRows(table)).toEqual([
       [
-        '21 Nov. 2026',
+        '21\u00a0Nov.\u00a02026',
         'PayPal',
         '8.99€',
-        'RefundedMoney refunded on 24 Nov. 2026: its days were removed from the licence.',
+        'RefundedMoney refunded on 24\u00a0Nov.\u00a02026: its days were removed from the licence.',
         '—',
       ],
       [
-        '20 Nov. 2026',
+        '20\u00a0Nov.\u00a02026',
         'OPay',
         '499.00 EGP',
-        'ReversedMoney taken back on 23 Nov. 2026: its days were removed from the licence.',
+        'ReversedMoney taken back on 23\u00a0Nov.\u00a02026: its days were removed from the licence.',
         '—',
       ],
       [
-        '20 Nov. 2026',
+        '20\u00a0Nov.\u00a02026',
         'Crypto',
         '8.99€',
         'Partially paid0.00012 of 0.0002 BTC arrived; 0.00008 BTC is missing. Contact support to settle it.',
@@ -210,8 +210,8 @@ describe('AccountPage: the TVs signed in', () => {
       .map((cell) => cell.textContent);
     expect(headers).toEqual(['TV', 'App version', 'Last seen', 'Signed in since', 'Sign out']);
     expect(tvRows(table)).toEqual([
-      ['Samsung QE55', '2.4.1', '20 Nov. 2026', '14 Nov. 2026', 'Sign out'],
-      ['Unknown model', '—', '19 Nov. 2026', '2 Oct. 2026', 'Sign out'],
+      ['Samsung QE55', '2.4.1', '20\u00a0Nov.\u00a02026', '14\u00a0Nov.\u00a02026', 'Sign out'],
+      ['Unknown model', '—', '19\u00a0Nov.\u00a02026', '2\u00a0Oct.\u00a02026', 'Sign out'],
     ]);
     expect(within(table).getByRole('button', { name: 'Sign out Samsung QE55' })).toBeEnabled();
   });
@@ -270,7 +270,9 @@ describe('AccountPage: the TVs signed in', () => {
       text: 'This TV is not signed in.',
     });
     await waitFor(() =>
-      expect(tvRows(table)).toEqual([['Unknown model', '—', '19 Nov. 2026', '2 Oct. 2026', 'Sign out']]),
+      expect(tvRows(table)).toEqual([
+        ['Unknown model', '—', '19\u00a0Nov.\u00a02026', '2\u00a0Oct.\u00a02026', 'Sign out'],
+      ]),
     );
   });
 });
@@ -285,7 +287,7 @@ describe('AccountPage in Arabic', () => {
     ]);
     expect(await screen.findByRole('heading', { name: 'تفاصيل الحساب', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'سجل المدفوعات' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'أجهزة التلفزيون المسجَّل دخولها' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'أجهزة التلفزيون المسجّلة الدخول' })).toBeInTheDocument();
     const row = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
     expect(row('عنوان MAC')).toHaveTextContent('a1:b2:c3:d4:e5:f6');
     expect(row('عنوان MAC')).toHaveAttribute('dir', 'ltr');
@@ -293,12 +295,14 @@ describe('AccountPage in Arabic', () => {
     expect(row('تاريخ الإنشاء')).toHaveTextContent('14 نوفمبر 2026');
     expect(row('تاريخ الانتهاء')).toHaveTextContent('لا ينتهي (ترخيص مدى الحياة)');
 
-    const table = await screen.findByRole('table', { name: 'أجهزة التلفزيون المسجَّل دخولها' });
+    const table = await screen.findByRole('table', { name: 'أجهزة التلفزيون المسجّلة الدخول' });
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
     expect(headers).toEqual(['التلفزيون', 'إصدار التطبيق', 'آخر نشاط', 'مسجَّل الدخول منذ', 'تسجيل الخروج']);
-    expect(tvRows(table)).toEqual([['Samsung QE55', '2.4.1', '20 نوفمبر 2026', '14 نوفمبر 2026', 'تسجيل الخروج']]);
+    expect(tvRows(table)).toEqual([
+      ['Samsung QE55', '2.4.1', '20\u00a0نوفمبر\u00a02026', '14\u00a0نوفمبر\u00a02026', 'تسجيل الخروج'],
+    ]);
   });
 
   it('asks and answers in Arabic when a TV is signed out', async () => {
@@ -314,7 +318,7 @@ describe('AccountPage in Arabic', () => {
       }),
     ]);
     const user = userEvent.setup();
-    const table = await screen.findByRole('table', { name: 'أجهزة التلفزيون المسجَّل دخولها' });
+    const table = await screen.findByRole('table', { name: 'أجهزة التلفزيون المسجّلة الدخول' });
     await user.click(within(table).getByRole('button', { name: 'تسجيل خروج Samsung QE55' }));
     expect(await screen.findByText('لا يوجد تلفزيون مسجَّل الدخول.')).toBeInTheDocument();
     expect(dialogs().map((d) => d.title)).toEqual([ar['msg.tv.signOutTitle'], ar['msg.tv.signedOut']]);

@@ -649,18 +649,18 @@ describe('ActivateDevicePage in Arabic', () => {
       }),
     ]);
     await user.click(screen.getByRole('radio', { name: 'بطاقة بنكية (Cowpay)' }));
-    expect(screen.getByText(/يُحتسب الدفع/)).toHaveTextContent(
-      shown(`يُحتسب الدفع عبر بطاقة بنكية (Cowpay) بمبلغ ${EGP_PRICE} (السعر بعملة حساب مزوّد الدفع).`),
+    expect(screen.getByText(/يُخصم عبر/)).toHaveTextContent(
+      shown(`يُخصم عبر بطاقة بنكية (Cowpay) مبلغ ${EGP_PRICE} (بعملة حساب جهة الدفع).`),
     );
     // The country's dial code stays left to right inside its Arabic name.
     expect(screen.getByLabelText('الدولة')).toHaveDisplayValue('مصر (\u2066+20\u2069)');
     expect(screen.getByLabelText('البريد الإلكتروني')).toHaveAttribute('dir', 'ltr');
-    expect(screen.getByLabelText('رقم الجوال')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByLabelText('رقم الهاتف المحمول')).toHaveAttribute('dir', 'ltr');
 
     await user.type(screen.getByLabelText('الاسم الأول'), 'Amal');
     await user.type(screen.getByLabelText('اسم العائلة'), 'Hassan');
     await user.type(screen.getByLabelText('البريد الإلكتروني'), 'amal@example.com');
-    await user.type(screen.getByLabelText('رقم الجوال'), '01001234567');
+    await user.type(screen.getByLabelText('رقم الهاتف المحمول'), '01001234567');
     await user.click(screen.getByRole('button', { name: 'ادفع عبر بطاقة بنكية (Cowpay)' }));
 
     await waitFor(() => expect(redirect).toHaveBeenCalledWith(CHECKOUT_URL));

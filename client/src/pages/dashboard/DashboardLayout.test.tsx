@@ -190,15 +190,12 @@ describe('DashboardLayout: languages', () => {
       'إدارة قوائم التشغيل',
       'تفعيل الجهاز',
       'مفتاح الجهاز',
-      'الرمز السري للرقابة الأبوية',
+      'رمز PIN للرقابة الأبوية',
       'تفاصيل الحساب',
       'تبديل عنوان MAC',
       'تسجيل الخروج',
     ]);
-    expect(within(menu).getByRole('link', { name: 'الرمز السري للرقابة الأبوية' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    expect(within(menu).getByRole('link', { name: 'رمز PIN للرقابة الأبوية' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'القائمة' })).toBeInTheDocument();
     expect(screen.getByText('الجهاز', { selector: '.dashboard__topbar-label' })).toBeInTheDocument();
     expect(screen.getByText('a1:b2:c3:d4:e5:f6')).toHaveAttribute('dir', 'ltr');

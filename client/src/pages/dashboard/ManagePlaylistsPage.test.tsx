@@ -596,9 +596,9 @@ describe('ManagePlaylistsPage in Arabic', () => {
     const sportsRow = screen.getByRole('row', { name: /^Sports/ });
     const cells = within(sportsRow).getAllByRole('cell');
     expect(cells[0]).toHaveAttribute('data-label', 'قائمة التشغيل');
-    expect(cells[0]).toHaveTextContent('عامة');
+    expect(cells[0]).toHaveTextContent('M3U');
     expect(within(cells[1]!).getByText('http://provider.example/sports.m3u')).toHaveAttribute('dir', 'ltr');
-    expect(cells[2]).toHaveTextContent('غير متوفر');
+    expect(cells[2]).toHaveTextContent('لا ينطبق');
     expect(within(cells[4]!).getByText('ستعمل')).toBeInTheDocument();
     expect(cells[4]).toHaveTextContent('منذ 5 دقائق');
     expect(within(sportsRow).getByRole('button', { name: 'فحص Sports' })).toHaveTextContent('فحص');

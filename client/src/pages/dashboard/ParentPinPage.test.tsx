@@ -143,18 +143,18 @@ describe('ParentPinPage in Arabic', () => {
   it('labels the form in Arabic, keeps the PIN left to right and says the rule in Arabic', async () => {
     await setTestLocale('ar');
     const { user } = renderDashboardRoute('/dashboard/parent-pin', [signedIn()]);
-    const input = await screen.findByLabelText('الرمز السري الجديد للرقابة الأبوية');
-    expect(screen.getByRole('heading', { name: 'الرمز السري للرقابة الأبوية' })).toBeInTheDocument();
-    expect(screen.getByText('لم يُعيَّن رمز سري للرقابة الأبوية بعد')).toBeInTheDocument();
+    const input = await screen.findByLabelText('رمز PIN للرقابة الأبوية الجديد');
+    expect(screen.getByRole('heading', { name: 'رمز PIN للرقابة الأبوية' })).toBeInTheDocument();
+    expect(screen.getByText('لم يُعيَّن رمز PIN للرقابة الأبوية بعد')).toBeInTheDocument();
     expect(input).toHaveAttribute('dir', 'ltr');
     expect(input).toHaveAttribute('placeholder', 'من 4 إلى 6 أرقام');
 
-    await user.click(screen.getByRole('button', { name: /^إظهار\s*الرمز السري للرقابة الأبوية$/ }));
+    await user.click(screen.getByRole('button', { name: /^إظهار\s*رمز PIN للرقابة الأبوية$/ }));
     expect(input).toHaveAttribute('type', 'text');
-    await user.click(screen.getByRole('button', { name: /^إخفاء\s*الرمز السري للرقابة الأبوية$/ }));
+    await user.click(screen.getByRole('button', { name: /^إخفاء\s*رمز PIN للرقابة الأبوية$/ }));
 
     await user.type(input, '12');
-    await user.click(screen.getByRole('button', { name: 'حفظ الرمز السري للرقابة الأبوية' }));
+    await user.click(screen.getByRole('button', { name: 'حفظ رمز PIN للرقابة الأبوية' }));
     expect(ar['msg.parentPin']).not.toBe(PIN_MESSAGE);
     expect(await screen.findByText(ar['msg.parentPin'])).toBeInTheDocument();
     expect(screen.queryByText(PIN_MESSAGE)).not.toBeInTheDocument();
@@ -163,13 +163,13 @@ describe('ParentPinPage in Arabic', () => {
   it('says the saved change in Arabic', async () => {
     await setTestLocale('ar');
     const { user } = renderDashboardRoute('/dashboard/parent-pin', [signedIn(), changePin('1234', changed)]);
-    await user.type(await screen.findByLabelText('الرمز السري الجديد للرقابة الأبوية'), '1234');
-    await user.click(screen.getByRole('button', { name: 'حفظ الرمز السري للرقابة الأبوية' }));
+    await user.type(await screen.findByLabelText('رمز PIN للرقابة الأبوية الجديد'), '1234');
+    await user.click(screen.getByRole('button', { name: 'حفظ رمز PIN للرقابة الأبوية' }));
     await waitFor(() =>
       expect(Swal.fire).toHaveBeenCalledWith(
         expect.objectContaining({ icon: 'success', title: ar['msg.settings.parentPinChanged'] }),
       ),
     );
-    expect(await screen.findByText('تم تعيين رمز سري للرقابة الأبوية')).toBeInTheDocument();
+    expect(await screen.findByText('تم تعيين رمز PIN للرقابة الأبوية')).toBeInTheDocument();
   });
 });

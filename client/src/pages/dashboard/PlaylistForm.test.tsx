@@ -361,9 +361,9 @@ describe('PlaylistForm in Arabic', () => {
     for (const name of ['إلغاء', 'فحص', 'حفظ']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
 
     await user.click(screen.getByRole('switch', { name: 'حماية قائمة التشغيل هذه' }));
-    expect(screen.getByLabelText('الرمز السري (PIN)')).toBeInTheDocument();
-    expect(screen.getByLabelText('تأكيد الرمز السري')).toBeInTheDocument();
-    expect(screen.getByText(/^ما تشاء من الأحرف، حتى \d+ كحدّ أقصى\.$/)).toBeInTheDocument();
+    expect(screen.getByLabelText('رمز PIN لقائمة التشغيل')).toBeInTheDocument();
+    expect(screen.getByLabelText('تأكيد رمز PIN')).toBeInTheDocument();
+    expect(screen.getByText(/^أي أحرف تريدها، بحد أقصى \d+\.$/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
     // The schema's messages arrive as their English (common/messages.ts) and are shown in the page's language.

@@ -133,7 +133,7 @@ describe('CheckResultCard', () => {
     expect(within(card).getByRole('heading', { name: 'Account' })).toBeInTheDocument();
     expect(fact(card, 'Line')).toBe('Active');
     expect(within(card).queryByText('The panel says', { selector: 'dt' })).not.toBeInTheDocument();
-    expect(fact(card, 'Expires')).toBe('1 Dec. 2026');
+    expect(fact(card, 'Expires')).toBe('1\u00a0Dec.\u00a02026');
     expect(fact(card, 'Trial')).toBe('Yes');
     expect(fact(card, 'Connections')).toBe('1 / 2');
     expect(fact(card, 'Live categories')).toBe('40');
@@ -330,7 +330,7 @@ describe('CheckResultCard', () => {
       );
       const card = screen.getByRole('region', { name: 'Check result' });
       expect(fact(card, 'Line')).toBe(words);
-      expect(fact(card, dateLabel)).toBe('1 Dec. 2026');
+      expect(fact(card, dateLabel)).toBe('1\u00a0Dec.\u00a02026');
       expect(fact(card, 'Stream formats')).toBe('M3U8, TS');
       if (state === 'EXPIRED') expect(fact(card, 'The panel says')).toBe('Active');
       else expect(within(card).queryByText('The panel says', { selector: 'dt' })).not.toBeInTheDocument();
@@ -432,7 +432,8 @@ describe('CheckResultCard in Arabic', () => {
       'aria-valuetext',
       '127 من 16,196',
     );
-    expect(card).toHaveTextContent('فُحصت في 20 نوفمبر 2026 الساعة 14:05 · استغرق الفحص 1.2 ثانية');
+    // Arabic times are 12-hour, with م after noon, as Egyptian and Gulf apps show them.
+    expect(card).toHaveTextContent('فُحصت في 20 نوفمبر 2026 الساعة 2:05 م · استغرق الفحص 1.2 ثانية');
   });
 
   it('a failed check and an account: the problem, the line and its dates in Arabic', async () => {
@@ -470,7 +471,7 @@ describe('CheckResultCard in Arabic', () => {
     expect(fact(card, 'حالة HTTP')).toBe('200');
     expect(within(card).getByRole('heading', { name: 'الحساب' })).toBeInTheDocument();
     expect(fact(card, 'الاشتراك')).toBe('منتهي الصلاحية');
-    expect(fact(card, 'انتهى في')).toBe('1 ديسمبر 2026');
+    expect(fact(card, 'انتهى في')).toBe('1\u00a0ديسمبر\u00a02026');
     expect(fact(card, 'تجريبي')).toBe('لا');
     expect(fact(card, 'صيغ البث')).toBe('TS');
     expect(within(card).getByRole('button', { name: 'إغلاق' })).toHaveTextContent('إغلاق');

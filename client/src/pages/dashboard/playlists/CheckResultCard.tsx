@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import type { PlaylistCheckVerdict } from '../../../__generated__/graphql';
 import { useLocale } from '../../../i18n/LocaleProvider';
-import { useFormatDate, useFormatNumber } from '../../../i18n/format';
+import { useFormatDate, useFormatNumber, useKeepDatesTogether } from '../../../i18n/format';
 import {
   GUIDE_SOURCE_LABELS,
   LINE_STATE_LABELS,
@@ -82,7 +82,10 @@ export function CheckResultCard({ check, heading, dismissLabel, onDismiss, takeF
   const cardRef = useRef<HTMLElement>(null);
   const { m3u, xc, epg, streams } = check;
   const intl = useIntl();
-  const { text: say } = useLocale();
+  const { text } = useLocale();
+  // The server's sentences, its dates kept on one line.
+  const keepDates = useKeepDatesTogether();
+  const say = (sentence: string) => keepDates(text(sentence));
   const count = useFormatNumber();
   const formatDate = useFormatDate();
   const words = useCheckWords();

@@ -11,7 +11,7 @@ import type {
   StreamSampleKind,
   XcLineState,
 } from '../../../__generated__/graphql';
-import { useFormatDate } from '../../../i18n/format';
+import { useFormatDate, useFormatTime } from '../../../i18n/format';
 import type { Translator } from '../../../i18n/locale';
 import { showAlert } from '../../../lib/alerts';
 import type { GraphQLFailure } from '../../../lib/graphqlErrors';
@@ -141,7 +141,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
 /** A check's times and verdict in the page's language. */
 export interface CheckWords {
   verdict: (verdict: PlaylistCheckVerdict) => string;
-  /** '21 Nov. 2026 at 14:05', in the browser's time zone. */
+  /** '21 Nov. 2026 at 14:05' ('20 نوفمبر 2026 الساعة 2:05 م'), in the browser's time zone. */
   checkedAt: (checkedAt: string) => string;
   /** How long ago a check ran, for the list: minutes and hours while recent, then the date. */
   checkedAgo: (checkedAt: string, now: number) => string;
@@ -149,17 +149,18 @@ export interface CheckWords {
   duration: (durationMs: number) => string;
 }
 
-/** The words of a check in the language of `intl`, its dates as `formatDate` writes them. */
-export function checkWords(intl: IntlShape, formatDate: (value: string | Date) => string): CheckWords {
+/** The words of a check in the language of `intl`, its dates and times as `formatDate` and `formatTime` write them. */
+export function checkWords(
+  intl: IntlShape,
+  formatDate: (value: string | Date) => string,
+  formatTime: (value: Date) => string = (date) => `${pad(date.getHours())}:${pad(date.getMinutes())}`,
+): CheckWords {
   return {
     verdict: (verdict) => intl.formatMessage(VERDICT_LABELS[verdict]),
     checkedAt(checkedAt) {
       const date = new Date(checkedAt);
       if (Number.isNaN(date.getTime())) return formatDate(date);
-      return intl.formatMessage(TIMES.checkedAt, {
-        date: formatDate(date),
-        time: `${pad(date.getHours())}:${pad(date.getMinutes())}`,
-      });
+      return intl.formatMessage(TIMES.checkedAt, { date: formatDate(date), time: formatTime(date) });
     },
     checkedAgo(checkedAt, now) {
       const elapsed = now - Date.parse(checkedAt);
@@ -183,7 +184,8 @@ export function checkWords(intl: IntlShape, formatDate: (value: string | Date) =
 export function useCheckWords(): CheckWords {
   const intl = useIntl();
   const formatDate = useFormatDate();
-  return checkWords(intl, formatDate);
+  const formatTime = useFormatTime();
+  return checkWords(intl, formatDate, formatTime);
 }
 
 // Only for validating a form whose name is still empty: a check does not need one.
