@@ -515,7 +515,12 @@ export class SettingsForm {
 export async function accountDetails(page: Page): Promise<Record<string, string>> {
   const terms = await page.getByRole('term').allInnerTexts();
   const values = await page.getByRole('definition').allInnerTexts();
-  return Object.fromEntries(terms.map((term, index) => [term.trim(), (values[index] ?? '').trim()]));
+  return Object.fromEntries(terms.map((term, index) => [term.trim(), readable(values[index] ?? '')]));
+}
+
+/** A text as a person reads it: the no-break spaces that keep a date on one line read as spaces. */
+export function readable(text: string): string {
+  return text.replaceAll('\u00a0', ' ').trim();
 }
 
 /** The link page (/link?code=…) where the owner approves or refuses a TV's link code. */

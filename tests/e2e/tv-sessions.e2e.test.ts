@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDisplayDate } from '../../common/dates';
-import { Dialog, PORTAL_VIEWPORTS, SHOTS, macSequence, portalUnderTest } from './portal';
+import { Dialog, PORTAL_VIEWPORTS, SHOTS, macSequence, portalUnderTest, readable } from './portal';
 
 /**
  * Account Details lists the TVs signed in to the device (their tokens) and signs one out, in Chromium against
@@ -28,7 +28,7 @@ async function tvRows(page: Page): Promise<string[][]> {
   const count = await rows.count();
   const out: string[][] = [];
   for (let i = 1; i < count; i += 1) {
-    out.push((await rows.nth(i).getByRole('cell').allInnerTexts()).map((text) => text.trim()));
+    out.push((await rows.nth(i).getByRole('cell').allInnerTexts()).map(readable));
   }
   return out;
 }

@@ -5,7 +5,7 @@ import {
   paypalDelivery,
   paypalEvent,
   deliver,
-  sandboxKeys,
+  paypalApi,
   startPayPalOrder,
   webhookOutcomes,
 } from '../support/payments';
@@ -29,26 +29,6 @@ async function activationRow(server: TestServer, id: string) {
     [id],
   );
   return { amountMinor: row.amount_minor as number, currency: String(row.currency).trim(), status: row.status };
-}
-
-/** PayPal's REST API on the stand-in, as the merchant calls it: OAuth token, then JSON. */
-async function paypalApi(server: TestServer, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const keys = sandboxKeys(server);
-  const basic = Buffer.from(`${server.services.pricing.paypalClientId}:${keys.paypalClientSecret}`).toString('base64');
-  const token = await fetch(`${server.url}/sandbox/paypal/v1/oauth2/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  }).then((res) => res.json() as Promise<{ access_token: string }>);
-  const res = await fetch(`${server.url}/sandbox/paypal${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token.access_token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as any };
 }
 
 describe('PayPal in yen (PAYPAL_CURRENCY=JPY, PRICE_JPY=1500)', () => {

@@ -467,3 +467,30 @@ export async function trailOf(server: TestServer, activationId: string): Promise
     activationId,
   ]);
 }
+
+/** PayPal's REST API on the stand-in, as the merchant (or PayPal itself) calls it: OAuth token, then JSON. */
+export async function paypalApi(
+  server: TestServer,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const keys = sandboxKeys(server);
+  const basic = Buffer.from(`${server.services.pricing.paypalClientId}:${keys.paypalClientSecret}`).toString('base64');
+  const token = await fetch(`${server.url}/sandbox/paypal/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  }).then((res) => res.json() as Promise<{ access_token: string }>);
+  const res = await fetch(`${server.url}/sandbox/paypal${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token.access_token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as any };
+}

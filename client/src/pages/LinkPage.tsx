@@ -96,6 +96,43 @@ export default function LinkPage() {
   );
 }
 
+/** A field for a link code as the TV shows it (`XXXX-XXXX`, any case, with or without the dash). */
+function CodeField({
+  id,
+  name,
+  label,
+  error,
+  value,
+  onChange,
+}: {
+  id: string;
+  name?: string;
+  label: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        id={id}
+        name={name}
+        className="field__mono tv-link__code-input"
+        autoComplete="off"
+        autoCapitalize="characters"
+        autoCorrect="off"
+        spellCheck={false}
+        maxLength={20}
+        dir="ltr"
+        placeholder="XXXX-XXXX"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...errorProps(id, error)}
+      />
+    </Field>
+  );
+}
+
 function CodeForm({ onCode, failure }: { onCode: (code: string) => void; failure?: string }) {
   const intl = useIntl();
   const { text } = useLocale();
@@ -118,30 +155,17 @@ function CodeForm({ onCode, failure }: { onCode: (code: string) => void; failure
           {text(failure)}
         </p>
       )}
-      <Field
+      <CodeField
         id="link_code"
+        name="code"
         label={intl.formatMessage({ id: 'link.code.label', defaultMessage: 'Code shown on the TV' })}
         error={error}
-      >
-        <input
-          id="link_code"
-          name="code"
-          className="field__mono tv-link__code-input"
-          autoComplete="off"
-          autoCapitalize="characters"
-          autoCorrect="off"
-          spellCheck={false}
-          maxLength={20}
-          dir="ltr"
-          placeholder="XXXX-XXXX"
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setError(undefined);
-          }}
-          {...errorProps('link_code', error)}
-        />
-      </Field>
+        value={value}
+        onChange={(typed) => {
+          setValue(typed);
+          setError(undefined);
+        }}
+      />
       <button type="submit" className="button button--primary tv-link__submit">
         <FormattedMessage id="link.continue" defaultMessage="Continue" />
       </button>
@@ -330,29 +354,16 @@ function LinkRequest({
         </p>
       )}
       {approvable && !typed && (
-        <Field
+        <CodeField
           id="link_confirm"
           label={intl.formatMessage({
             id: 'link.confirm.label',
             defaultMessage: 'To approve, type the code your TV shows now',
           })}
           error={confirmationError}
-        >
-          <input
-            id="link_confirm"
-            className="field__mono tv-link__code-input"
-            autoComplete="off"
-            autoCapitalize="characters"
-            autoCorrect="off"
-            spellCheck={false}
-            maxLength={20}
-            dir="ltr"
-            placeholder="XXXX-XXXX"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-            {...errorProps('link_confirm', confirmationError)}
-          />
-        </Field>
+          value={confirmation}
+          onChange={setConfirmation}
+        />
       )}
       {failure && (
         <p className="tv-link__failure" role="alert">
