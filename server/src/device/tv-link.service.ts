@@ -29,8 +29,6 @@ const SLOW_DOWN_STEP_SECONDS = 5;
 const MAX_INTERVAL_SECONDS = 60;
 /** A poll up to this much sooner than the interval is forgiven (timers and networks jitter). */
 const POLL_LEEWAY_SECONDS = 1;
-/** Links are kept this long after they expire (support can see them), then deleted by later requests. */
-const KEEP_EXPIRED = '1 day';
 
 const pollSchema = z.object({
   pollHandle: z
@@ -122,7 +120,7 @@ export class TvLinkService {
       throw new DomainError('BAD_USER_INPUT', messages.link.notThisTv, { macAddress: messages.link.notThisTv });
     }
     await this.rateLimits.countLinkRequest(clientIp);
-    await this.dataSource.query(`DELETE FROM tv_links WHERE expires_at < now() - interval '${KEEP_EXPIRED}'`);
+    // Expired links are deleted by the prune (maintenance/pruning.ts), once across instances, not by each request.
     const pollHandle = randomToken();
     // 20^8 codes: a clash with a code still stored is rare, and the unique index refuses it; draw again.
     for (let attempt = 0; attempt < 5; attempt += 1) {

@@ -516,11 +516,16 @@ export class PaymentLedger {
       'operator',
       { actor: actor.slice(0, 100), note: note.slice(0, 500) },
     );
-    await this.recordSupportAction(this.dataSource.manager, 'money-back', hand, {
-      deviceId: activation.deviceId,
-      activationId: activation.id,
-      detail: { kind, amountMinor, currency: activation.currency, outcome },
-    });
+    await this.recordSupportAction(
+      this.dataSource.manager,
+      'money-back',
+      { actor, note },
+      {
+        deviceId: activation.deviceId,
+        activationId: activation.id,
+        detail: { kind, amountMinor, currency: activation.currency, outcome },
+      },
+    );
     return outcome;
   }
 
@@ -556,11 +561,10 @@ export class PaymentLedger {
   /** One line of the support trail (`support_actions`): what an operator did, who and why. */
   private async recordSupportAction(
     m: EntityManager,
-    action: 'extend' | 'money-back' | 'reconcile',
-    hand: SupportHand | string,
+    action: 'extend' | 'money-back',
+    { actor, note }: SupportHand,
     row: { deviceId?: string | null; activationId?: string | null; detail: unknown },
   ): Promise<void> {
-    const { actor, note } = typeof hand === 'string' ? { actor: 'operator', note: hand } : hand;
     await m.query(
       `INSERT INTO support_actions (action, device_id, activation_id, actor, note, detail)
        VALUES ($1, $2, $3, $4, $5, $6)`,
