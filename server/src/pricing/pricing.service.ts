@@ -56,23 +56,12 @@ export function pricingFrom(config: Pick<Config, 'pricing' | 'providers'>): Pric
         (pricing.sandboxAllowed || !onSandbox.includes(method)),
   );
   const paypalOn = methods.includes('paypal');
-  const paypalSandbox = onSandbox.includes('paypal');
   // PayPal's SDK must be loaded with the currency its orders are made in (PayPal refuses a mismatch).
   const sdkQuery = `client-id=${encodeURIComponent(pricing.paypalClientId)}&currency=${encodeURIComponent(config.providers.paypal.currency)}&intent=capture`;
-  const currencyOf = (method: PricedMethod['method']): string => {
-    const p = config.providers;
-    return method === 'paypal'
-      ? p.paypal.currency
-      : method === 'crypto'
-        ? p.crypto.currency
-        : method === 'cowpay'
-          ? p.cowpay.currency
-          : p[method].currency;
-  };
   const methodPrices = methods
     .filter((method): method is PricedMethod['method'] => method !== 'ibostore')
     .map((method) => {
-      const currency = currencyOf(method);
+      const { currency } = config.providers[method];
       // loadConfig refuses a method currency without a price; a hand-built config gets the euro price.
       return { method, currency, price: pricing.prices?.[currency] ?? pricing.priceEur };
     });
@@ -86,7 +75,7 @@ export function pricingFrom(config: Pick<Config, 'pricing' | 'providers'>): Pric
     paypalClientId: paypalOn ? pricing.paypalClientId : null,
     paypalSdkUrl: !paypalOn
       ? null
-      : paypalSandbox
+      : onSandbox.includes('paypal')
         ? `/sandbox/paypal/sdk/js?${sdkQuery}`
         : `${config.providers.paypal.sdkUrl}?${sdkQuery}`,
     ibostoreUrl: pricing.ibostoreUrl,
