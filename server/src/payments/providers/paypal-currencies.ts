@@ -35,8 +35,6 @@ export const PAYPAL_CURRENCIES = [
   'USD',
 ] as const;
 
-export type PayPalCurrency = (typeof PAYPAL_CURRENCIES)[number];
-
 /**
  * The listed currencies PayPal takes without decimals: the same page says of HUF, JPY and TWD "This currency does not
  * support decimals. If you pass a decimal amount, an error occurs." (the DECIMALS_NOT_SUPPORTED issue). HUF and TWD
