@@ -16,6 +16,7 @@ import {
   type Confirmation,
   type PaymentProvider,
 } from '../provider';
+import { webhookJson } from './webhook-json';
 
 export interface CowpaySettings {
   /** https://cowpay.me (production) or https://staging.cowpay.me (Cowpay's staging), or this site's stand-in. */
@@ -231,12 +232,7 @@ export class CowpayProvider implements PaymentProvider {
   }
 
   verifyWebhook(rawBody: Buffer, _headers: IncomingHttpHeaders): Confirmation {
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>;
-    } catch {
-      throw new WebhookRefused('refused-malformed', 'The body is not JSON.');
-    }
+    const body = webhookJson(rawBody) as Record<string, unknown>;
     if (!body || typeof body !== 'object' || Array.isArray(body) || nestedDeeperThan(body, 4)) {
       throw new WebhookRefused('refused-malformed', 'The body is not a Cowpay callback.');
     }

@@ -15,6 +15,7 @@ import {
   type Lookup,
   type PaymentProvider,
 } from '../provider';
+import { webhookJson } from './webhook-json';
 
 export interface NowPaymentsSettings {
   baseUrl: string;
@@ -140,12 +141,7 @@ export class NowPaymentsProvider implements PaymentProvider {
     if (typeof signature !== 'string' || !/^[0-9a-f]{128}$/i.test(signature)) {
       throw new WebhookRefused('refused-signature', 'The x-nowpayments-sig header is missing or malformed.');
     }
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>;
-    } catch {
-      throw new WebhookRefused('refused-malformed', 'The body is not JSON.');
-    }
+    const body = webhookJson(rawBody) as Record<string, unknown>;
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       throw new WebhookRefused('refused-malformed', 'The body is not a JSON object.');
     }

@@ -12,6 +12,7 @@ import {
   type Lookup,
   type PaymentProvider,
 } from '../provider';
+import { webhookJson } from './webhook-json';
 
 export interface OpaySettings {
   name: 'opay' | 'opay1';
@@ -230,12 +231,7 @@ export class OpayProvider implements PaymentProvider {
    * pages' signed-headers callback). Either must verify; nothing else is taken.
    */
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Confirmation {
-    let body: unknown;
-    try {
-      body = JSON.parse(rawBody.toString('utf8')) as unknown;
-    } catch {
-      throw new WebhookRefused('refused-malformed', 'The body is not JSON.');
-    }
+    const body = webhookJson(rawBody);
     const record = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as object) : null;
     if (record && 'payload' in record && 'sha512' in record) {
       return this.bodySigned(record as { payload?: OpayPayload; sha512?: unknown });

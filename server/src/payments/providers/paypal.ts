@@ -12,6 +12,7 @@ import {
   type PaymentProvider,
 } from '../provider';
 import { paypalValue } from './paypal-currencies';
+import { webhookJson } from './webhook-json';
 
 export interface PayPalSettings {
   baseUrl: string;
@@ -453,13 +454,7 @@ export class PayPalProvider implements PaymentProvider {
       const value = headers[name];
       return typeof value === 'string' ? value : '';
     };
-    const raw = rawBody.toString('utf8');
-    let event: PayPalEvent;
-    try {
-      event = JSON.parse(raw) as PayPalEvent;
-    } catch {
-      throw new WebhookRefused('refused-malformed', 'The body is not JSON.');
-    }
+    const event = webhookJson(rawBody) as PayPalEvent;
     if (!event || typeof event !== 'object' || Array.isArray(event) || nestedDeeperThan(event, 32)) {
       throw new WebhookRefused('refused-malformed', 'The body is not a PayPal event.');
     }
@@ -471,7 +466,7 @@ export class PayPalProvider implements PaymentProvider {
       `{"auth_algo":${JSON.stringify(header('paypal-auth-algo'))},"cert_url":${JSON.stringify(header('paypal-cert-url'))},` +
       `"transmission_id":${JSON.stringify(header('paypal-transmission-id'))},"transmission_sig":${JSON.stringify(header('paypal-transmission-sig'))},` +
       `"transmission_time":${JSON.stringify(header('paypal-transmission-time'))},"webhook_id":${JSON.stringify(this.settings.webhookId)},` +
-      `"webhook_event":${raw}}`;
+      `"webhook_event":${rawBody.toString('utf8')}}`;
     const { status, body } = await this.call('POST', '/v1/notifications/verify-webhook-signature', verification);
     if (status !== 200 || (body as { verification_status?: unknown })?.verification_status !== 'SUCCESS') {
       throw new WebhookRefused('refused-signature', 'PayPal did not verify the webhook signature.');
