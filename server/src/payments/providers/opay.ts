@@ -94,6 +94,14 @@ interface OpayHeaderCallback {
   type?: unknown;
 }
 
+/** An amount in minor units as OPay writes it, a whole number or its digits; null when it is neither. */
+function minorUnits(value: unknown): number | null {
+  const whole =
+    (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
+    (typeof value === 'string' && /^\d{1,12}$/.test(value));
+  return whole ? Number(value) : null;
+}
+
 const DEFAULT_CALLBACK_MAX_AGE_MS = 10 * 60_000;
 
 /** A header's one value (Node gives repeated headers as a list: none of ours may repeat). */
@@ -203,12 +211,6 @@ export class OpayProvider implements PaymentProvider {
     }
     // INITIAL: the order is open and nothing was paid: there is nothing to apply.
     if (providerStatus === 'INITIAL') return { confirmation: null, providerStatus, answer };
-    const total = data.amount?.total;
-    const amountMinor =
-      (typeof total === 'number' && Number.isSafeInteger(total) && total >= 0) ||
-      (typeof total === 'string' && /^\d{1,12}$/.test(total))
-        ? Number(total)
-        : null;
     return {
       confirmation: {
         eventId: `${orderNo}:${providerStatus}`,
@@ -216,7 +218,7 @@ export class OpayProvider implements PaymentProvider {
         providerReference: orderNo,
         transactionId: orderNo,
         status: mapped,
-        amountMinor,
+        amountMinor: minorUnits(data.amount?.total),
         currency: typeof data.amount?.currency === 'string' ? data.amount.currency.toUpperCase() : null,
         providerStatus,
       },
@@ -262,18 +264,13 @@ export class OpayProvider implements PaymentProvider {
     if (typeof transactionId !== 'string' || !transactionId || !providerStatus) {
       throw new WebhookRefused('refused-malformed', 'The callback has no transactionId or status.');
     }
-    const amount =
-      (typeof payload.amount === 'string' && /^\d{1,12}$/.test(payload.amount)) ||
-      (typeof payload.amount === 'number' && Number.isSafeInteger(payload.amount) && payload.amount >= 0)
-        ? Number(payload.amount)
-        : null;
     return confirmation({
       transactionId,
       providerStatus,
       refunded: payload.refunded === true,
       reference: payload.reference,
       orderNo: payload.token,
-      amountMinor: amount,
+      amountMinor: minorUnits(payload.amount),
       currency: payload.currency,
     });
   }
