@@ -163,9 +163,7 @@ export class CowpayProvider implements PaymentProvider {
     const { status, body } = await postJson(
       `${this.settings.baseUrl}${COWPAY_TOKEN_PATH}`,
       this.tokenRequest(request),
-      {
-        authorization: `Bearer ${this.settings.apiToken}`,
-      },
+      { authorization: `Bearer ${this.settings.apiToken}` },
     );
     const answer = body as { success?: unknown; status_code?: unknown; token?: unknown; cowpay_reference_id?: unknown };
     const token = typeof answer?.token === 'string' && /^[\w-]{1,200}$/.test(answer.token) ? answer.token : null;
@@ -182,12 +180,10 @@ export class CowpayProvider implements PaymentProvider {
   }
 
   /**
-   * Cowpay's "Get Status" (docs.cowpay.me/api/status): GET {base}/api/v1/charge/status with the order's
-   * merchant_reference_id and signature = sha256 of merchant code + merchant_reference_id + hash key, the Bearer
-   * token; the answer {success, status_code, status_description, merchant_reference_id, cowpay_reference_id,
-   * order_status} is read as the callback's order_status_update would be (the same event id and transaction id,
-   * so a late callback of the same status is a duplicate). It names no amount: the order is the one this site
-   * created, its amount signed in the token request, so a PAID answer is taken for the checkout's own amount.
+   * Cowpay's "Get Status" (docs.cowpay.me/api/status), read as the callback's order_status_update would be (the
+   * same event id and transaction id, so a late callback of the same status is a duplicate). It names no amount:
+   * the order is the one this site created, its amount signed in the token request, so a PAID answer is taken for
+   * the checkout's own amount.
    */
   async lookup(checkout: CheckoutLookup): Promise<Lookup> {
     const query = new URLSearchParams({
