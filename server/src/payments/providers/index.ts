@@ -75,11 +75,8 @@ export class PaymentProviders {
   get(name: 'paypal'): PayPalProvider;
   get(name: PaymentProviderName): PaymentProvider;
   get(name: PaymentProviderName): PaymentProvider {
-    let provider = this.built.get(name);
-    if (!provider) {
-      provider = this.build(name);
-      this.built.set(name, provider);
-    }
+    const provider = this.built.get(name) ?? this.build(name);
+    this.built.set(name, provider);
     return provider;
   }
 
