@@ -140,6 +140,7 @@ export interface PayPalOrder {
 /** Capture issues after which the capture may well have happened: the order is read back instead of failing. */
 const RECONCILED_ISSUES = new Set(['ORDER_ALREADY_CAPTURED', 'ORDER_COMPLETION_IN_PROGRESS']);
 
+const TIMEOUT_MS = 15_000;
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
 /** A PayPal amount in minor units; refunds and reversals may carry a sign, the amount is what went back. */
@@ -187,10 +188,7 @@ export class PayPalProvider implements PaymentProvider {
   readonly sandbox: boolean;
   private token: { value: string; expiresAt: number } | undefined;
 
-  constructor(
-    private readonly settings: PayPalSettings,
-    private readonly timeoutMs = 15_000,
-  ) {
+  constructor(private readonly settings: PayPalSettings) {
     this.sandbox = settings.sandbox;
   }
 
@@ -206,7 +204,7 @@ export class PayPalProvider implements PaymentProvider {
           accept: 'application/json',
         },
         body: 'grant_type=client_credentials',
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch {
       throw new ProviderError('PayPal could not be reached.');
@@ -243,7 +241,7 @@ export class PayPalProvider implements PaymentProvider {
             ...headers,
           },
           body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-          signal: AbortSignal.timeout(this.timeoutMs),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
         });
       } catch (err) {
         throw new ProviderError(`PayPal could not be reached (${(err as Error).name}).`);
