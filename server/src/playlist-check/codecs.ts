@@ -81,8 +81,7 @@ const PRIVATE_STREAM_TYPES = new Set([0x06, 0x80, 0x82, 0x85, 0x86]);
  */
 export function tsStreamName(streamType: number, descriptors: readonly number[] = []): string | null {
   if (!PRIVATE_STREAM_TYPES.has(streamType)) return TS_STREAM_TYPES[streamType] ?? null;
-  const tag = descriptors.find((t) => DVB_DESCRIPTORS[t]);
-  if (tag !== undefined) return DVB_DESCRIPTORS[tag]!;
+  for (const tag of descriptors) if (DVB_DESCRIPTORS[tag]) return DVB_DESCRIPTORS[tag];
   // 0x82 / 0x85 / 0x86 are DTS in ATSC and Blu-ray; SCTE-35 (0x86) carries a descriptor of its own.
   return streamType === 0x82 || streamType === 0x85 ? 'DTS' : null;
 }

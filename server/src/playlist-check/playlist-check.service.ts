@@ -98,11 +98,6 @@ export class PlaylistCheckService {
     }
   }
 
-  private fetchOptions(): SafeFetchOptions {
-    const { timeoutMs, maxBytes, userAgent, allow } = this.settings;
-    return { timeoutMs, maxBytes, userAgent, allow };
-  }
-
   /** Opens the picked channels, one at a time, within the time left until `deadline`. */
   private sample(picks: StreamPick[], deadline: number) {
     const { streams, userAgent, allow } = this.settings;
@@ -123,7 +118,8 @@ export class PlaylistCheckService {
 
   private async check(source: Source): Promise<CheckResult> {
     const started = Date.now();
-    const options = this.fetchOptions();
+    const { timeoutMs, maxBytes, userAgent, allow } = this.settings;
+    const options: SafeFetchOptions = { timeoutMs, maxBytes, userAgent, allow };
     const warnings: SaidValue[] = [];
     const { warning } = checkMessages;
     const base = { m3u: null, xc: null, epg: null, httpStatus: null, streams: null } as Pick<
@@ -299,8 +295,8 @@ function sourceOf(values: Pick<PlaylistValues, 'type' | 'url' | 'epgUrl' | 'user
       host: values.url,
       username: values.username ?? '',
       password: values.password ?? '',
-      epgUrl: values.epgUrl ?? null,
+      epgUrl: values.epgUrl,
     };
   }
-  return { kind: 'm3u', url: values.url, epgUrl: values.epgUrl ?? null };
+  return { kind: 'm3u', url: values.url, epgUrl: values.epgUrl };
 }
