@@ -4,63 +4,34 @@
  * stream types (ISO/IEC 13818-1 table 2-34, and DVB's descriptors for AC-3 and E-AC-3 carried as private data).
  */
 
+// Anything else (subtitles such as stpp and wvtt included) has no name: it is not audio or video.
+const FOURCCS: Record<string, string[]> = {
+  'H.264': ['avc1', 'avc2', 'avc3', 'avc4'],
+  HEVC: ['hvc1', 'hev1'],
+  'Dolby Vision': ['dvh1', 'dvhe', 'dvav', 'dva1'],
+  AV1: ['av01'],
+  VP9: ['vp09', 'vp9'],
+  VP8: ['vp08', 'vp8'],
+  'MPEG-4 Visual': ['mp4v'],
+  'AC-3': ['ac-3'],
+  'E-AC-3': ['ec-3'],
+  'AC-4': ['ac-4'],
+  Opus: ['opus'],
+  FLAC: ['flac', 'fla'],
+  MP3: ['mp3'],
+  Vorbis: ['vorbis'],
+  DTS: ['dtsc', 'dtse', 'dtsh', 'dtsl', 'dtsx'],
+};
+// A Map, not an object: the codes come from strangers' streams ('constructor' must name nothing).
+const NAME_OF_FOURCC = new Map(
+  Object.entries(FOURCCS).flatMap(([name, fourccs]) => fourccs.map((fourcc) => [fourcc, name] as const)),
+);
+
 /** The name of a codec string (its four-character code, with the object type for mp4a), or null if unknown. */
 export function codecName(codec: string): string | null {
   const value = codec.trim();
   const fourcc = value.split('.')[0]!.toLowerCase();
-  switch (fourcc) {
-    case 'avc1':
-    case 'avc2':
-    case 'avc3':
-    case 'avc4':
-      return 'H.264';
-    case 'hvc1':
-    case 'hev1':
-      return 'HEVC';
-    case 'dvh1':
-    case 'dvhe':
-    case 'dvav':
-    case 'dva1':
-      return 'Dolby Vision';
-    case 'av01':
-      return 'AV1';
-    case 'vp09':
-    case 'vp9':
-      return 'VP9';
-    case 'vp08':
-    case 'vp8':
-      return 'VP8';
-    case 'mp4v':
-      return 'MPEG-4 Visual';
-    case 'mp4a':
-      return mp4aName(value);
-    case 'ac-3':
-      return 'AC-3';
-    case 'ec-3':
-      return 'E-AC-3';
-    case 'ac-4':
-      return 'AC-4';
-    case 'opus':
-      return 'Opus';
-    case 'flac':
-    case 'fla':
-      return 'FLAC';
-    case 'mp3':
-      return 'MP3';
-    case 'vorbis':
-      return 'Vorbis';
-    case 'dtsc':
-    case 'dtse':
-    case 'dtsh':
-    case 'dtsl':
-    case 'dtsx':
-      return 'DTS';
-    case 'stpp':
-    case 'wvtt':
-      return null; // subtitles
-    default:
-      return null;
-  }
+  return fourcc === 'mp4a' ? mp4aName(value) : (NAME_OF_FOURCC.get(fourcc) ?? null);
 }
 
 /** mp4a.40.x is AAC (any profile); mp4a.69 and mp4a.6B are MPEG audio (MP3); mp4a.A5 / A6 are AC-3 / E-AC-3. */
@@ -74,15 +45,8 @@ function mp4aName(value: string): string {
 
 /** The names of a list of codec strings ('avc1.64001f,mp4a.40.2' or several such lists), each once, in order. */
 export function codecNames(lists: Iterable<string | undefined | null>): string[] {
-  const names: string[] = [];
-  for (const list of lists) {
-    if (!list) continue;
-    for (const codec of list.split(',')) {
-      const name = codecName(codec);
-      if (name && !names.includes(name)) names.push(name);
-    }
-  }
-  return names;
+  const names = [...lists].flatMap((list) => (list ? list.split(',').map(codecName) : []));
+  return [...new Set(names.filter((name) => name !== null))];
 }
 
 /** DVB descriptor tags that say what a private-data (0x06) elementary stream holds. */
@@ -93,44 +57,31 @@ const DVB_DESCRIPTORS: Record<number, string> = {
   0x7c: 'AAC',
 };
 
+const TS_STREAM_TYPES: Record<number, string> = {
+  0x01: 'MPEG-1 video',
+  0x02: 'MPEG-2 video',
+  0x03: 'MPEG audio',
+  0x04: 'MPEG audio',
+  0x0f: 'AAC',
+  0x11: 'AAC',
+  0x10: 'MPEG-4 Visual',
+  0x1b: 'H.264',
+  0x24: 'HEVC',
+  0x33: 'VVC',
+  0x81: 'AC-3',
+  0x87: 'E-AC-3',
+};
+
+/** Stream types whose codec the descriptors say. */
+const PRIVATE_STREAM_TYPES = new Set([0x06, 0x80, 0x82, 0x85, 0x86]);
+
 /**
  * The codec of an MPEG-TS elementary stream, from its stream type and the descriptors in the PMT (null for
  * what is not audio or video: subtitles, teletext, data, SCTE-35...).
  */
 export function tsStreamName(streamType: number, descriptors: readonly number[] = []): string | null {
-  switch (streamType) {
-    case 0x01:
-      return 'MPEG-1 video';
-    case 0x02:
-      return 'MPEG-2 video';
-    case 0x03:
-    case 0x04:
-      return 'MPEG audio';
-    case 0x0f:
-    case 0x11:
-      return 'AAC';
-    case 0x10:
-      return 'MPEG-4 Visual';
-    case 0x1b:
-      return 'H.264';
-    case 0x24:
-      return 'HEVC';
-    case 0x33:
-      return 'VVC';
-    case 0x81:
-      return 'AC-3';
-    case 0x87:
-      return 'E-AC-3';
-    case 0x06:
-    case 0x80:
-    case 0x82:
-    case 0x85:
-    case 0x86:
-      for (const tag of descriptors) if (DVB_DESCRIPTORS[tag]) return DVB_DESCRIPTORS[tag];
-      // 0x82 / 0x85 / 0x86 are DTS in ATSC and Blu-ray; SCTE-35 (0x86) carries a descriptor of its own.
-      if (streamType === 0x82 || streamType === 0x85) return 'DTS';
-      return null;
-    default:
-      return null;
-  }
+  if (!PRIVATE_STREAM_TYPES.has(streamType)) return TS_STREAM_TYPES[streamType] ?? null;
+  for (const tag of descriptors) if (DVB_DESCRIPTORS[tag]) return DVB_DESCRIPTORS[tag];
+  // 0x82 / 0x85 / 0x86 are DTS in ATSC and Blu-ray; SCTE-35 (0x86) carries a descriptor of its own.
+  return streamType === 0x82 || streamType === 0x85 ? 'DTS' : null;
 }

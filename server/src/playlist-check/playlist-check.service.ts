@@ -8,7 +8,6 @@ import { validate } from '../common/validate';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics/metrics';
-import type { PlaylistEntity } from '../playlist/playlist.entity';
 import type { PlaylistCaller, PlaylistInput, PlaylistService, PlaylistWithPin } from '../playlist/playlist.service';
 import { checkMessages, english, said, saidDate, saidList, type Said, type SaidValue } from './check-messages';
 import { CheckFailure, type CheckResult, type GuideSource } from './check-result';
@@ -20,8 +19,6 @@ import { notSampled, sampleStreams, streamsVerdict, type StreamPick } from './st
 import { checkXc, expiryWarning, xcBaseUrl, xcGuideUrl, xcStreamPicks } from './xc-check';
 import { messages } from '../../../common/messages';
 import { lockDevice } from '../device/device-lock';
-
-export const CODE_NOT_CHECKABLE = messages.playlist.codeNotCheckable;
 
 /** What a check fetches: an M3U URL, or an Xtream Codes account; either with a guide URL. */
 type Source =
@@ -76,7 +73,7 @@ export class PlaylistCheckService {
       isProtected: false,
       pin: undefined,
     });
-    return this.run(caller.deviceId, sourceOfValues(values));
+    return this.run(caller.deviceId, sourceOf(values));
   }
 
   private async run(deviceId: string, source: Source): Promise<CheckResult> {
@@ -101,23 +98,10 @@ export class PlaylistCheckService {
     }
   }
 
-  private fetchOptions(): SafeFetchOptions {
-    return {
-      timeoutMs: this.settings.timeoutMs,
-      maxBytes: this.settings.maxBytes,
-      userAgent: this.settings.userAgent,
-      allow: this.settings.allow,
-    };
-  }
-
   /** Opens the picked channels, one at a time, within the time left until `deadline`. */
   private sample(picks: StreamPick[], deadline: number) {
-    const { streams } = this.settings;
-    return sampleStreams(
-      picks,
-      { userAgent: this.settings.userAgent, allow: this.settings.allow },
-      { ...streams, totalMs: Math.max(0, deadline - Date.now()) },
-    );
+    const { streams, userAgent, allow } = this.settings;
+    return sampleStreams(picks, { userAgent, allow }, { ...streams, totalMs: Math.max(0, deadline - Date.now()) });
   }
 
   /** Runs `task` after any other task under the same key has finished (this process only). */
@@ -134,7 +118,8 @@ export class PlaylistCheckService {
 
   private async check(source: Source): Promise<CheckResult> {
     const started = Date.now();
-    const options = this.fetchOptions();
+    const { timeoutMs, maxBytes, userAgent, allow } = this.settings;
+    const options: SafeFetchOptions = { timeoutMs, maxBytes, userAgent, allow };
     const warnings: SaidValue[] = [];
     const { warning } = checkMessages;
     const base = { m3u: null, xc: null, epg: null, httpStatus: null, streams: null } as Pick<
@@ -301,26 +286,17 @@ function summary(base: Pick<CheckResult, 'm3u' | 'xc'>): Said {
   return said(words.checked);
 }
 
-function sourceOf(entity: PlaylistEntity): Source {
-  return sourceOfValues({
-    type: entity.type,
-    url: entity.url,
-    epgUrl: entity.epgUrl,
-    username: entity.username,
-    password: entity.password,
-  } as PlaylistValues);
-}
-
-function sourceOfValues(values: Pick<PlaylistValues, 'type' | 'url' | 'epgUrl' | 'username' | 'password'>): Source {
-  if (values.type === 'code' || !values.url) throw new DomainError('BAD_USER_INPUT', CODE_NOT_CHECKABLE);
+function sourceOf(values: Pick<PlaylistValues, 'type' | 'url' | 'epgUrl' | 'username' | 'password'>): Source {
+  if (values.type === 'code' || !values.url)
+    throw new DomainError('BAD_USER_INPUT', messages.playlist.codeNotCheckable);
   if (values.type === 'xc') {
     return {
       kind: 'xc',
       host: values.url,
       username: values.username ?? '',
       password: values.password ?? '',
-      epgUrl: values.epgUrl ?? null,
+      epgUrl: values.epgUrl,
     };
   }
-  return { kind: 'm3u', url: values.url, epgUrl: values.epgUrl ?? null };
+  return { kind: 'm3u', url: values.url, epgUrl: values.epgUrl };
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { positiveInt, settingsSection, urlList } from '../common/settings';
 
+// 0 included: it turns the stream samples or the cache off.
+const wholeNumber = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(0, 'must be 0 or more');
+
 /** How many playlists a device keeps, and the playlist check's fetcher and limits (docs/configuration.md). */
 export const playlistSettings = settingsSection({
   shape: {
@@ -16,21 +22,11 @@ export const playlistSettings = settingsSection({
     PLAYLIST_CHECK_ALLOW: z.string().default(''),
     PLAYLIST_CHECK_PER_DEVICE_PER_HOUR: positiveInt.max(10_000).default(30),
     PLAYLIST_CHECK_CONCURRENCY: positiveInt.max(100).default(4),
-    PLAYLIST_CHECK_STREAM_SAMPLES: z.coerce
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .min(0, 'must be 0 or more')
-      .max(10, 'must be at most 10')
-      .default(5),
+    PLAYLIST_CHECK_STREAM_SAMPLES: wholeNumber.max(10, 'must be at most 10').default(5),
     PLAYLIST_CHECK_STREAM_SECONDS: positiveInt.max(30, 'must be at most 30').default(8),
     PLAYLIST_CHECK_STREAM_KB: positiveInt.min(16, 'must be at least 16').max(4096, 'must be at most 4096').default(256),
     PLAYLIST_CHECK_STREAMS_TOTAL_SECONDS: positiveInt.max(120, 'must be at most 120').default(25),
-    PLAYLIST_CHECK_CACHE_SECONDS: z.coerce
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .min(0, 'must be 0 or more')
-      .max(3600, 'must be at most 3600')
-      .default(120),
+    PLAYLIST_CHECK_CACHE_SECONDS: wholeNumber.max(3600, 'must be at most 3600').default(120),
   },
   read: (env) => ({
     playlistMaxPerDevice: env.PLAYLIST_MAX_PER_DEVICE,

@@ -161,10 +161,6 @@ function parseIp(address: string): IpAddress | null {
   }
 }
 
-function isAllowedAddress(ip: IpAddress, allow: AllowList): boolean {
-  return allow.ranges.some(([base, bits]) => base.kind() === ip.kind() && ip.match(base, bits));
-}
-
 /** ipaddr.js's range name, with IPv4-compatible IPv6 (::a.b.c.d, deprecated and unroutable) counted as reserved. */
 function rangeOf(ip: IpAddress): string {
   const range = ip.range();
@@ -172,12 +168,17 @@ function rangeOf(ip: IpAddress): string {
   return range;
 }
 
+/** Whether an address may not be connected to: not an IP, or internal and not on the allow-list. */
+function isBlocked(address: string, allow: AllowList): boolean {
+  const ip = parseIp(address);
+  if (!ip) return true;
+  if (allow.ranges.some(([base, bits]) => base.kind() === ip.kind() && ip.match(base, bits))) return false;
+  return rangeOf(ip) !== 'unicast';
+}
+
 /** Whether an address (v4 or v6 string) is public unicast, honouring the allow-list. Exported for tests. */
 export function isPublicAddress(address: string, allow?: readonly string[]): boolean {
-  const ip = parseIp(address);
-  if (!ip) return false;
-  if (isAllowedAddress(ip, compileAllowList(allow))) return true;
-  return rangeOf(ip) === 'unicast';
+  return !isBlocked(address, compileAllowList(allow));
 }
 
 function describeRange(range: string): Said {
@@ -231,10 +232,7 @@ function size(bytes: number): Said {
 }
 
 function errorCode(err: unknown): string | undefined {
-  if (err instanceof AggregateError) {
-    const first: unknown = err.errors[0];
-    return (err as NodeJS.ErrnoException).code ?? errorCode(first);
-  }
+  if (err instanceof AggregateError) return (err as NodeJS.ErrnoException).code ?? errorCode(err.errors[0]);
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   return typeof code === 'string' ? code : undefined;
 }
@@ -255,22 +253,19 @@ const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|ERR_OSSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SEL
 function requestError(err: unknown, host: string, https: boolean): FetchError {
   if (err instanceof FetchError) return err;
   const code = errorCode(err) ?? '';
+  const { connection: words } = checkMessages;
   if (https && TLS_CODE.test(code)) {
-    const { connection: words } = checkMessages;
     let reason = said(words.handshake);
     if (code === 'CERT_HAS_EXPIRED') reason = said(words.certExpired);
     else if (code === 'CERT_NOT_YET_VALID') reason = said(words.certNotYetValid);
     else if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH')
       reason = said(words.certOtherName);
     else if (/SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|CERT_/.test(code)) reason = said(words.certUntrusted);
-    return new FetchError('tls', said(checkMessages.fetch.tls, { host, reason, code }), {
-      cause: err,
-    });
+    return new FetchError('tls', said(checkMessages.fetch.tls, { host, reason, code }), { cause: err });
   }
   if (code.startsWith('HPE_')) {
     return new FetchError('connection', said(checkMessages.fetch.notHttp, { host }), { cause: err });
   }
-  const { connection: words } = checkMessages;
   let reason: Said;
   switch (code) {
     case 'ECONNREFUSED':
@@ -345,11 +340,8 @@ function requestOnce(target: URL, ctx: HopContext, prefix: string): Promise<Hop>
   const literal = net.isIP(host) !== 0;
   const hostAllowed = !literal && ctx.allow.hosts.has(stripTrailingDot(host));
 
-  if (literal) {
-    const ip = parseIp(host);
-    if (!ip || (!isAllowedAddress(ip, ctx.allow) && rangeOf(ip) !== 'unicast')) {
-      return Promise.reject(withPrefix(blockedError(host, host, false), prefix));
-    }
+  if (literal && isBlocked(host, ctx.allow)) {
+    return Promise.reject(withPrefix(blockedError(host, host, false), prefix));
   }
 
   /** Resolves the name and checks all its addresses; the socket connects only to the addresses handed back here. */
@@ -360,10 +352,7 @@ function requestOnce(target: URL, ctx: HopContext, prefix: string): Promise<Hop>
         return;
       }
       if (!hostAllowed) {
-        const internal = addresses.find(({ address }) => {
-          const ip = parseIp(address);
-          return !ip || (!isAllowedAddress(ip, ctx.allow) && rangeOf(ip) !== 'unicast');
-        });
+        const internal = addresses.find(({ address }) => isBlocked(address, ctx.allow));
         if (internal) {
           callback(withPrefix(blockedError(host, internal.address, true), prefix), []);
           return;
@@ -440,10 +429,6 @@ function withPrefix(err: FetchError, prefix: string): FetchError {
   });
 }
 
-function sameOrigin(a: URL, b: URL): boolean {
-  return a.origin === b.origin;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Body
 
@@ -511,10 +496,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
   if (callerSignal?.aborted) onCallerAbort();
   else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
 
-  let cleaned = false;
   const cleanupTimers = () => {
-    if (cleaned) return;
-    cleaned = true;
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', onCallerAbort);
   };
@@ -538,7 +520,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
         );
       }
       const next = parseTarget(location, target);
-      if (!sameOrigin(next, target)) for (const name of CREDENTIAL_HEADERS) delete headers[name];
+      if (next.origin !== target.origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
       if (hop.res.statusCode === 303 && method !== 'HEAD') method = 'GET';
       target = next;
       visited.push(displayUrl(target));
@@ -618,9 +600,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
       if (code.startsWith('Z_') || code === 'ERR_BROTLI_DECOMPRESSION_FAILED' || code.startsWith('ERR__')) {
         throw new FetchError('connection', said(checkMessages.fetch.corrupt, { host }), { cause: err });
       }
-      throw new FetchError('connection', said(checkMessages.fetch.brokeOff, { host }), {
-        cause: err,
-      });
+      throw new FetchError('connection', said(checkMessages.fetch.brokeOff, { host }), { cause: err });
     } finally {
       finish();
     }

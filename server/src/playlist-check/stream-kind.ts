@@ -83,24 +83,16 @@ export function sniffStream(start: Buffer, headers: Headers, complete: boolean):
 
 /** Whether the start of a body is nearly all printable ASCII (text never is TS, whatever its first letter). */
 function isText(start: Buffer): boolean {
-  const n = Math.min(start.length, 1024);
-  let printable = 0;
-  for (let i = 0; i < n; i += 1) {
-    const b = start[i]!;
-    if ((b >= 0x20 && b < 0x7f) || b === 9 || b === 10 || b === 13) printable += 1;
-  }
-  return printable >= n * 0.95;
+  const head = start.subarray(0, 1024);
+  const printable = head.filter((b) => (b >= 0x20 && b < 0x7f) || b === 9 || b === 10 || b === 13);
+  return printable.length >= head.length * 0.95;
 }
 
 /** Whether the start of a body is binary data rather than text (as m3u-check tells a playlist from data). */
 function isBinary(start: Buffer): boolean {
-  const n = Math.min(start.length, 1024);
-  let control = 0;
-  for (let i = 0; i < n; i += 1) {
-    const b = start[i]!;
-    if (b < 9 || (b > 13 && b < 32 && b !== 27)) control += 1;
-  }
-  return n > 0 && control / n > 0.1;
+  const head = start.subarray(0, 1024);
+  const control = head.filter((b) => b < 9 || (b > 13 && b < 32 && b !== 27));
+  return head.length > 0 && control.length / head.length > 0.1;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -111,12 +103,9 @@ function tsOffset(start: Buffer): number {
   const packets = Math.min(TS_SYNC_PACKETS, Math.floor(start.length / TS_PACKET));
   if (packets < 2) return -1;
   for (let offset = 0; offset < TS_PACKET && offset + (packets - 1) * TS_PACKET < start.length; offset += 1) {
-    let synced = true;
-    for (let i = 0; i < packets && synced; i += 1) {
-      const at = offset + i * TS_PACKET;
-      if (at < start.length && start[at] !== 0x47) synced = false;
-    }
-    if (synced) return offset;
+    let synced = 0;
+    while (synced < packets && start[offset + synced * TS_PACKET] === 0x47) synced += 1;
+    if (synced === packets) return offset;
   }
   return -1;
 }
@@ -213,7 +202,7 @@ function sniffFlv(start: Buffer, complete: boolean): StreamSniff | null {
   }
   const done = (!wantAudio || audio) && (!wantVideo || video);
   if (!done && !complete && start.length < 64 * 1024) return null;
-  return { format: 'FLV', codecs: [video, audio].filter((name): name is string => name !== null) };
+  return { format: 'FLV', codecs: [video, audio].filter((name) => name !== null) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ export interface StreamPick {
   headers?: Record<string, string>;
 }
 
-export interface StreamLimits {
+interface StreamLimits {
   /** How many channels are opened at most. */
   samples: number;
   /** The time one channel has: to connect, answer and send its first bytes. */
@@ -54,7 +54,7 @@ const PLAYS = new Set<StreamKind>([
 /** Not tried: the server cannot say anything about them. */
 const NOT_TRIED = new Set<StreamKind>(['OTHER_SCHEME', 'PRIVATE_ADDRESS']);
 
-export function isPlayable(kind: StreamKind): boolean {
+function isPlayable(kind: StreamKind): boolean {
   return PLAYS.has(kind);
 }
 
@@ -80,10 +80,7 @@ export class ChannelPicker {
 
   picks(): StreamPick[] {
     const chosen = this.live.choose(this.wanted);
-    if (chosen.length < this.wanted) {
-      for (const pick of this.vod.choose(this.wanted - chosen.length)) chosen.push(pick);
-    }
-    return chosen;
+    return chosen.concat(this.vod.choose(this.wanted - chosen.length));
   }
 }
 
@@ -166,6 +163,11 @@ interface Outcome {
   scheme?: string;
 }
 
+/** An outcome without bytes to tell by. */
+function outcome(kind: StreamKind, httpStatus: number | null, words: SaidValue): Outcome {
+  return { kind, httpStatus, codecs: [], said: words };
+}
+
 function seconds(ms: number): string {
   return String(Math.round(ms / 100) / 10);
 }
@@ -174,32 +176,27 @@ function seconds(ms: number): string {
 function sniffSaid(sniff: StreamSniff): Said {
   const { sample, formats } = checkMessages;
   const codecs = sniff.codecs.join(', ');
-  let format: Said;
+  const plays = (format: Said) =>
+    codecs ? said(sample.playsCodecs, { format, codecs }) : said(sample.plays, { format });
   switch (sniff.format) {
     case 'MPEG_TS':
-      format = said(formats.ts);
-      break;
+      return plays(said(formats.ts));
     case 'HLS_MASTER':
-      format = said(formats.hlsMaster, { count: sniff.count ?? 0 });
-      break;
+      return plays(said(formats.hlsMaster, { count: sniff.count ?? 0 }));
     case 'HLS_MEDIA':
-      format = said(sniff.variant === 'fmp4' ? formats.hlsMediaFmp4 : formats.hlsMediaTs, { count: sniff.count ?? 0 });
-      break;
+      return plays(
+        said(sniff.variant === 'fmp4' ? formats.hlsMediaFmp4 : formats.hlsMediaTs, { count: sniff.count ?? 0 }),
+      );
     case 'DASH':
-      format = said(formats.dash);
-      break;
+      return plays(said(formats.dash));
     case 'MP4':
-      format = said(formats.mp4);
-      break;
+      return plays(said(formats.mp4));
     case 'FRAGMENTED_MP4':
-      format = said(formats.fmp4);
-      break;
+      return plays(said(formats.fmp4));
     case 'MATROSKA':
-      format = said(formats.matroska);
-      break;
+      return plays(said(formats.matroska));
     case 'AUDIO':
-      format = said(formats.audio);
-      break;
+      return plays(said(formats.audio));
     case 'FLV':
       return codecs ? said(sample.flv, { codecs }) : said(sample.flvBare);
     case 'WEB_PAGE':
@@ -209,7 +206,6 @@ function sniffSaid(sniff: StreamSniff): Said {
     case 'NOT_VIDEO':
       return said(sniff.variant === 'playlist' ? sample.playlist : sample.notVideo);
   }
-  return codecs ? said(sample.playsCodecs, { format, codecs }) : said(sample.plays, { format });
 }
 
 async function readStart(res: SafeResponse, limit: number): Promise<Buffer> {
@@ -266,26 +262,12 @@ export async function sampleStream(
   if (status >= 300) {
     const page = status === 404 ? (await readStart(res, PAGE_BYTES)).toString('utf8') : (res.close(), '');
     if (status === 401 || status === 403) {
-      return {
-        kind: 'REFUSED',
-        httpStatus: status,
-        codecs: [],
-        said: said(sample.refused, { status: String(status) }),
-      };
+      return outcome('REFUSED', status, said(sample.refused, { status: String(status) }));
     }
-    if (status === 404 && isXuiNotFound(page)) {
-      return { kind: 'REFUSED', httpStatus: status, codecs: [], said: said(sample.refusedXui) };
-    }
-    if (status === 404 || status === 410) {
-      return { kind: 'GONE', httpStatus: status, codecs: [], said: said(sample.gone, { status: String(status) }) };
-    }
-    if (status === 451) return { kind: 'LEGAL_BLOCK', httpStatus: status, codecs: [], said: said(sample.legal) };
-    return {
-      kind: 'HTTP_ERROR',
-      httpStatus: status,
-      codecs: [],
-      said: said(sample.httpError, { status: String(status) }),
-    };
+    if (status === 404 && isXuiNotFound(page)) return outcome('REFUSED', status, said(sample.refusedXui));
+    if (status === 404 || status === 410) return outcome('GONE', status, said(sample.gone, { status: String(status) }));
+    if (status === 451) return outcome('LEGAL_BLOCK', status, said(sample.legal));
+    return outcome('HTTP_ERROR', status, said(sample.httpError, { status: String(status) }));
   }
   let start: Buffer = Buffer.alloc(0);
   let sniff: StreamSniff | null = null;
@@ -304,12 +286,7 @@ export async function sampleStream(
     res.close();
   }
   if (!sniff && start.length === 0 && timedOut) {
-    return {
-      kind: 'NO_ANSWER',
-      httpStatus: status,
-      codecs: [],
-      said: said(sample.noBytes, { seconds: seconds(limits.timeoutMs) }),
-    };
+    return outcome('NO_ANSWER', status, said(sample.noBytes, { seconds: seconds(limits.timeoutMs) }));
   }
   sniff ??= safeSniff(start, res.headers, true)!;
   return { kind: sniff.format, httpStatus: status, codecs: sniff.codecs, said: sniffSaid(sniff) };
@@ -328,32 +305,21 @@ function failedFetch(err: FetchError, timeoutMs: number): Outcome {
   const { sample } = checkMessages;
   switch (err.failure) {
     case 'blocked-address':
-      return { kind: 'PRIVATE_ADDRESS', httpStatus: null, codecs: [], said: said(sample.private) };
+      return outcome('PRIVATE_ADDRESS', null, said(sample.private));
     case 'unsupported-protocol': {
       // Redirected to an rtmp:// or other address: the fetcher's words name its scheme ('rtmp:').
       const named = typeof err.said === 'string' ? undefined : err.said.values?.scheme;
       return otherSchemeOutcome(typeof named === 'string' && named !== 'other' ? `${named}//` : 'other');
     }
     case 'timeout':
-      return {
-        kind: 'NO_ANSWER',
-        httpStatus: null,
-        codecs: [],
-        said: said(sample.noAnswer, { seconds: seconds(timeoutMs) }),
-      };
+      return outcome('NO_ANSWER', null, said(sample.noAnswer, { seconds: seconds(timeoutMs) }));
     default:
-      return { kind: 'UNREACHABLE', httpStatus: null, codecs: [], said: err.said };
+      return outcome('UNREACHABLE', null, err.said);
   }
 }
 
 function otherSchemeOutcome(scheme: string): Outcome {
-  return {
-    kind: 'OTHER_SCHEME',
-    httpStatus: null,
-    codecs: [],
-    said: said(checkMessages.sample.otherScheme, { scheme }),
-    scheme,
-  };
+  return { ...outcome('OTHER_SCHEME', null, said(checkMessages.sample.otherScheme, { scheme })), scheme };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
