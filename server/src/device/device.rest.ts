@@ -6,7 +6,6 @@ import { messages } from '../../../common/messages';
 import type { LoginInput } from '../../../common/validation';
 import { bodyFields, fieldNamesOf, restHandler } from '../http/body';
 import { requireOwner, requireTvOrOwner } from '../auth/caller';
-import type { FieldNames } from '../http/errors';
 import type { CaptchaService } from '../captcha/captcha.service';
 import { legacyDevice } from './device.rest-view';
 import {
@@ -25,7 +24,6 @@ const LOGIN_BODY = {
   captcha: 'captcha',
   token: 'captchaToken',
 } as const;
-const LOGIN_FIELDS: FieldNames = fieldNamesOf(LOGIN_BODY);
 /** The settings calls: the new value, and the current one that a TV (its token) must give. */
 const DEVICE_KEY_BODY = {
   device_key: 'deviceKey',
@@ -35,7 +33,6 @@ const DEVICE_KEY_BODY = {
 const PARENT_PIN_BODY = { pin_code: 'pin', current_pin_code: 'currentPin' } as const;
 /** REST body field → service input field, for Switch MAC: the new TV's MAC and the device key it shows. */
 const SWITCH_MAC_BODY = { mac_address: 'macAddress', device_key: 'deviceKey' } as const;
-const SWITCH_MAC_FIELDS: FieldNames = fieldNamesOf(SWITCH_MAC_BODY);
 
 /**
  * The legacy /frontend sign-in paths, over the same services as the graph. Bodies are untyped
@@ -54,7 +51,7 @@ export function deviceRestRouter(
 
   router.post(
     '/device/login',
-    restHandler(LOGIN_FIELDS, async (req, res) => {
+    restHandler(fieldNamesOf(LOGIN_BODY), async (req, res) => {
       const device = await devices.login(bodyFields(req.body, LOGIN_BODY) as LoginInput, clientIp(req));
       await signIn(req, device.id);
       res.json({ device: legacyDevice(device, devices), message: sayTo(req, LOGIN_SUCCESS_MESSAGE) });
@@ -111,7 +108,7 @@ export function deviceRestRouter(
 
   router.post(
     '/device/switchMacAddress',
-    restHandler(SWITCH_MAC_FIELDS, async (req, res) => {
+    restHandler(fieldNamesOf(SWITCH_MAC_BODY), async (req, res) => {
       const device = requireOwner(await authenticate(req, devices));
       const input = bodyFields(req.body, SWITCH_MAC_BODY) as SwitchMacInput;
       const moved = await devices.switchMac(device, input);
