@@ -1,4 +1,4 @@
-import express, { type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import type { Config } from '../config';
 import { authenticate, clientIp } from '../auth/authenticate';
 import { signIn, signOut } from '../auth/session';
@@ -7,11 +7,13 @@ import type { LoginInput } from '../../../common/validation';
 import { bodyFields, fieldNamesOf, restHandler } from '../http/body';
 import { requireOwner, requireTvOrOwner } from '../auth/caller';
 import type { CaptchaService } from '../captcha/captcha.service';
+import type { DeviceEntity } from './device.entity';
 import { legacyDevice } from './device.rest-view';
 import {
   LOGIN_SUCCESS_MESSAGE,
   type ChangeDeviceKeyInput,
   type ChangeParentPinInput,
+  type DeviceCaller,
   type DeviceService,
   type SwitchMacInput,
 } from './device.service';
@@ -33,6 +35,13 @@ const DEVICE_KEY_BODY = {
 const PARENT_PIN_BODY = { pin_code: 'pin', current_pin_code: 'currentPin' } as const;
 /** REST body field → service input field, for Switch MAC: the new TV's MAC and the device key it shows. */
 const SWITCH_MAC_BODY = { mac_address: 'macAddress', device_key: 'deviceKey' } as const;
+
+/** The device whose settings change, and how its caller signed in: a TV (its token) must prove the current one. */
+async function settingsCaller(req: Request, devices: DeviceService): Promise<[DeviceEntity, DeviceCaller]> {
+  const caller = await authenticate(req, devices);
+  const device = requireTvOrOwner(caller);
+  return [device, { via: caller.via, sessionId: req.sessionID, clientIp: clientIp(req), tokenId: caller.tokenId }];
+}
 
 /**
  * The legacy /frontend sign-in paths, over the same services as the graph. Bodies are untyped
@@ -73,16 +82,9 @@ export function deviceRestRouter(
   router.post(
     '/device/saveDeviceKey',
     restHandler(fieldNamesOf(DEVICE_KEY_BODY), async (req, res) => {
-      // The service needs how the caller signed in: a TV (its token) must prove the current key.
-      const caller = await authenticate(req, devices);
-      const device = requireTvOrOwner(caller);
+      const [device, caller] = await settingsCaller(req, devices);
       const input = bodyFields(req.body, DEVICE_KEY_BODY) as ChangeDeviceKeyInput;
-      const { tvsSignedOut } = await devices.changeDeviceKey(device.id, input, {
-        via: caller.via,
-        sessionId: req.sessionID,
-        clientIp: clientIp(req),
-        tokenId: caller.tokenId,
-      });
+      const { tvsSignedOut } = await devices.changeDeviceKey(device.id, input, caller);
       res.json({
         status: 'success',
         message: sayTo(req, messages.settings.deviceKeyChanged),
@@ -94,14 +96,9 @@ export function deviceRestRouter(
   router.post(
     '/device/saveParentPin',
     restHandler(fieldNamesOf(PARENT_PIN_BODY), async (req, res) => {
-      const caller = await authenticate(req, devices);
-      const device = requireTvOrOwner(caller);
+      const [device, caller] = await settingsCaller(req, devices);
       const input = bodyFields(req.body, PARENT_PIN_BODY) as ChangeParentPinInput;
-      await devices.changeParentPin(device.id, input, {
-        via: caller.via,
-        sessionId: req.sessionID,
-        clientIp: clientIp(req),
-      });
+      await devices.changeParentPin(device.id, input, caller);
       res.json({ status: 'success', message: sayTo(req, messages.settings.parentPinChanged) });
     }),
   );
