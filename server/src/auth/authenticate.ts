@@ -40,12 +40,8 @@ const callers = new WeakMap<Request, Promise<Caller>>();
  * context): the same answer, or the same refusal.
  */
 export function callerOf(req: Request, devices: DeviceService): Promise<Caller> {
-  let caller = callers.get(req);
-  if (!caller) {
-    caller = authenticate(req, devices);
-    callers.set(req, caller);
-  }
-  return caller;
+  if (!callers.has(req)) callers.set(req, authenticate(req, devices));
+  return callers.get(req)!;
 }
 
 export function clientIp(req: Request): string {

@@ -32,13 +32,13 @@ export class CaptchaService {
     const { text } = this.options.testAnswer ? { text: this.options.testAnswer } : svgCaptcha.create(CAPTCHA_OPTIONS);
     // Rendering through the module's own function keeps test captchas looking like real ones.
     const svg = (svgCaptcha as unknown as (text: string, options: object) => string)(text, CAPTCHA_OPTIONS);
-    const challenge = this.dataSource.getRepository(CaptchaChallengeEntity).create({
-      id: randomUUID(),
+    const token = randomUUID();
+    await this.dataSource.getRepository(CaptchaChallengeEntity).insert({
+      id: token,
       answerHash: answerHash(text),
       expiresAt: new Date(Date.now() + this.options.ttlMs),
     });
-    await this.dataSource.getRepository(CaptchaChallengeEntity).insert(challenge);
-    return { svg, token: challenge.id };
+    return { svg, token };
   }
 
   /**

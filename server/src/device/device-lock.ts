@@ -29,3 +29,12 @@ export async function lockDevice(manager: EntityManager, deviceId: string): Prom
   if (!device) throw new DomainError('CONFLICT', DEVICE_SWITCHED_MESSAGE);
   return device;
 }
+
+/** A device's row locked `FOR UPDATE`, or null when it is gone: what a TV token's writers take before the token. */
+export function lockDeviceForToken(manager: EntityManager, deviceId: string): Promise<DeviceEntity | null> {
+  return manager
+    .createQueryBuilder(DeviceEntity, 'd')
+    .setLock('pessimistic_write')
+    .where('d.id = :id', { id: deviceId })
+    .getOne();
+}

@@ -8,7 +8,7 @@ import { validate } from '../common/validate';
 import { DeviceTokenEntity } from './device-token.entity';
 import { DeviceEntity } from './device.entity';
 import { UUID } from '../db/constraints';
-import { DEVICE_SWITCHED_MESSAGE, lockDevice } from './device-lock';
+import { DEVICE_SWITCHED_MESSAGE, lockDevice, lockDeviceForToken } from './device-lock';
 
 /** The one answer to a bearer token that opens nothing: unknown, malformed, revoked, renewed or expired. */
 export const INVALID_TOKEN_MESSAGE = 'The device token is missing, malformed or no longer valid.';
@@ -94,13 +94,7 @@ export class DeviceTokenService {
     return this.dataSource.transaction(async (manager) => {
       const current = await manager.findOneBy(DeviceTokenEntity, { id: tokenId });
       // The device row first, then the token: the order Switch MAC takes them in, so the two cannot deadlock.
-      const device = current
-        ? await manager
-            .createQueryBuilder(DeviceEntity, 'd')
-            .setLock('pessimistic_write')
-            .where('d.id = :id', { id: current.deviceId })
-            .getOne()
-        : null;
+      const device = current ? await lockDeviceForToken(manager, current.deviceId) : null;
       if (!current || !device || !(await revokeToken(manager, device.id, tokenId))) {
         // Still valid, but no longer on the device it was read with: a Switch MAC moved it meanwhile (with the
         // record it belonged to) onto the device that absorbed it, which it now opens. Asked again, it renews there.

@@ -1,4 +1,4 @@
-import express, { type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import type { Config } from '../config';
 import { authenticate, clientIp } from '../auth/authenticate';
 import { signIn, signOut } from '../auth/session';
@@ -6,13 +6,14 @@ import { messages } from '../../../common/messages';
 import type { LoginInput } from '../../../common/validation';
 import { bodyFields, fieldNamesOf, restHandler } from '../http/body';
 import { requireOwner, requireTvOrOwner } from '../auth/caller';
-import type { FieldNames } from '../http/errors';
 import type { CaptchaService } from '../captcha/captcha.service';
+import type { DeviceEntity } from './device.entity';
 import { legacyDevice } from './device.rest-view';
 import {
   LOGIN_SUCCESS_MESSAGE,
   type ChangeDeviceKeyInput,
   type ChangeParentPinInput,
+  type DeviceCaller,
   type DeviceService,
   type SwitchMacInput,
 } from './device.service';
@@ -25,7 +26,6 @@ const LOGIN_BODY = {
   captcha: 'captcha',
   token: 'captchaToken',
 } as const;
-const LOGIN_FIELDS: FieldNames = fieldNamesOf(LOGIN_BODY);
 /** The settings calls: the new value, and the current one that a TV (its token) must give. */
 const DEVICE_KEY_BODY = {
   device_key: 'deviceKey',
@@ -35,7 +35,13 @@ const DEVICE_KEY_BODY = {
 const PARENT_PIN_BODY = { pin_code: 'pin', current_pin_code: 'currentPin' } as const;
 /** REST body field → service input field, for Switch MAC: the new TV's MAC and the device key it shows. */
 const SWITCH_MAC_BODY = { mac_address: 'macAddress', device_key: 'deviceKey' } as const;
-const SWITCH_MAC_FIELDS: FieldNames = fieldNamesOf(SWITCH_MAC_BODY);
+
+/** The device whose settings change, and how its caller signed in: a TV (its token) must prove the current one. */
+async function settingsCaller(req: Request, devices: DeviceService): Promise<[DeviceEntity, DeviceCaller]> {
+  const caller = await authenticate(req, devices);
+  const device = requireTvOrOwner(caller);
+  return [device, { via: caller.via, sessionId: req.sessionID, clientIp: clientIp(req), tokenId: caller.tokenId }];
+}
 
 /**
  * The legacy /frontend sign-in paths, over the same services as the graph. Bodies are untyped
@@ -54,7 +60,7 @@ export function deviceRestRouter(
 
   router.post(
     '/device/login',
-    restHandler(LOGIN_FIELDS, async (req, res) => {
+    restHandler(fieldNamesOf(LOGIN_BODY), async (req, res) => {
       const device = await devices.login(bodyFields(req.body, LOGIN_BODY) as LoginInput, clientIp(req));
       await signIn(req, device.id);
       res.json({ device: legacyDevice(device, devices), message: sayTo(req, LOGIN_SUCCESS_MESSAGE) });
@@ -76,16 +82,9 @@ export function deviceRestRouter(
   router.post(
     '/device/saveDeviceKey',
     restHandler(fieldNamesOf(DEVICE_KEY_BODY), async (req, res) => {
-      // The service needs how the caller signed in: a TV (its token) must prove the current key.
-      const caller = await authenticate(req, devices);
-      const device = requireTvOrOwner(caller);
+      const [device, caller] = await settingsCaller(req, devices);
       const input = bodyFields(req.body, DEVICE_KEY_BODY) as ChangeDeviceKeyInput;
-      const { tvsSignedOut } = await devices.changeDeviceKey(device.id, input, {
-        via: caller.via,
-        sessionId: req.sessionID,
-        clientIp: clientIp(req),
-        tokenId: caller.tokenId,
-      });
+      const { tvsSignedOut } = await devices.changeDeviceKey(device.id, input, caller);
       res.json({
         status: 'success',
         message: sayTo(req, messages.settings.deviceKeyChanged),
@@ -97,21 +96,16 @@ export function deviceRestRouter(
   router.post(
     '/device/saveParentPin',
     restHandler(fieldNamesOf(PARENT_PIN_BODY), async (req, res) => {
-      const caller = await authenticate(req, devices);
-      const device = requireTvOrOwner(caller);
+      const [device, caller] = await settingsCaller(req, devices);
       const input = bodyFields(req.body, PARENT_PIN_BODY) as ChangeParentPinInput;
-      await devices.changeParentPin(device.id, input, {
-        via: caller.via,
-        sessionId: req.sessionID,
-        clientIp: clientIp(req),
-      });
+      await devices.changeParentPin(device.id, input, caller);
       res.json({ status: 'success', message: sayTo(req, messages.settings.parentPinChanged) });
     }),
   );
 
   router.post(
     '/device/switchMacAddress',
-    restHandler(SWITCH_MAC_FIELDS, async (req, res) => {
+    restHandler(fieldNamesOf(SWITCH_MAC_BODY), async (req, res) => {
       const device = requireOwner(await authenticate(req, devices));
       const input = bodyFields(req.body, SWITCH_MAC_BODY) as SwitchMacInput;
       const moved = await devices.switchMac(device, input);

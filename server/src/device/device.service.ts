@@ -96,8 +96,8 @@ export class DeviceService {
     private readonly tokens: DeviceTokenService,
   ) {}
 
-  standing(device: DeviceEntity, now?: Date): DeviceStanding {
-    return deviceStanding(device, this.options.trialDays, now);
+  standing(device: DeviceEntity): DeviceStanding {
+    return deviceStanding(device, this.options.trialDays);
   }
 
   /** The device of a portal session. */
@@ -127,25 +127,18 @@ export class DeviceService {
   }): Promise<RegisteredDevice> {
     const deviceKey = randomDigits(6);
     const deviceKeyHash = await hashSecret(deviceKey);
+    const holder = { model: values.model ?? null, appVersion: values.appVersion ?? null };
     return this.dataSource.transaction(async (manager) => {
       const inserted = await manager
         .createQueryBuilder()
         .insert()
         .into(DeviceEntity)
-        .values({
-          macAddress: values.macAddress,
-          deviceKeyHash,
-          model: values.model ?? null,
-          appVersion: values.appVersion ?? null,
-        })
+        .values({ macAddress: values.macAddress, deviceKeyHash, ...holder })
         .orIgnore()
         .returning('*')
         .execute();
       const id = (inserted.raw as Array<{ id: string }>)[0]?.id;
-      if (!id) {
-        throw new DomainError('CONFLICT', messages.switchMac.macRegistered);
-      }
-      const holder = { model: values.model ?? null, appVersion: values.appVersion ?? null };
+      if (!id) throw new DomainError('CONFLICT', messages.switchMac.macRegistered);
       const { token: deviceToken } = await this.tokens.issue(id, holder, manager);
       return { device: await manager.findOneByOrFail(DeviceEntity, { id }), deviceKey, deviceToken };
     });
@@ -372,9 +365,7 @@ export class DeviceService {
         'RATE_LIMITED',
         messages.rateLimit.deviceKeys,
         { minutes },
-        {
-          retryAfterSeconds: err.retryAfterSeconds,
-        },
+        { retryAfterSeconds: err.retryAfterSeconds },
       );
     }
   }
@@ -454,6 +445,6 @@ export class DeviceService {
 }
 
 /** Deletes the portal sessions of a device, except the one given. */
-export async function endSessions(manager: EntityManager, deviceId: string, exceptSid?: string): Promise<void> {
+async function endSessions(manager: EntityManager, deviceId: string, exceptSid?: string): Promise<void> {
   await manager.query(`DELETE FROM sessions WHERE sess ->> 'deviceId' = $1 AND sid <> $2`, [deviceId, exceptSid ?? '']);
 }

@@ -16,8 +16,8 @@ import { isForeignKeyViolation } from '../db/constraints';
 import { validate } from '../common/validate';
 import type { DeviceTokenService } from './device-token.service';
 import type { DeviceService } from './device.service';
-import { DEVICE_SWITCHED_MESSAGE, lockDevice } from './device-lock';
-import { DeviceEntity } from './device.entity';
+import { DEVICE_SWITCHED_MESSAGE, lockDevice, lockDeviceForToken } from './device-lock';
+import type { DeviceEntity } from './device.entity';
 import { TvLinkEntity } from './tv-link.entity';
 
 /** How long a code and its poll handle live (RFC 8628 `expires_in`). */
@@ -180,11 +180,10 @@ export class TvLinkService {
   /** The pending request with this code, for the owner to see before answering. */
   async show(owner: DeviceEntity, input: LinkCodeInput, clientIp: string): Promise<TvLinkView> {
     const link = await this.findPending(owner, input, clientIp);
-    const signedIn = await this.tokens.listSignedIn(owner.id);
     return {
       requestedFrom: link.requestedFrom,
       sameNetwork: link.requestedFrom !== null && addressKey(link.requestedFrom) === addressKey(clientIp),
-      signedInTvs: signedIn.length,
+      signedInTvs: (await this.tokens.listSignedIn(owner.id)).length,
       code: formatLinkCode(link.code),
       macAddress: link.macAddress,
       model: link.model,
@@ -250,11 +249,7 @@ export class TvLinkService {
       // The device row first, then the link: the order the token's other writers (renewal, Switch MAC) take.
       const device =
         before[0]?.state === 'APPROVED' && before[0].device_id
-          ? await manager
-              .createQueryBuilder(DeviceEntity, 'd')
-              .setLock('pessimistic_write')
-              .where('d.id = :id', { id: before[0].device_id })
-              .getOne()
+          ? await lockDeviceForToken(manager, before[0].device_id)
           : null;
       const [row] = (await manager.query(
         `SELECT id, state, device_id, mac_address, model, app_version, interval_seconds,
@@ -329,7 +324,5 @@ export class TvLinkService {
 
 /** 8 letters of RFC 8628's alphabet, drawn uniformly. */
 function randomCode(): string {
-  let code = '';
-  for (let i = 0; i < 8; i += 1) code += LINK_CODE_ALPHABET[randomInt(LINK_CODE_ALPHABET.length)];
-  return code;
+  return Array.from({ length: 8 }, () => LINK_CODE_ALPHABET[randomInt(LINK_CODE_ALPHABET.length)]).join('');
 }

@@ -18,12 +18,5 @@ export const DateTimeScalar = new GraphQLScalarType<Date, string>({
     throw new GraphQLError('DateTime cannot represent an invalid date.');
   },
   parseValue: toDate,
-  parseLiteral(ast) {
-    if (ast.kind !== Kind.STRING) {
-      throw new GraphQLError('DateTime must be an ISO 8601 date-time string.', {
-        extensions: { code: 'BAD_USER_INPUT' },
-      });
-    }
-    return toDate(ast.value);
-  },
+  parseLiteral: (ast) => toDate(ast.kind === Kind.STRING ? ast.value : undefined),
 });

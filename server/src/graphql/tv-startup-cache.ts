@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { callerOf } from '../auth/authenticate';
 import type { Caller } from '../auth/caller';
 import { DomainError } from '../common/errors';
@@ -75,7 +75,7 @@ export function conditionalGets(
     const operation = req.method === 'GET' ? requested(req.url, byId) : undefined;
     if (!operation) return next();
     if (operation.scope === 'public') {
-      keepIfSuccessful(res, { cacheControl: 'public, max-age=300' });
+      res.locals[KEEPABLE] = { cacheControl: 'public, max-age=300' } satisfies Keepable;
       return next();
     }
     let auth: Caller;
@@ -98,13 +98,9 @@ export function conditionalGets(
       res.status(304).end();
       return;
     }
-    keepIfSuccessful(res, { cacheControl: 'private, no-cache', etag });
+    res.locals[KEEPABLE] = { cacheControl: 'private, no-cache', etag } satisfies Keepable;
     next();
   };
-}
-
-function keepIfSuccessful(res: Response, keepable: Keepable): void {
-  res.locals[KEEPABLE] = keepable;
 }
 
 /**

@@ -59,10 +59,6 @@ export class Localizer {
     }
   }
 
-  supports(locale: string): boolean {
-    return this.locales.includes(locale);
-  }
-
   private intl(locale: string): IntlShape {
     return this.intls.get(locale) ?? this.intls.get(DEFAULT_LOCALE)!;
   }
@@ -109,8 +105,8 @@ export class Localizer {
   /** The language an API request asks for (Accept-Language, by quality): English when it asks for none of ours. */
   ofRequest(req: Request | undefined): string {
     if (!req?.headers?.['accept-language']) return DEFAULT_LOCALE;
-    const accepted = req.acceptsLanguages(this.locales);
-    return accepted && this.supports(accepted) ? accepted : DEFAULT_LOCALE;
+    // Negotiated among our locales only: the answer is one of them, or false.
+    return req.acceptsLanguages(this.locales) || DEFAULT_LOCALE;
   }
 }
 

@@ -12,8 +12,10 @@ import type { PlaylistService } from './playlist.service';
 import {
   PLAYLIST_SAVED_MESSAGE,
   PLAYLIST_UNLOCKED_MESSAGE,
+  type PlaylistCaller,
   type PlaylistInput,
   type PlaylistPin,
+  type PlaylistWithPin,
   type PlaylistUpdate,
 } from './playlist.service';
 import { localizer, sayTo } from '../i18n/localizer';
@@ -41,9 +43,9 @@ function isNew(id: unknown): boolean {
   return id === -1 || id === '-1' || id === undefined || id === null || id === '';
 }
 
-/** The playlist named by a route's `:id` (one path segment; the service checks that it is a playlist id). */
-function playlistIdParam(req: Request): string {
-  return req.params.id as string;
+/** The playlist named by a route's `:id` (the service checks that it is a playlist id), and the PIN sent for it. */
+function playlistWithPin(req: Request): PlaylistWithPin {
+  return { id: req.params.id as string, pin: bodyFields(req.body, { pin: 'pin' }).pin as PlaylistPin };
 }
 
 /**
@@ -59,6 +61,11 @@ export function playlistRestRouter(services: {
   const router = express.Router();
   const { devices, playlists } = services;
   const pricingFields = legacyPricing(services.pricing);
+  // The owner, unless `allow` lets a TV in too (reading, unlocking), and where it calls from.
+  const callerOf = async (req: Request, allow = requireOwner): Promise<PlaylistCaller> => ({
+    deviceId: allow(await authenticate(req, devices)).id,
+    clientIp: clientIp(req),
+  });
 
   router.get(
     '/device/playlists',
@@ -73,12 +80,11 @@ export function playlistRestRouter(services: {
   router.post(
     '/device/savePlaylist',
     restHandler(SAVE_FIELDS, async (req, res) => {
-      const device = requireOwner(await authenticate(req, devices));
+      const caller = await callerOf(req);
       // Public integrator scripts of this API send more (email, whatsapp, device_id): ignored, logged for support.
       const { id, currentPin, ...playlist } = bodyFields(req.body, SAVE_BODY, (names) =>
         req.log?.debug({ fields: names }, 'savePlaylist: unknown fields ignored'),
       );
-      const caller = { deviceId: device.id, clientIp: clientIp(req) };
       const saved = isNew(id)
         ? await playlists.create(caller, playlist as PlaylistInput)
         : await playlists.update(caller, { id, currentPin, playlist } as PlaylistUpdate);
@@ -93,9 +99,8 @@ export function playlistRestRouter(services: {
   router.delete(
     '/device/deletePlayListUrl/:id',
     restHandler({}, async (req, res) => {
-      const device = requireOwner(await authenticate(req, devices));
-      const pin = bodyFields(req.body, { pin: 'pin' }).pin as PlaylistPin;
-      await playlists.delete({ deviceId: device.id, clientIp: clientIp(req) }, { id: playlistIdParam(req), pin });
+      const caller = await callerOf(req);
+      await playlists.delete(caller, playlistWithPin(req));
       res.json({ status: 'success', message: sayTo(req, messages.playlist.deleted) });
     }),
   );
@@ -104,12 +109,8 @@ export function playlistRestRouter(services: {
   router.post(
     '/device/unlockPlaylist/:id',
     restHandler({}, async (req, res) => {
-      const device = requireTvOrOwner(await authenticate(req, devices));
-      const pin = bodyFields(req.body, { pin: 'pin' }).pin as PlaylistPin;
-      const view = await playlists.unlock(
-        { deviceId: device.id, clientIp: clientIp(req) },
-        { id: playlistIdParam(req), pin },
-      );
+      const caller = await callerOf(req, requireTvOrOwner);
+      const view = await playlists.unlock(caller, playlistWithPin(req));
       res.json({
         status: 'success',
         message: sayTo(req, PLAYLIST_UNLOCKED_MESSAGE),
@@ -122,24 +123,17 @@ export function playlistRestRouter(services: {
   router.post(
     '/device/checkPlaylist/:id',
     restHandler({}, async (req, res) => {
-      const device = requireOwner(await authenticate(req, devices));
-      const pin = bodyFields(req.body, { pin: 'pin' }).pin as PlaylistPin;
-      const result = await services.playlistChecks.checkSaved(
-        { deviceId: device.id, clientIp: clientIp(req) },
-        { id: playlistIdParam(req), pin },
-      );
+      const caller = await callerOf(req);
+      const result = await services.playlistChecks.checkSaved(caller, playlistWithPin(req));
       res.json({ status: 'success', check: checkSaidIn(result, localizer().ofRequest(req)) });
     }),
   );
   router.post(
     '/device/checkPlaylist',
     restHandler(SAVE_FIELDS, async (req, res) => {
-      const device = requireOwner(await authenticate(req, devices));
+      const caller = await callerOf(req);
       const { id: _id, currentPin: _pin, ...playlist } = bodyFields(req.body, SAVE_BODY);
-      const result = await services.playlistChecks.checkValues(
-        { deviceId: device.id, clientIp: clientIp(req) },
-        playlist as PlaylistInput,
-      );
+      const result = await services.playlistChecks.checkValues(caller, playlist as PlaylistInput);
       res.json({ status: 'success', check: checkSaidIn(result, localizer().ofRequest(req)) });
     }),
   );

@@ -1,7 +1,7 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { messages } from '../../../common/messages';
-import { playlistPinSchema, playlistSchema, type PlaylistValues } from '../../../common/validation';
+import { playlistPinSchema, playlistSchema } from '../../../common/validation';
 import type { RateLimits } from '../auth/rate-limits';
 import { DomainError, saidError } from '../common/errors';
 import { hashSecret, verifySecret } from '../common/secrets';
@@ -103,14 +103,13 @@ export class PlaylistService {
 
   /** One of the device's playlists, locked if protected. */
   async get(deviceId: string, id: string): Promise<PlaylistView> {
-    return locked(await this.find(this.dataSource.manager, deviceId, id));
+    return locked(await this.find(deviceId, id));
   }
 
   /** Adds a playlist, within the device's limit; names are unique per device, ignoring case. */
   async create(caller: PlaylistCaller, input: PlaylistInput): Promise<PlaylistView> {
-    const values = validate(playlistSchema, input);
-    const pinHash = values.pin ? await hashSecret(values.pin) : null;
-    const c = columns(values);
+    const { pin, ...c } = validate(playlistSchema, input);
+    const pinHash = pin ? await hashSecret(pin) : null;
     // One statement: the device row is locked only while it has room (PostgreSQL re-checks the count on the
     // row's newest version once the lock is granted, and the playlists trigger counts each add), so concurrent
     // adds queue on the lock and the limit holds under any concurrency.
@@ -152,27 +151,29 @@ export class PlaylistService {
 
   /** Replaces a playlist. A protected one needs its current PIN. */
   async update(caller: PlaylistCaller, input: PlaylistUpdate) {
-    const values = validate(playlistSchema, input.playlist);
-    const existing = await this.find(this.dataSource.manager, caller.deviceId, input.id);
+    const { pin, ...playlist } = validate(playlistSchema, input.playlist);
+    const existing = await this.find(caller.deviceId, input.id);
     await this.requirePin(caller, existing, input.currentPin, 'currentPin');
-    const pinHash = values.pin ? await hashSecret(values.pin) : null;
-    return this.saving(async (manager) => {
-      // The device first, as every change to it (its playlists' trigger writes to its row): a Switch MAC moving
-      // them waits, or is waited for, instead of deadlocking.
-      await lockDevice(manager, caller.deviceId);
-      const result = await manager.update(
-        PlaylistEntity,
-        { id: existing.id, deviceId: caller.deviceId },
-        { ...columns(values), pinHash },
-      );
-      if (!result.affected) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
-      return { entity: await manager.findOneByOrFail(PlaylistEntity, { id: existing.id }), unlocked: true };
-    });
+    const pinHash = pin ? await hashSecret(pin) : null;
+    return this.mapConflicts(() =>
+      this.dataSource.transaction(async (manager) => {
+        // The device first, as every change to it (its playlists' trigger writes to its row): a Switch MAC moving
+        // them waits, or is waited for, instead of deadlocking.
+        await lockDevice(manager, caller.deviceId);
+        const result = await manager.update(
+          PlaylistEntity,
+          { id: existing.id, deviceId: caller.deviceId },
+          { ...playlist, pinHash },
+        );
+        if (!result.affected) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
+        return { entity: await manager.findOneByOrFail(PlaylistEntity, { id: existing.id }), unlocked: true };
+      }),
+    );
   }
 
   /** Deletes a playlist. A protected one needs its PIN. */
   async delete(caller: PlaylistCaller, input: PlaylistWithPin): Promise<string> {
-    const existing = await this.find(this.dataSource.manager, caller.deviceId, input.id);
+    const existing = await this.find(caller.deviceId, input.id);
     await this.requirePin(caller, existing, input.pin);
     return this.dataSource.transaction(async (manager) => {
       await lockDevice(manager, caller.deviceId);
@@ -185,18 +186,17 @@ export class PlaylistService {
 
   /** Opens a playlist with its PIN: the one answer that carries a protected playlist's details. */
   async unlock(caller: PlaylistCaller, input: PlaylistWithPin): Promise<PlaylistView> {
-    const existing = await this.find(this.dataSource.manager, caller.deviceId, input.id);
+    const existing = await this.find(caller.deviceId, input.id);
     await this.requirePin(caller, existing, input.pin);
     return { entity: existing, unlocked: true };
   }
 
-  private async find(manager: EntityManager, deviceId: string, id: string): Promise<PlaylistEntity> {
-    const found = await manager.findOneBy(PlaylistEntity, { id: playlistIdOf(id), deviceId });
+  private async find(deviceId: string, id: string): Promise<PlaylistEntity> {
+    const found = await this.dataSource.manager.findOneBy(PlaylistEntity, { id: playlistIdOf(id), deviceId });
     if (!found) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
     return found;
   }
 
-  /** For a protected playlist: counts the attempt, then checks the PIN against its hash. */
   /** The protected playlist's PIN, sent in `field` (an edit's `currentPin`, a delete's or unlock's `pin`). */
   private async requirePin(
     caller: PlaylistCaller,
@@ -214,10 +214,6 @@ export class PlaylistService {
     if (!(await this.rateLimits.checkPin(caller.deviceId, caller.clientIp, () => verifySecret(checked.data, hash)))) {
       throw new DomainError('FORBIDDEN', messages.playlist.wrongPin, { [field]: messages.playlist.tryAgain });
     }
-  }
-
-  private saving(work: (manager: EntityManager) => Promise<PlaylistView>): Promise<PlaylistView> {
-    return this.mapConflicts(() => this.dataSource.transaction(work));
   }
 
   /** A second playlist of the same name on a device is a conflict the owner can fix, not a fault. */
@@ -243,17 +239,4 @@ function playlistIdOf(id: unknown): string {
     throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
   }
   return playlistId;
-}
-
-function columns(values: PlaylistValues) {
-  return {
-    name: values.name,
-    type: values.type,
-    url: values.url,
-    epgUrl: values.epgUrl,
-    username: values.username,
-    password: values.password,
-    playlistCode: values.playlistCode,
-    isProtected: values.isProtected,
-  };
 }
