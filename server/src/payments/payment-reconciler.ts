@@ -208,10 +208,7 @@ export class PaymentReconciler {
         providerStatus = err.message;
       }
     }
-    if (options.giveUp && outcome !== 'unanswered') {
-      const expired = await this.giveUpIfDue(checkout);
-      if (expired) outcome = 'expired';
-    }
+    if (options.giveUp && outcome !== 'unanswered' && (await this.giveUpIfDue(checkout))) outcome = 'expired';
     const [after] = (await this.dataSource.query(
       `SELECT a.status, d.licence_expires_at FROM activations a JOIN devices d ON d.id = a.device_id WHERE a.id = $1`,
       [checkout.id],
@@ -263,9 +260,7 @@ export class PaymentReconciler {
         checkout.id,
         checkout.device_id,
         'cancelled',
-        {
-          reason,
-        },
+        { reason },
       );
       return true;
     });
