@@ -193,7 +193,7 @@ function pricesFrom(source: NodeJS.ProcessEnv, env: PaymentsEnv): Record<string,
  * OPay's Flutter SDK picks them the same way (opay_online_flutter_sdk, lib/src/http/http_manager.dart: "EG" → api /
  * sandboxapi, any other country → liveapi / testapi).
  */
-export const OPAY_HOSTS = {
+const OPAY_HOSTS = {
   EG: { live: 'https://api.opaycheckout.com', sandbox: 'https://sandboxapi.opaycheckout.com' },
   other: { live: 'https://liveapi.opaycheckout.com', sandbox: 'https://testapi.opaycheckout.com' },
 } as const;
@@ -216,8 +216,6 @@ function opayAccount(env: PaymentsEnv, prefix: 'OPAY' | 'OPAY1') {
     secretKey: env[`${prefix}_SECRET_KEY`],
   };
 }
-
-export type OpayAccount = ReturnType<typeof opayAccount>;
 
 /**
  * What a licence costs, which methods are on, and each provider's account (docs/configuration.md, "Pricing and
