@@ -141,7 +141,7 @@ export class PaymentLedger {
           body: { status: 'error', outcome: err.outcome, message: 'Too many refused deliveries.' },
         };
       }
-      await this.record(this.dataSource.manager, providerName, 'webhook', null, null, null, err.outcome, {
+      await this.record(providerName, 'webhook', null, null, null, err.outcome, {
         reason: err.message.slice(0, 200),
         body: rawBody.toString('utf8').slice(0, REFUSED_EXCERPT),
       });
@@ -186,7 +186,6 @@ export class PaymentLedger {
       const activation = rows[0];
       const done: Done = async (outcome, detail) => {
         await this.record(
-          m,
           provider,
           kind,
           c.eventId,
@@ -201,6 +200,7 @@ export class PaymentLedger {
             ...detail,
             payload,
           },
+          m,
         );
         return outcome;
       };
@@ -578,9 +578,8 @@ export class PaymentLedger {
     return { ...device, trialEnd: device.created_at.getTime() + this.options.trialDays * DAY_MS };
   }
 
-  /** One line of the audit trail (`payment_events`), in the caller's transaction. */
+  /** One line of the audit trail (`payment_events`), in the caller's transaction when it passes one. */
   async record(
-    m: EntityManager,
     provider: PaymentProviderName,
     kind: ConfirmationKind | 'checkout',
     eventId: string | null,
@@ -588,6 +587,7 @@ export class PaymentLedger {
     deviceId: string | null,
     outcome: Outcome,
     detail: unknown,
+    m: EntityManager = this.dataSource.manager,
   ): Promise<void> {
     await m.query(
       `INSERT INTO payment_events (provider, kind, event_id, activation_id, device_id, outcome, payload)

@@ -191,16 +191,10 @@ export class PaymentReconciler {
           }
         } else {
           outcome = 'pending';
-          await this.ledger.record(
-            this.dataSource.manager,
-            checkout.method,
-            'reconcile',
-            null,
-            checkout.id,
-            checkout.device_id,
-            'pending',
-            { providerStatus, payload: lookup.answer },
-          );
+          await this.ledger.record(checkout.method, 'reconcile', null, checkout.id, checkout.device_id, 'pending', {
+            providerStatus,
+            payload: lookup.answer,
+          });
         }
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
@@ -253,7 +247,6 @@ export class PaymentReconciler {
         [checkout.id, reason, NEVER],
       );
       await this.ledger.record(
-        m,
         checkout.method,
         'reconcile',
         'expired',
@@ -261,6 +254,7 @@ export class PaymentReconciler {
         checkout.device_id,
         'cancelled',
         { reason },
+        m,
       );
       return true;
     });

@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { DataSource } from 'typeorm';
 import { localizePath } from '../../../common/i18n';
 import { CHECKOUT_METHODS, payerSchemaFor, type CheckoutMethod, type PayerDetails } from '../../../common/payment';
@@ -209,7 +208,7 @@ export class PaymentService {
           { id: activation.id },
           { providerReference: checkout.providerReference, ...kept },
         );
-        await this.ledger.record(manager, method, 'checkout', null, activation.id, device.id, 'pending', null);
+        await this.ledger.record(method, 'checkout', null, activation.id, device.id, 'pending', null, manager);
       });
       return checkout;
     } catch (err) {
@@ -217,8 +216,8 @@ export class PaymentService {
     }
   }
 
-  /** PayPal's createOrder: a pending activation and its PayPal order. */
-  async createPayPalOrder(device: DeviceEntity): Promise<{ id: string; activation: ActivationEntity }> {
+  /** PayPal's createOrder: a pending activation and the id of its PayPal order. */
+  async createPayPalOrder(device: DeviceEntity): Promise<{ id: string }> {
     if (!this.pricing.methods.includes('paypal')) throw methodRefused('PayPal is not offered.');
     const activation = await this.createPending(device, 'paypal', payerSchemaFor('opay', []).parse({}));
     const { publicUrl } = this.options;
@@ -226,7 +225,7 @@ export class PaymentService {
       successUrl: publicUrl,
       cancelUrl: publicUrl,
     });
-    return { id: order.providerReference, activation };
+    return { id: order.providerReference };
   }
 
   /**
@@ -294,7 +293,6 @@ export class PaymentService {
     } catch (err) {
       if (err instanceof PayPalRefusal) {
         await this.ledger.record(
-          this.dataSource.manager,
           'paypal',
           'capture',
           null,
@@ -340,15 +338,10 @@ export class PaymentService {
    * A provider's webhook, applied by the ledger; PayPal's CHECKOUT.ORDER.APPROVED then has its order captured
    * (captureApproved). PayPal out of reach answers 503, so that PayPal delivers the event again.
    */
-  async handleWebhook(
-    name: string,
-    rawBody: Buffer,
-    headers: IncomingHttpHeaders,
-    from?: string,
-  ): Promise<WebhookAnswer> {
-    const answer = await this.ledger.handleWebhook(name, rawBody, headers, from);
+  async handleWebhook(...args: Parameters<PaymentLedger['handleWebhook']>): Promise<WebhookAnswer> {
+    const answer = await this.ledger.handleWebhook(...args);
     const approved = answer.confirmation?.approvedOrder;
-    if (name !== 'paypal' || !approved || answer.status !== 200) return answer;
+    if (args[0] !== 'paypal' || !approved || answer.status !== 200) return answer;
     try {
       const outcome = await this.captureApproved(approved, answer.confirmation?.reference ?? null);
       this.logger.info({ orderId: approved, outcome }, 'PayPal order approved by the buyer: captured by the server');
@@ -422,16 +415,7 @@ export class PaymentService {
     await this.dataSource
       .getRepository(ActivationEntity)
       .update({ id: activation.id }, { status: 'failed', failureReason: reason });
-    await this.ledger.record(
-      this.dataSource.manager,
-      activation.method,
-      'checkout',
-      null,
-      activation.id,
-      device.id,
-      'failed',
-      { reason },
-    );
+    await this.ledger.record(activation.method, 'checkout', null, activation.id, device.id, 'failed', { reason });
     return new DomainError('UNAVAILABLE', messages.payment.providerDown);
   }
 
