@@ -160,14 +160,8 @@ function pricesFrom(source: NodeJS.ProcessEnv, env: PaymentsEnv): Record<string,
     if (exact === null) problems.push(`  PRICE_${code} ${priceRule(code, digits)} (got "${value}")`);
     else prices[code] = exact;
   }
-  const methodCurrencies: Record<string, string> = {
-    PAYPAL_CURRENCY: env.PAYPAL_CURRENCY,
-    CRYPTO_CURRENCY: env.CRYPTO_CURRENCY,
-    COWPAY_CURRENCY: env.COWPAY_CURRENCY,
-    OPAY_CURRENCY: env.OPAY_CURRENCY,
-  };
-  for (const [name, currency] of Object.entries(methodCurrencies)) {
-    if (!given[currency]) problems.push(`  ${name} is ${currency}, but PRICE_${currency} is not set`);
+  for (const name of ['PAYPAL_CURRENCY', 'CRYPTO_CURRENCY', 'COWPAY_CURRENCY', 'OPAY_CURRENCY'] as const) {
+    if (!given[env[name]]) problems.push(`  ${name} is ${env[name]}, but PRICE_${env[name]} is not set`);
   }
   // PayPal refuses decimals in HUF, JPY and TWD (DECIMALS_NOT_SUPPORTED), though ISO 4217 gives HUF and TWD two.
   const paypal = env.PAYPAL_CURRENCY;
