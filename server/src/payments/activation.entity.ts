@@ -13,13 +13,14 @@ import type { DeviceEntity } from '../device/device.entity';
 import type { CheckoutMethod } from '../../../common/payment';
 
 export type PaymentProviderName = CheckoutMethod | 'paypal';
+
+/** A dispute or inquiry about a paid payment: open (nothing taken yet), lost (the money went), won (it stayed). */
+export type DisputeValue = 'open' | 'won' | 'lost';
+
 /**
  * pending → paid, failed, cancelled or partial (some money arrived, not all); paid → refunded or reversed (the
  * money went back and the days it added were taken back).
  */
-/** A dispute or inquiry about a paid payment: open (nothing taken yet), lost (the money went), won (it stayed). */
-export type DisputeValue = 'open' | 'won' | 'lost';
-
 export type ActivationStatusValue = 'pending' | 'paid' | 'failed' | 'cancelled' | 'partial' | 'refunded' | 'reversed';
 
 /** What arrived of a payment that fell short, in the currency the buyer paid with (a coin for crypto). */

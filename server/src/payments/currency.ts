@@ -30,8 +30,7 @@ const NO_MINOR_UNIT = new Set([
 /** The decimals of an ISO 4217 currency (0, 2, 3 or 4), or null when the code is no currency with a minor unit. */
 export function currencyDigits(currency: string): number | null {
   if (!/^[A-Z]{3}$/.test(currency) || NO_MINOR_UNIT.has(currency)) return null;
-  const record = iso4217(currency);
-  return record ? record.digits : null;
+  return iso4217(currency)?.digits ?? null;
 }
 
 /** The digits of a currency the configuration has already checked; a code that is none throws. */

@@ -21,7 +21,10 @@ const DAY_MS = 86_400_000;
 /** How much of a refused delivery's body the audit trail keeps. */
 const REFUSED_EXCERPT = 500;
 
-/** What happened to one confirmation: written to the audit trail and deciding the webhook's answer. */
+/**
+ * What happened to one confirmation: written to the audit trail and deciding the webhook's answer. The `refused-`
+ * ones are refusals (4xx); after any other the provider must not retry (2xx).
+ */
 export type Outcome =
   | 'activated'
   | 'duplicate'
@@ -42,23 +45,6 @@ export type Outcome =
   | 'refused-mismatch'
   | 'refused-amount'
   | 'refused-currency';
-
-/** Outcomes after which the provider must not retry (2xx); the rest are refusals (4xx). */
-const ACCEPTED: ReadonlySet<Outcome> = new Set([
-  'activated',
-  'duplicate',
-  'already-applied',
-  'pending',
-  'failed',
-  'cancelled',
-  'partial',
-  'refunded',
-  'reversed',
-  'partly-refunded',
-  'disputed',
-  'reinstated',
-  'ignored',
-]);
 
 export interface WebhookAnswer {
   status: number;
@@ -91,6 +77,9 @@ interface PaymentRow {
   licence_before: Date | null;
   taken_back_at: Date | null;
 }
+
+/** Records the outcome of a confirmation in the audit trail and answers it. */
+type Done = (outcome: Outcome, detail?: Record<string, unknown>) => Promise<Outcome>;
 
 /** Who did something by hand with the support tool, and why: kept in `support_actions`. */
 export interface SupportHand {
@@ -152,7 +141,7 @@ export class PaymentLedger {
           body: { status: 'error', outcome: err.outcome, message: 'Too many refused deliveries.' },
         };
       }
-      await this.record(this.dataSource.manager, providerName, 'webhook', null, null, null, err.outcome, {
+      await this.record(providerName, 'webhook', null, null, null, err.outcome, {
         reason: err.message.slice(0, 200),
         body: rawBody.toString('utf8').slice(0, REFUSED_EXCERPT),
       });
@@ -162,9 +151,9 @@ export class PaymentLedger {
       };
     }
     const outcome = await this.confirm(providerName, confirmation, 'webhook', safeJson(rawBody));
-    return ACCEPTED.has(outcome)
-      ? { status: 200, body: { status: 'ok', outcome }, confirmation }
-      : { status: 422, body: { status: 'error', outcome, message: 'The confirmation does not match a payment.' } };
+    return outcome.startsWith('refused-')
+      ? { status: 422, body: { status: 'error', outcome, message: 'The confirmation does not match a payment.' } }
+      : { status: 200, body: { status: 'ok', outcome }, confirmation };
   }
 
   /**
@@ -195,9 +184,8 @@ export class PaymentLedger {
         )) as ActivationRow[];
       }
       const activation = rows[0];
-      const done = async (outcome: Outcome, detail?: Record<string, unknown>) => {
+      const done: Done = async (outcome, detail) => {
         await this.record(
-          m,
           provider,
           kind,
           c.eventId,
@@ -212,6 +200,7 @@ export class PaymentLedger {
             ...detail,
             payload,
           },
+          m,
         );
         return outcome;
       };
@@ -238,8 +227,19 @@ export class PaymentLedger {
         [provider, c.eventId.slice(0, 200), activation.id],
       );
       if (!firstTime.length) return done('duplicate');
-      if (c.status === 'refunded' || c.status === 'reversed') return this.moneyBack(m, provider, c, activation, done);
-      if (c.status === 'disputed' || c.status === 'reinstated') return this.dispute(m, provider, c, activation, done);
+      if (c.status === 'refunded' || c.status === 'reversed' || c.status === 'disputed' || c.status === 'reinstated') {
+        // The payment the notice is about: the one it names, or the checkout's payment.
+        const [payment] = (await m.query(
+          `SELECT id, amount_minor, lifetime, licence_before, taken_back_at FROM payments
+            WHERE activation_id = $1 AND provider = $2 AND ($3::text IS NULL OR provider_reference = $3)
+            ORDER BY created_at LIMIT 1 FOR UPDATE`,
+          [activation.id, provider, c.takesBack?.slice(0, 200) ?? null],
+        )) as PaymentRow[];
+        if (!payment) return done('ignored', { reason: 'nothing was paid for this checkout' });
+        return c.status === 'disputed' || c.status === 'reinstated'
+          ? this.dispute(m, provider, c, activation, payment, done)
+          : this.moneyBack(m, provider, c, activation, payment, done);
+      }
       if (c.status === 'partial') {
         if (activation.status !== 'pending' && activation.status !== 'partial') return done('ignored');
         await m.query(
@@ -302,22 +302,6 @@ export class PaymentLedger {
     });
   }
 
-  /** The payment a notice is about: the one it names, or the checkout's payment. Locked for the transaction. */
-  private async paymentOf(
-    m: EntityManager,
-    provider: PaymentProviderName,
-    c: Confirmation,
-    activation: ActivationRow,
-  ): Promise<PaymentRow | undefined> {
-    const [payment] = (await m.query(
-      `SELECT id, amount_minor, lifetime, licence_before, taken_back_at FROM payments
-        WHERE activation_id = $1 AND provider = $2 AND ($3::text IS NULL OR provider_reference = $3)
-        ORDER BY created_at LIMIT 1 FOR UPDATE`,
-      [activation.id, provider, c.takesBack?.slice(0, 200) ?? null],
-    )) as PaymentRow[];
-    return payment;
-  }
-
   /**
    * Money back (a refund, a reversal, a chargeback, a dispute lost), each sum once by the provider's id of it. The
    * sums add up on the activation (`refunded_minor`); while they are short of what was paid the licence keeps its
@@ -330,11 +314,11 @@ export class PaymentLedger {
     provider: PaymentProviderName,
     c: Confirmation,
     activation: ActivationRow,
-    done: (outcome: Outcome, detail?: Record<string, unknown>) => Promise<Outcome>,
+    payment: PaymentRow,
+    done: Done,
   ): Promise<Outcome> {
     const kind = c.status === 'reversed' ? 'reversed' : 'refunded';
-    const payment = await this.paymentOf(m, provider, c, activation);
-    if (!payment) return done('ignored', { reason: 'nothing was paid for this checkout' });
+    const reference = (c.transactionId ?? c.eventId).slice(0, 200);
     if (c.currency && c.currency.toUpperCase() !== activation.currency) return done('refused-currency');
     if (c.amountMinor === 0) return done('ignored', { reason: 'no money went back' });
     // A notice without its sum (OPay's refunded flag, an operator's whole refund) returns what is left.
@@ -343,15 +327,7 @@ export class PaymentLedger {
     const [recorded] = (await m.query(
       `INSERT INTO money_back (payment_id, activation_id, provider, kind, reference, amount_minor, currency)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (provider, reference) DO NOTHING RETURNING id`,
-      [
-        payment.id,
-        activation.id,
-        provider,
-        kind,
-        (c.transactionId ?? c.eventId).slice(0, 200),
-        amount,
-        activation.currency,
-      ],
+      [payment.id, activation.id, provider, kind, reference, amount, activation.currency],
     )) as { id: string }[];
     if (!recorded) return done('already-applied');
     const returned = activation.refunded_minor + amount;
@@ -371,7 +347,7 @@ export class PaymentLedger {
     const licence = await this.shortenLicence(m, activation, payment);
     await m.query(
       `UPDATE payments SET taken_back_at = now(), taken_back_kind = $2, taken_back_reference = $3 WHERE id = $1`,
-      [payment.id, kind, c.transactionId?.slice(0, 200) ?? c.eventId.slice(0, 200)],
+      [payment.id, kind, reference],
     );
     await m.query(
       `UPDATE activations SET status = $2, taken_back_at = now(), failure_reason = $3, updated_at = now()
@@ -393,10 +369,9 @@ export class PaymentLedger {
     provider: PaymentProviderName,
     c: Confirmation,
     activation: ActivationRow,
-    done: (outcome: Outcome, detail?: Record<string, unknown>) => Promise<Outcome>,
+    payment: PaymentRow,
+    done: Done,
   ): Promise<Outcome> {
-    const payment = await this.paymentOf(m, provider, c, activation);
-    if (!payment) return done('ignored', { reason: 'nothing was paid for this checkout' });
     if (c.status === 'disputed') {
       // Once decided, a late notice of the dispute's opening (deliveries are not in order) changes nothing.
       if (activation.dispute !== null) return done(activation.dispute === 'open' ? 'disputed' : 'already-applied');
@@ -442,11 +417,7 @@ export class PaymentLedger {
     activation: ActivationRow,
     payment: { lifetime: boolean; licence_before: Date | null },
   ): Promise<{ before: Date | 'lifetime' | null; after: Date | null }> {
-    const [device] = (await m.query(
-      `SELECT licence_expires_at, licence_lifetime, created_at FROM devices WHERE id = $1 FOR UPDATE`,
-      [activation.device_id],
-    )) as { licence_expires_at: Date | null; licence_lifetime: boolean; created_at: Date }[];
-    if (!device) throw new Error(`activation ${activation.id} has no device`);
+    const device = await this.lockDevice(m, activation);
     if (payment.lifetime) {
       await m.query(
         `UPDATE devices SET licence_lifetime = false, licence_expires_at = $2, updated_at = now() WHERE id = $1`,
@@ -461,14 +432,10 @@ export class PaymentLedger {
     const shortened = end.getTime() - (activation.licence_days ?? 0) * DAY_MS;
     // Nothing paid is left once the end is back at the trial's end (a licence bought in the trial started there):
     // the device is back to what it had before, its trial if that still runs.
-    const trialEnd = device.created_at.getTime() + this.options.trialDays * DAY_MS;
-    if (shortened <= Math.max(now, trialEnd) && !payment.licence_before) {
-      await m.query(`UPDATE devices SET licence_expires_at = NULL, updated_at = now() WHERE id = $1`, [
-        activation.device_id,
-      ]);
-      return { before: end, after: null };
-    }
-    const after = new Date(Math.max(shortened, Math.min(now, end.getTime())));
+    const after =
+      shortened <= Math.max(now, device.trialEnd) && !payment.licence_before
+        ? null
+        : new Date(Math.max(shortened, Math.min(now, end.getTime())));
     await m.query(`UPDATE devices SET licence_expires_at = $2, updated_at = now() WHERE id = $1`, [
       activation.device_id,
       after,
@@ -584,11 +551,7 @@ export class PaymentLedger {
    * trial does not throw its last 5 days away), or now when neither runs.
    */
   private async extendLicence(m: EntityManager, activation: Pick<ActivationRow, 'id' | 'device_id' | 'licence_days'>) {
-    const [device] = (await m.query(
-      `SELECT licence_expires_at, licence_lifetime, created_at FROM devices WHERE id = $1 FOR UPDATE`,
-      [activation.device_id],
-    )) as { licence_expires_at: Date | null; licence_lifetime: boolean; created_at: Date }[];
-    if (!device) throw new Error(`activation ${activation.id} has no device`);
+    const device = await this.lockDevice(m, activation);
     const before = device.licence_expires_at;
     if (activation.licence_days === null || device.licence_lifetime) {
       await m.query(`UPDATE devices SET licence_lifetime = true, updated_at = now() WHERE id = $1`, [
@@ -596,8 +559,7 @@ export class PaymentLedger {
       ]);
       return { before, after: null, lifetime: true };
     }
-    const trialEnd = device.created_at.getTime() + this.options.trialDays * DAY_MS;
-    const from = Math.max(Date.now(), before?.getTime() ?? 0, trialEnd);
+    const from = Math.max(Date.now(), before?.getTime() ?? 0, device.trialEnd);
     const after = new Date(from + activation.licence_days * DAY_MS);
     await m.query(`UPDATE devices SET licence_expires_at = $2, updated_at = now() WHERE id = $1`, [
       activation.device_id,
@@ -606,9 +568,18 @@ export class PaymentLedger {
     return { before, after, lifetime: false };
   }
 
-  /** One line of the audit trail (`payment_events`), in the caller's transaction. */
+  /** The device a licence change is for, locked, and when its trial ends. */
+  private async lockDevice(m: EntityManager, activation: Pick<ActivationRow, 'id' | 'device_id'>) {
+    const [device] = (await m.query(
+      `SELECT licence_expires_at, licence_lifetime, created_at FROM devices WHERE id = $1 FOR UPDATE`,
+      [activation.device_id],
+    )) as { licence_expires_at: Date | null; licence_lifetime: boolean; created_at: Date }[];
+    if (!device) throw new Error(`activation ${activation.id} has no device`);
+    return { ...device, trialEnd: device.created_at.getTime() + this.options.trialDays * DAY_MS };
+  }
+
+  /** One line of the audit trail (`payment_events`), in the caller's transaction when it passes one. */
   async record(
-    m: EntityManager,
     provider: PaymentProviderName,
     kind: ConfirmationKind | 'checkout',
     eventId: string | null,
@@ -616,6 +587,7 @@ export class PaymentLedger {
     deviceId: string | null,
     outcome: Outcome,
     detail: unknown,
+    m: EntityManager = this.dataSource.manager,
   ): Promise<void> {
     await m.query(
       `INSERT INTO payment_events (provider, kind, event_id, activation_id, device_id, outcome, payload)
@@ -642,14 +614,10 @@ export class PaymentLedger {
 // eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-function storableText(text: string): string {
-  return text.replace(UNSTORABLE, '\uFFFD');
-}
-
 function storable(_key: string, value: unknown): unknown {
-  if (typeof value === 'string') return storableText(value);
+  if (typeof value === 'string') return value.replace(UNSTORABLE, '\uFFFD');
   if (value && typeof value === 'object' && !Array.isArray(value)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storableText(k), v]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(UNSTORABLE, '\uFFFD'), v]));
   }
   return value;
 }

@@ -191,16 +191,10 @@ export class PaymentReconciler {
           }
         } else {
           outcome = 'pending';
-          await this.ledger.record(
-            this.dataSource.manager,
-            checkout.method,
-            'reconcile',
-            null,
-            checkout.id,
-            checkout.device_id,
-            'pending',
-            { providerStatus, payload: lookup.answer },
-          );
+          await this.ledger.record(checkout.method, 'reconcile', null, checkout.id, checkout.device_id, 'pending', {
+            providerStatus,
+            payload: lookup.answer,
+          });
         }
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
@@ -208,10 +202,7 @@ export class PaymentReconciler {
         providerStatus = err.message;
       }
     }
-    if (options.giveUp && outcome !== 'unanswered') {
-      const expired = await this.giveUpIfDue(checkout);
-      if (expired) outcome = 'expired';
-    }
+    if (options.giveUp && outcome !== 'unanswered' && (await this.giveUpIfDue(checkout))) outcome = 'expired';
     const [after] = (await this.dataSource.query(
       `SELECT a.status, d.licence_expires_at FROM activations a JOIN devices d ON d.id = a.device_id WHERE a.id = $1`,
       [checkout.id],
@@ -256,16 +247,14 @@ export class PaymentReconciler {
         [checkout.id, reason, NEVER],
       );
       await this.ledger.record(
-        m,
         checkout.method,
         'reconcile',
         'expired',
         checkout.id,
         checkout.device_id,
         'cancelled',
-        {
-          reason,
-        },
+        { reason },
+        m,
       );
       return true;
     });

@@ -13,17 +13,12 @@ export const paymentResolvers: Resolvers = {
     }),
   },
   Mutation: {
-    startActivation: async (_parent, { input }, ctx) => {
-      const started = await ctx.services.payments.start(requireOwner(ctx), input, {
+    startActivation: (_parent, { input }, ctx) =>
+      ctx.services.payments.start(requireOwner(ctx), input, {
         siteBase: siteBaseFor(ctx.req, ctx.config),
         locale: localizer().ofRequest(ctx.req),
-      });
-      return { activation: started.activation, redirectUrl: started.redirectUrl };
-    },
-    createPayPalOrder: async (_parent, _args, ctx) => {
-      const order = await ctx.services.payments.createPayPalOrder(requireOwner(ctx));
-      return { id: order.id };
-    },
+      }),
+    createPayPalOrder: (_parent, _args, ctx) => ctx.services.payments.createPayPalOrder(requireOwner(ctx)),
     capturePayPalOrder: (_parent, { orderId }, ctx) =>
       ctx.services.payments.capturePayPalOrder(requireOwner(ctx), orderId),
   },

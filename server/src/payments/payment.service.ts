@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { DataSource } from 'typeorm';
 import { localizePath } from '../../../common/i18n';
 import { CHECKOUT_METHODS, payerSchemaFor, type CheckoutMethod, type PayerDetails } from '../../../common/payment';
@@ -11,26 +10,19 @@ import type { PricingTerms } from '../pricing/pricing.service';
 import { ActivationEntity, type ActivationStatusValue, type PaymentProviderName } from './activation.entity';
 import { type Outcome, type PaymentLedger, type WebhookAnswer } from './payment-ledger';
 import { minorUnitsOf } from './currency';
-import { ProviderError } from './provider';
+import { ProviderError, type Checkout } from './provider';
 import type { PaymentProviders } from './providers';
 import { PayPalRefusal } from './providers/paypal';
 import { UUID } from '../db/constraints';
 import { messages } from '../../../common/messages';
 
 export const LIFETIME_MESSAGE = messages.payment.lifetime;
-export const PROVIDER_DOWN_MESSAGE = messages.payment.providerDown;
 
 /**
  * A checkout as the transports receive it: the method (any case: the graph's OPAY, the REST form's opay) and the
  * payer's fields as sent. The method and the fields are still checked: a JSON body can hold anything.
  */
 export type CheckoutInput = { method: string } & { [K in keyof PayerDetails]?: string | null };
-
-/** PayPal's onApprove: the activation the capture paid, and the device as it is after it. */
-export interface PayPalCapture {
-  activation: ActivationEntity;
-  device: DeviceEntity;
-}
 
 /** Where a card checkout's link stands (the graph's CardCheckoutStatus). */
 export type CardCheckoutState = 'OPEN' | 'PAID' | 'FAILED' | 'EXPIRED' | 'UNKNOWN';
@@ -171,7 +163,6 @@ export class PaymentService {
       givenFields(payer),
     );
     const activation = await this.createPending(device, chosen, details);
-    const provider = this.providers.get(chosen);
     const page = (path: string) => `${urls.siteBase}${localizePath(urls.locale, path)}`;
     const cancelUrl = page('/device/playlists?payment_status=cancelled');
     const successUrl =
@@ -180,70 +171,61 @@ export class PaymentService {
         : chosen === 'cowpay'
           ? page('/cowpayReturnUrl')
           : page('/device/playlists?payment_status=success');
-    try {
-      const checkout = await provider.createCheckout({
-        reference: activation.id,
-        amountMinor: activation.amountMinor,
-        currency: activation.currency,
-        description: this.description(device),
-        macAddress: device.macAddress,
-        payer: details,
-        successUrl,
-        cancelUrl,
-        webhookUrl: this.webhookUrl(chosen),
-      });
-      await this.recordCheckout(activation, device, chosen, {
-        providerReference: checkout.providerReference,
-        checkoutUrl: checkout.redirectUrl,
-      });
-      return {
-        activation: { ...activation, providerReference: checkout.providerReference },
-        redirectUrl: checkout.redirectUrl,
-      };
-    } catch (err) {
-      throw await this.checkoutFailed(activation, device, err);
-    }
+    const checkout = await this.openCheckout(device, activation, details, { successUrl, cancelUrl });
+    return {
+      activation: { ...activation, providerReference: checkout.providerReference },
+      redirectUrl: checkout.redirectUrl,
+    };
   }
 
   /**
-   * Keeps the provider's reference for a checkout and records the checkout in the audit trail, in one
-   * transaction: a crash between two commits would leave a checkout the trail does not know of.
+   * Asks the provider for a pending activation's checkout, then keeps its reference and records the checkout in the
+   * audit trail in one transaction: a crash between two commits would leave a checkout the trail does not know of.
    */
-  private async recordCheckout(
-    activation: ActivationEntity,
+  private async openCheckout(
     device: DeviceEntity,
-    method: PaymentProviderName,
-    provider: { providerReference: string; checkoutUrl?: string },
-  ): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.update(ActivationEntity, { id: activation.id }, provider);
-      await this.ledger.record(manager, method, 'checkout', null, activation.id, device.id, 'pending', null);
-    });
-  }
-
-  /** PayPal's createOrder: a pending activation and its PayPal order. */
-  async createPayPalOrder(device: DeviceEntity): Promise<{ id: string; activation: ActivationEntity }> {
-    if (!this.pricing.methods.includes('paypal')) {
-      throw new DomainError('BAD_USER_INPUT', 'PayPal is not offered.', { method: 'PayPal is not offered.' });
-    }
-    const activation = await this.createPending(device, 'paypal', payerSchemaFor('opay', []).parse({}));
+    activation: ActivationEntity,
+    payer: PayerDetails,
+    urls: { successUrl: string; cancelUrl: string },
+  ): Promise<Checkout> {
+    const { method } = activation;
     try {
-      const order = await this.providers.get('paypal').createCheckout({
+      const checkout = await this.providers.get(method).createCheckout({
         reference: activation.id,
         amountMinor: activation.amountMinor,
         currency: activation.currency,
         description: this.description(device),
         macAddress: device.macAddress,
-        payer: activation,
-        successUrl: this.options.publicUrl,
-        cancelUrl: this.options.publicUrl,
-        webhookUrl: this.webhookUrl('paypal'),
+        payer,
+        ...urls,
+        webhookUrl: this.webhookUrl(method),
       });
-      await this.recordCheckout(activation, device, 'paypal', { providerReference: order.providerReference });
-      return { id: order.providerReference, activation };
+      // PayPal's buttons approve the order in the browser: it has no checkout page to keep.
+      const kept = method === 'paypal' ? {} : { checkoutUrl: checkout.redirectUrl };
+      await this.dataSource.transaction(async (manager) => {
+        await manager.update(
+          ActivationEntity,
+          { id: activation.id },
+          { providerReference: checkout.providerReference, ...kept },
+        );
+        await this.ledger.record(method, 'checkout', null, activation.id, device.id, 'pending', null, manager);
+      });
+      return checkout;
     } catch (err) {
       throw await this.checkoutFailed(activation, device, err);
     }
+  }
+
+  /** PayPal's createOrder: a pending activation and the id of its PayPal order. */
+  async createPayPalOrder(device: DeviceEntity): Promise<{ id: string }> {
+    if (!this.pricing.methods.includes('paypal')) throw methodRefused('PayPal is not offered.');
+    const activation = await this.createPending(device, 'paypal', payerSchemaFor('opay', []).parse({}));
+    const { publicUrl } = this.options;
+    const order = await this.openCheckout(device, activation, activation, {
+      successUrl: publicUrl,
+      cancelUrl: publicUrl,
+    });
+    return { id: order.providerReference };
   }
 
   /**
@@ -252,7 +234,10 @@ export class PaymentService {
    * its PAYMENT.CAPTURE.COMPLETED webhook activates later). PayPal's refusals come back with its issue,
    * description and debug id; a declined card as PAYMENT_DECLINED so the buttons restart.
    */
-  async capturePayPalOrder(device: DeviceEntity, orderId: string): Promise<PayPalCapture> {
+  async capturePayPalOrder(
+    device: DeviceEntity,
+    orderId: string,
+  ): Promise<{ activation: ActivationEntity; device: DeviceEntity }> {
     const activation = await this.capture(device, orderId);
     return { activation, device: (await this.devices.findById(device.id)) ?? device };
   }
@@ -270,11 +255,8 @@ export class PaymentService {
       outcome = await this.captureOrder(activation, orderId);
     } catch (err) {
       if (err instanceof PayPalRefusal) {
-        const details = { issue: err.issue, description: err.description, debugId: err.debugId };
-        if (err.issue === 'INSTRUMENT_DECLINED') {
-          throw new DomainError('PAYMENT_DECLINED', err.description, undefined, undefined, details);
-        }
-        throw new DomainError('PAYMENT_FAILED', err.description, undefined, undefined, details);
+        const code = err.issue === 'INSTRUMENT_DECLINED' ? 'PAYMENT_DECLINED' : 'PAYMENT_FAILED';
+        throw new DomainError(code, err.description, undefined, undefined, refusalDetails(err));
       }
       if (err instanceof ProviderError) throw new DomainError('UNAVAILABLE', messages.payment.paypalUnreachable);
       throw err;
@@ -311,14 +293,13 @@ export class PaymentService {
     } catch (err) {
       if (err instanceof PayPalRefusal) {
         await this.ledger.record(
-          this.dataSource.manager,
           'paypal',
           'capture',
           null,
           activation.id,
           activation.deviceId,
           'failed',
-          { issue: err.issue, description: err.description, debugId: err.debugId },
+          refusalDetails(err),
         );
       }
       throw err;
@@ -357,15 +338,10 @@ export class PaymentService {
    * A provider's webhook, applied by the ledger; PayPal's CHECKOUT.ORDER.APPROVED then has its order captured
    * (captureApproved). PayPal out of reach answers 503, so that PayPal delivers the event again.
    */
-  async handleWebhook(
-    name: string,
-    rawBody: Buffer,
-    headers: IncomingHttpHeaders,
-    from?: string,
-  ): Promise<WebhookAnswer> {
-    const answer = await this.ledger.handleWebhook(name, rawBody, headers, from);
+  async handleWebhook(...args: Parameters<PaymentLedger['handleWebhook']>): Promise<WebhookAnswer> {
+    const answer = await this.ledger.handleWebhook(...args);
     const approved = answer.confirmation?.approvedOrder;
-    if (name !== 'paypal' || !approved || answer.status !== 200) return answer;
+    if (args[0] !== 'paypal' || !approved || answer.status !== 200) return answer;
     try {
       const outcome = await this.captureApproved(approved, answer.confirmation?.reference ?? null);
       this.logger.info({ orderId: approved, outcome }, 'PayPal order approved by the buyer: captured by the server');
@@ -382,23 +358,13 @@ export class PaymentService {
 
   private checkoutMethod(method: unknown): CheckoutMethod {
     const name = typeof method === 'string' ? method.toLowerCase() : '';
-    if (name === 'paypal') {
-      throw new DomainError('BAD_USER_INPUT', 'PayPal is paid with its own buttons.', {
-        method: 'PayPal is paid with its own buttons.',
-      });
-    }
-    if (name === 'ibostore') {
-      throw new DomainError('BAD_USER_INPUT', 'ibostore is paid on its own activation page.', {
-        method: 'ibostore is paid on its own activation page.',
-      });
-    }
+    if (name === 'paypal') throw methodRefused('PayPal is paid with its own buttons.');
+    if (name === 'ibostore') throw methodRefused('ibostore is paid on its own activation page.');
     if (
       !(CHECKOUT_METHODS as readonly string[]).includes(name) ||
       !this.pricing.methods.includes(name as CheckoutMethod)
     ) {
-      throw new DomainError('BAD_USER_INPUT', messages.payment.chooseMethod, {
-        method: messages.payment.chooseMethod,
-      });
+      throw methodRefused(messages.payment.chooseMethod);
     }
     return name as CheckoutMethod;
   }
@@ -408,15 +374,10 @@ export class PaymentService {
     method: PaymentProviderName,
     payer: PayerDetails,
   ): Promise<ActivationEntity> {
-    const eligibility = this.eligibility(device);
-    if (!eligibility.eligible) throw new DomainError('CONFLICT', eligibility.message ?? LIFETIME_MESSAGE);
+    if (device.licenceLifetime) throw new DomainError('CONFLICT', LIFETIME_MESSAGE);
     // Each method charges in its account's currency at that currency's price.
     const priced = this.pricing.methodPrices.find((price) => price.method === method);
-    if (!priced) {
-      throw new DomainError('BAD_USER_INPUT', messages.payment.chooseMethod, {
-        method: messages.payment.chooseMethod,
-      });
-    }
+    if (!priced) throw methodRefused(messages.payment.chooseMethod);
     // Counted and created in one transaction with the device's row locked: checkouts started at the same
     // moment for one device are taken one at a time, so together they cannot pass the limit.
     return this.dataSource.transaction(async (m) => {
@@ -454,19 +415,8 @@ export class PaymentService {
     await this.dataSource
       .getRepository(ActivationEntity)
       .update({ id: activation.id }, { status: 'failed', failureReason: reason });
-    await this.ledger.record(
-      this.dataSource.manager,
-      activation.method,
-      'checkout',
-      null,
-      activation.id,
-      device.id,
-      'failed',
-      {
-        reason,
-      },
-    );
-    return new DomainError('UNAVAILABLE', PROVIDER_DOWN_MESSAGE);
+    await this.ledger.record(activation.method, 'checkout', null, activation.id, device.id, 'failed', { reason });
+    return new DomainError('UNAVAILABLE', messages.payment.providerDown);
   }
 
   private description(device: DeviceEntity): string {
@@ -478,6 +428,16 @@ export class PaymentService {
     const base = this.providers.isSandbox(provider) ? this.options.selfUrl() : this.options.publicUrl;
     return `${base}/webhooks/${provider}`;
   }
+}
+
+/** A checkout method refused, against the form's method field. */
+function methodRefused(message: string): DomainError {
+  return new DomainError('BAD_USER_INPUT', message, { method: message });
+}
+
+/** PayPal's refusal as the buttons and the audit trail read it. */
+function refusalDetails(err: PayPalRefusal) {
+  return { issue: err.issue, description: err.description, debugId: err.debugId };
 }
 
 /** The payer's fields that hold something: absent, null and '' are not given. */

@@ -160,14 +160,8 @@ function pricesFrom(source: NodeJS.ProcessEnv, env: PaymentsEnv): Record<string,
     if (exact === null) problems.push(`  PRICE_${code} ${priceRule(code, digits)} (got "${value}")`);
     else prices[code] = exact;
   }
-  const methodCurrencies: Record<string, string> = {
-    PAYPAL_CURRENCY: env.PAYPAL_CURRENCY,
-    CRYPTO_CURRENCY: env.CRYPTO_CURRENCY,
-    COWPAY_CURRENCY: env.COWPAY_CURRENCY,
-    OPAY_CURRENCY: env.OPAY_CURRENCY,
-  };
-  for (const [name, currency] of Object.entries(methodCurrencies)) {
-    if (!given[currency]) problems.push(`  ${name} is ${currency}, but PRICE_${currency} is not set`);
+  for (const name of ['PAYPAL_CURRENCY', 'CRYPTO_CURRENCY', 'COWPAY_CURRENCY', 'OPAY_CURRENCY'] as const) {
+    if (!given[env[name]]) problems.push(`  ${name} is ${env[name]}, but PRICE_${env[name]} is not set`);
   }
   // PayPal refuses decimals in HUF, JPY and TWD (DECIMALS_NOT_SUPPORTED), though ISO 4217 gives HUF and TWD two.
   const paypal = env.PAYPAL_CURRENCY;
@@ -193,7 +187,7 @@ function pricesFrom(source: NodeJS.ProcessEnv, env: PaymentsEnv): Record<string,
  * OPay's Flutter SDK picks them the same way (opay_online_flutter_sdk, lib/src/http/http_manager.dart: "EG" → api /
  * sandboxapi, any other country → liveapi / testapi).
  */
-export const OPAY_HOSTS = {
+const OPAY_HOSTS = {
   EG: { live: 'https://api.opaycheckout.com', sandbox: 'https://sandboxapi.opaycheckout.com' },
   other: { live: 'https://liveapi.opaycheckout.com', sandbox: 'https://testapi.opaycheckout.com' },
 } as const;
@@ -216,8 +210,6 @@ function opayAccount(env: PaymentsEnv, prefix: 'OPAY' | 'OPAY1') {
     secretKey: env[`${prefix}_SECRET_KEY`],
   };
 }
-
-export type OpayAccount = ReturnType<typeof opayAccount>;
 
 /**
  * What a licence costs, which methods are on, and each provider's account (docs/configuration.md, "Pricing and

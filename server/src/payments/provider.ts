@@ -166,23 +166,17 @@ export interface PaymentProvider {
  */
 export { decimalAmount, minorAmount } from './currency';
 
+/** How long a provider has to answer one request. */
+const TIMEOUT_MS = 15_000;
+
 /** POSTs JSON with a time limit and reads JSON back; network and timeout failures become ProviderError. */
-export function postJson(
-  url: string,
-  body: unknown,
-  headers: Record<string, string>,
-  timeoutMs = 15_000,
-): Promise<{ status: number; body: unknown }> {
-  return requestJson('POST', url, body, headers, timeoutMs);
+export function postJson(url: string, body: unknown, headers: Record<string, string>) {
+  return requestJson('POST', url, body, headers);
 }
 
 /** GETs JSON with a time limit; network and timeout failures become ProviderError. */
-export function getJson(
-  url: string,
-  headers: Record<string, string>,
-  timeoutMs = 15_000,
-): Promise<{ status: number; body: unknown }> {
-  return requestJson('GET', url, undefined, headers, timeoutMs);
+export function getJson(url: string, headers: Record<string, string>) {
+  return requestJson('GET', url, undefined, headers);
 }
 
 async function requestJson(
@@ -190,7 +184,6 @@ async function requestJson(
   url: string,
   body: unknown,
   headers: Record<string, string>,
-  timeoutMs: number,
 ): Promise<{ status: number; body: unknown }> {
   let res: Response;
   try {
@@ -202,7 +195,7 @@ async function requestJson(
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (err) {
     throw new ProviderError(`The payment provider could not be reached (${(err as Error).name}).`);
