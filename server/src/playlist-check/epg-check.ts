@@ -65,11 +65,8 @@ function keyOfAttribute(s: string, range: [number, number] | null): number {
 class XmltvScanner {
   xmltv = false;
   channels = 0;
-  programmes = 0;
   readonly guide = new GuideKeys();
   private carry = '';
-  private nextChannel = -1;
-  private nextProgramme = -1;
 
   constructor(private readonly stopAtProgramme: boolean) {}
 
@@ -79,19 +76,18 @@ class XmltvScanner {
     this.carry = '';
     if (!this.xmltv && /<tv[\s>/]/.test(s)) this.xmltv = true;
     let pos = 0;
-    this.nextChannel = -1;
-    this.nextProgramme = -1;
+    // The next <channel and <programme (-2 when there is none left), each searched for again only once passed.
+    let c = -1;
+    let p = -1;
     for (;;) {
-      if (this.nextChannel < pos && this.nextChannel !== -2) {
-        this.nextChannel = s.indexOf('<channel', pos);
-        if (this.nextChannel === -1) this.nextChannel = -2;
+      if (c < pos && c !== -2) {
+        c = s.indexOf('<channel', pos);
+        if (c === -1) c = -2;
       }
-      if (this.nextProgramme < pos && this.nextProgramme !== -2) {
-        this.nextProgramme = s.indexOf('<programme', pos);
-        if (this.nextProgramme === -1) this.nextProgramme = -2;
+      if (p < pos && p !== -2) {
+        p = s.indexOf('<programme', pos);
+        if (p === -1) p = -2;
       }
-      const c = this.nextChannel;
-      const p = this.nextProgramme;
       if (c === -2 && p === -2) break;
       const isChannel = p === -2 || (c !== -2 && c < p);
       const at = isChannel ? c : p;
@@ -112,7 +108,6 @@ class XmltvScanner {
         return true;
       }
       if (!isChannel) {
-        this.programmes += 1;
         this.guide.addProgramme(keyOfAttribute(s, attribute(s, at, gt, 'channel')));
         if (this.stopAtProgramme) return false;
         pos = gt + 1;

@@ -48,7 +48,7 @@ export function cannotOpenReason(kind: string): Said {
 }
 
 /** The kind of address a TV cannot open ('pipe://', 'no address', ...), or null for a stream it can open. */
-export function unplayableKind(url: string): string | null {
+function unplayableKind(url: string): string | null {
   const scheme = /^([a-z][a-z0-9+.-]{0,31}):/i.exec(url);
   if (scheme) {
     const name = scheme[1]!.toLowerCase();

@@ -357,11 +357,8 @@ export class M3uParser {
     if (typeof chunk === 'string') {
       // Bytes of an unfinished UTF-8 sequence from a previous Buffer chunk stay unfinished.
       if (this.decoder !== null) this.feed(this.decoder.end());
-      let text = chunk;
-      if (this.highSurrogate.length !== 0) {
-        text = this.highSurrogate + text;
-        this.highSurrogate = '';
-      }
+      let text = this.highSurrogate + chunk;
+      this.highSurrogate = '';
       // A surrogate pair split between two string chunks is joined again (and counted as its 4 bytes).
       const last = text.charCodeAt(text.length - 1);
       if (last >= 0xd800 && last <= 0xdbff) {
@@ -394,7 +391,7 @@ export class M3uParser {
         this.processLine(line, 0, line.length);
       }
       this.emitCurrent();
-      if (this.headerValue === null) this.headerValue = { isM3u: false, attributes: {} };
+      this.headerValue ??= { isM3u: false, attributes: {} };
     }
     return { header: this.headerValue!, stats: this.stats };
   }

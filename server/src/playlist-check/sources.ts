@@ -68,16 +68,6 @@ export async function readText(res: SafeResponse, limit: number): Promise<string
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The URL without userinfo or query, safe to show (provider URLs carry credentials in their query). */
-export function shownUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname}`;
-  } catch {
-    return '(invalid URL)';
-  }
-}
-
 /**
  * XUI's stand-in for every refusal: the exact page nginx sends for a 404, with the padding comments nginx adds
  * only for Internet Explorer (XUI always adds them; nginx itself never does for our User-Agent).

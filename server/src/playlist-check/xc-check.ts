@@ -99,8 +99,6 @@ function refusedLine(state: XcLineState, status: string): XcCheckResult {
   };
 }
 
-const LINE_REFUSED = said(checkMessages.xc.lineRefused);
-
 /** Fetches one player_api.php answer, telling the ways panels refuse a line from a wrong address. */
 async function getJson(url: string, options: SafeFetchOptions): Promise<{ body: unknown; status: number }> {
   const res = await safeFetch(url, options).catch((err: unknown) => {
@@ -109,7 +107,8 @@ async function getJson(url: string, options: SafeFetchOptions): Promise<{ body: 
   if (res.status >= 400) {
     const page = await readText(res, PAGE_LIMIT).catch(() => '');
     if (res.status === 404 && isXuiNotFound(page)) {
-      throw new CheckFailure('XC_LINE_REFUSED', LINE_REFUSED, 404, true, refusedLine('NOT_ACCEPTED', ''));
+      const line = refusedLine('NOT_ACCEPTED', '');
+      throw new CheckFailure('XC_LINE_REFUSED', said(checkMessages.xc.lineRefused), 404, true, line);
     }
     throw new CheckFailure(
       'HTTP_STATUS',
