@@ -722,9 +722,8 @@ export function saidList(items: SaidValue[]): SaidValue {
 }
 
 function dateIn(locale: string, iso: string): string {
-  if (locale === DEFAULT_LOCALE) return formatDisplayDate(iso);
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return formatDisplayDate(iso);
+  if (locale === DEFAULT_LOCALE || Number.isNaN(date.getTime())) return formatDisplayDate(iso);
   return new Intl.DateTimeFormat(`${locale}-u-nu-latn`, { day: 'numeric', month: 'long', year: 'numeric' }).format(
     date,
   );

@@ -79,6 +79,7 @@ export interface GuideCoverageResult {
   /** Channels with programmes in the guide. */
   covered: number;
   byId: number;
+  /** Found by tvg-name or the channel's name, as players fall back. */
   byName: number;
 }
 
@@ -159,19 +160,16 @@ export interface CheckResult {
 
 /** A failure found while checking: becomes a FAILED result with this problem and message. */
 export class CheckFailure extends Error {
-  /** The message, to be said in the reader's language. */
-  readonly said: string | Said;
-
   constructor(
     readonly problem: CheckProblem,
-    message: string | Said,
+    /** The message, to be said in the reader's language. */
+    readonly said: string | Said,
     readonly httpStatus: number | null = null,
     readonly reachable = false,
     /** What the account said about itself before it failed (a banned or expired line), for the owner to see. */
     readonly xc: XcCheckResult | null = null,
   ) {
-    super(typeof message === 'string' ? message : english(message));
-    this.said = message;
+    super(typeof said === 'string' ? said : english(said));
     this.name = 'CheckFailure';
   }
 }

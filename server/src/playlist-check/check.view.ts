@@ -1,5 +1,5 @@
 import { sayIn } from './check-messages';
-import type { CheckResult, EpgCheckResult, M3uCheckResult, StreamsCheckResult, XcLineState } from './check-result';
+import type { CheckResult, EpgCheckResult, M3uCheckResult, StreamsCheckResult } from './check-result';
 import { cannotOpenReason } from './m3u-check';
 
 // A check result as the transports show it. A result keeps its sentences language-neutral (`said`); they are said
@@ -69,20 +69,4 @@ export function checkSaidIn(result: CheckResult, locale: string) {
     m3u: m3uOf(result.m3u, locale),
     streams: streamsOf(result.streams, locale),
   };
-}
-
-/** The state of a line stored by a check made before the state was reported: from the panel's word. */
-export function stateOfStatus(status: string): XcLineState {
-  switch (status.trim().toLowerCase()) {
-    case 'active':
-      return 'ACTIVE';
-    case 'expired':
-      return 'EXPIRED';
-    case 'banned':
-      return 'BANNED';
-    case 'disabled':
-      return 'DISABLED';
-    default:
-      return 'OTHER';
-  }
 }

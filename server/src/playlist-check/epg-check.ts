@@ -4,7 +4,7 @@ import { createGunzip } from 'node:zlib';
 import { XzReadableStream } from 'xz-decompress';
 import { checkMessages, english, said, type Said } from './check-messages';
 import type { EpgCheckResult, GuideSource } from './check-result';
-import { type ChannelKeys, GuideKeys, coverage, keyOf, keyOfValue } from './guide-match';
+import { type ChannelKeys, GuideKeys, coverage, keyOfValue } from './guide-match';
 import { FetchError, type SafeFetchOptions } from './safe-fetch';
 import { checkFailureOf, open } from './sources';
 
@@ -54,12 +54,7 @@ function keyOfAttribute(s: string, range: [number, number] | null): number {
   for (let i = a; i < b; i += 1) {
     if (s.charCodeAt(i) === 38) return keyOfValue(decodeEntities(s.slice(a, b)));
   }
-  // Trimmed, as keyOfValue trims.
-  let start = a;
-  let end = b;
-  while (start < end && s.charCodeAt(start) <= 32) start += 1;
-  while (end > start && s.charCodeAt(end - 1) <= 32) end -= 1;
-  return keyOf(s, start, end);
+  return keyOfValue(s, a, b);
 }
 
 /**
@@ -70,11 +65,8 @@ function keyOfAttribute(s: string, range: [number, number] | null): number {
 class XmltvScanner {
   xmltv = false;
   channels = 0;
-  programmes = 0;
   readonly guide = new GuideKeys();
   private carry = '';
-  private nextChannel = -1;
-  private nextProgramme = -1;
 
   constructor(private readonly stopAtProgramme: boolean) {}
 
@@ -84,19 +76,18 @@ class XmltvScanner {
     this.carry = '';
     if (!this.xmltv && /<tv[\s>/]/.test(s)) this.xmltv = true;
     let pos = 0;
-    this.nextChannel = -1;
-    this.nextProgramme = -1;
+    // The next <channel and <programme (-2 when there is none left), each searched for again only once passed.
+    let c = -1;
+    let p = -1;
     for (;;) {
-      if (this.nextChannel < pos && this.nextChannel !== -2) {
-        this.nextChannel = s.indexOf('<channel', pos);
-        if (this.nextChannel === -1) this.nextChannel = -2;
+      if (c < pos && c !== -2) {
+        c = s.indexOf('<channel', pos);
+        if (c === -1) c = -2;
       }
-      if (this.nextProgramme < pos && this.nextProgramme !== -2) {
-        this.nextProgramme = s.indexOf('<programme', pos);
-        if (this.nextProgramme === -1) this.nextProgramme = -2;
+      if (p < pos && p !== -2) {
+        p = s.indexOf('<programme', pos);
+        if (p === -1) p = -2;
       }
-      const c = this.nextChannel;
-      const p = this.nextProgramme;
       if (c === -2 && p === -2) break;
       const isChannel = p === -2 || (c !== -2 && c < p);
       const at = isChannel ? c : p;
@@ -117,7 +108,6 @@ class XmltvScanner {
         return true;
       }
       if (!isChannel) {
-        this.programmes += 1;
         this.guide.addProgramme(keyOfAttribute(s, attribute(s, at, gt, 'channel')));
         if (this.stopAtProgramme) return false;
         pos = gt + 1;
@@ -216,14 +206,27 @@ async function* decompressed(
 export interface EpgCheckOptions {
   source: GuideSource;
   /** The playlist's live channels: the whole guide is read to see which have programmes. */
-  channels?: ChannelKeys | null;
-  /** Words for the guide in messages (default 'The guide'). */
-  label?: Said;
+  channels: ChannelKeys | null;
+  /** Words for the guide in messages ('The guide', 'The panel’s guide'). */
+  label: Said;
 }
 
 /** A guide's message: said (for the reader's language) and its English. */
 function note(message: Said): Pick<EpgCheckResult, 'message' | 'said'> {
   return { message: english(message), said: message };
+}
+
+/** A guide that could not be read as XMLTV. */
+function unread(source: GuideSource, reachable: boolean, message: Said): EpgCheckResult {
+  return {
+    source,
+    reachable,
+    xmltv: false,
+    channels: 0,
+    channelsWithProgrammes: null,
+    coverage: null,
+    ...note(message),
+  };
 }
 
 /**
@@ -235,7 +238,7 @@ function note(message: Said): Pick<EpgCheckResult, 'message' | 'said'> {
 export async function checkEpg(
   url: string,
   options: SafeFetchOptions,
-  { source, channels = null, label = said(checkMessages.guide.label) }: EpgCheckOptions,
+  { source, channels, label }: EpgCheckOptions,
 ): Promise<EpgCheckResult> {
   const matching = channels !== null && channels.size > 0;
   const scanner = new XmltvScanner(!matching);
@@ -259,15 +262,7 @@ export async function checkEpg(
       if (err instanceof FetchError && err.failure === 'too-large') partial = true;
       else if (err instanceof FetchError || (err as { name?: string })?.name === 'CheckFailure') throw err;
       else if (compression !== 'plain' && scanner.channels === 0) {
-        return {
-          source,
-          reachable: true,
-          xmltv: false,
-          channels: 0,
-          channelsWithProgrammes: null,
-          coverage: null,
-          ...note(said(checkMessages.guide.damaged, { label, compression })),
-        };
+        return unread(source, true, said(checkMessages.guide.damaged, { label, compression }));
       } else if (compression !== 'plain') partial = true;
       else throw err;
     } finally {
@@ -275,27 +270,9 @@ export async function checkEpg(
     }
   } catch (err) {
     const failure = checkFailureOf(err);
-    return {
-      source,
-      reachable: failure.reachable,
-      xmltv: false,
-      channels: 0,
-      channelsWithProgrammes: null,
-      coverage: null,
-      ...note(said(checkMessages.guide.unreadable, { label, reason: failure.said })),
-    };
+    return unread(source, failure.reachable, said(checkMessages.guide.unreadable, { label, reason: failure.said }));
   }
-  if (!scanner.xmltv) {
-    return {
-      source,
-      reachable: true,
-      xmltv: false,
-      channels: 0,
-      channelsWithProgrammes: null,
-      coverage: null,
-      ...note(said(checkMessages.guide.notXmltv, { label })),
-    };
-  }
+  if (!scanner.xmltv) return unread(source, true, said(checkMessages.guide.notXmltv, { label }));
   if (scanner.channels === 0) {
     return {
       source,

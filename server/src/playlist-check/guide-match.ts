@@ -9,8 +9,10 @@
  * variants); two different keys share one with odds of about 1 in 2^52 per pair.
  */
 
+import type { GuideCoverageResult } from './check-result';
+
 /** The 52-bit key of s[start, end), ASCII letters folded to lower case (0 for an empty range). */
-export function keyOf(s: string, start = 0, end = s.length): number {
+function keyOf(s: string, start: number, end: number): number {
   if (end <= start) return 0;
   let h1 = 0x811c9dc5;
   let h2 = 0x01000193;
@@ -24,11 +26,9 @@ export function keyOf(s: string, start = 0, end = s.length): number {
   return (h1 >>> 0) * 1048576 + (h2 & 0xfffff) + 1;
 }
 
-/** The key of a trimmed value, or 0 when there is none. */
-export function keyOfValue(value: string | undefined | null): number {
+/** The key of value[start, end) trimmed, or 0 when there is none. */
+export function keyOfValue(value: string | undefined | null, start = 0, end = value?.length ?? 0): number {
   if (!value) return 0;
-  let start = 0;
-  let end = value.length;
   while (start < end && value.charCodeAt(start) <= 32) start += 1;
   while (end > start && value.charCodeAt(end - 1) <= 32) end -= 1;
   return keyOf(value, start, end);
@@ -92,19 +92,8 @@ export class GuideKeys {
   }
 }
 
-export interface Coverage {
-  /** Live channels of the playlist that were matched. */
-  channels: number;
-  /** Channels the guide has programmes for. */
-  covered: number;
-  /** Of those, found by tvg-id. */
-  byId: number;
-  /** Of those, found by name (tvg-name or the channel's name), as players fall back. */
-  byName: number;
-}
-
 /** Which channels the guide covers: matched as players match, and with at least one programme. */
-export function coverage(channels: ChannelKeys, guide: GuideKeys): Coverage {
+export function coverage(channels: ChannelKeys, guide: GuideKeys): GuideCoverageResult {
   let covered = 0;
   let byId = 0;
   let byName = 0;

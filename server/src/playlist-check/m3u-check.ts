@@ -48,7 +48,7 @@ export function cannotOpenReason(kind: string): Said {
 }
 
 /** The kind of address a TV cannot open ('pipe://', 'no address', ...), or null for a stream it can open. */
-export function unplayableKind(url: string): string | null {
+function unplayableKind(url: string): string | null {
   const scheme = /^([a-z][a-z0-9+.-]{0,31}):/i.exec(url);
   if (scheme) {
     const name = scheme[1]!.toLowerCase();
@@ -67,8 +67,7 @@ export function unplayableKind(url: string): string | null {
 function isVod(url: string, entry: M3uEntry): boolean {
   if (url.includes('/movie/') || url.includes('/series/')) return true;
   if (entry.attributes.media === 'true') return true;
-  const path = url.indexOf('?') === -1 ? url : url.slice(0, url.indexOf('?'));
-  return /\.(mp4|mkv|avi|mov|m4v|wmv|mpe?g)$/i.test(path);
+  return /\.(mp4|mkv|avi|mov|m4v|wmv|mpe?g)$/i.test(url.split('?')[0]!);
 }
 
 /** What the start of a body says it is, before parsing: a web page, XML, binary data, or text. */
@@ -85,7 +84,7 @@ function sniff(start: Buffer): 'html' | 'xml' | 'binary' | 'text' {
   let control = 0;
   for (let i = 0; i < n; i += 1) {
     const b = start[i] as number;
-    if (b === 0 || (b < 9 && b !== 0) || (b > 13 && b < 32 && b !== 27)) control += 1;
+    if (b < 9 || (b > 13 && b < 32 && b !== 27)) control += 1;
   }
   return n > 0 && control / n > 0.1 ? 'binary' : 'text';
 }
@@ -109,6 +108,10 @@ export interface M3uCheckOutcome {
   picks: StreamPick[];
 }
 
+function nameOf(entry: M3uEntry): string {
+  return entry.name || entry.attributes['tvg-name'] || '';
+}
+
 /** A header a playlist gives a channel (`url|User-Agent=…`, any case), else its #EXTVLCOPT option. */
 function headerOf(entry: M3uEntry, name: string, vlcOption: string): string | undefined {
   for (const [key, value] of Object.entries(entry.headers)) if (key.toLowerCase() === name) return value;
@@ -123,7 +126,7 @@ function pickOf(entry: M3uEntry, address: string): StreamPick {
   if (referer) headers.referer = referer;
   if (origin) headers.origin = origin;
   return {
-    name: entry.name || entry.attributes['tvg-name'] || '',
+    name: nameOf(entry),
     group: entry.groups[0] ?? null,
     url: address,
     userAgent: headerOf(entry, 'user-agent', 'http-user-agent'),
@@ -146,7 +149,7 @@ function absolute(address: string, playlistUrl: string): string | null {
  * channels with logos. What the body is (a playlist, a web page, a single HLS stream) is decided by its content,
  * not by its content type.
  */
-export async function checkM3u(url: string, options: SafeFetchOptions, samples = 0): Promise<M3uCheckOutcome> {
+export async function checkM3u(url: string, options: SafeFetchOptions, samples: number): Promise<M3uCheckOutcome> {
   const res = await open(url, options);
   const picker = new ChannelPicker(samples);
   const groups = new Set<string>();
@@ -166,16 +169,11 @@ export async function checkM3u(url: string, options: SafeFetchOptions, samples =
       if (kind !== null) {
         let found = cannotOpen.get(kind);
         if (!found) {
-          found = {
-            kind,
-            reason: english(cannotOpenReason(kind)),
-            count: 0,
-            examples: [],
-          };
+          found = { kind, reason: english(cannotOpenReason(kind)), count: 0, examples: [] };
           cannotOpen.set(kind, found);
         }
         found.count += 1;
-        const name = entry.name || entry.attributes['tvg-name'] || '';
+        const name = nameOf(entry);
         if (found.examples.length < EXAMPLES && name && !found.examples.includes(name)) found.examples.push(name);
         return;
       }
@@ -184,11 +182,7 @@ export async function checkM3u(url: string, options: SafeFetchOptions, samples =
       if (live) liveChannels.add(entry.attributes['tvg-id'], entry.attributes['tvg-name'], entry.name);
       if (samples > 0) picker.add(pickOf(entry, address), live);
       if (sample.length < SAMPLE_SIZE && entry.attributes['tvg-logo']) {
-        sample.push({
-          name: entry.name || entry.attributes['tvg-name'] || '',
-          logo: entry.attributes['tvg-logo'] ?? null,
-          group: entry.groups[0] ?? null,
-        });
+        sample.push({ name: nameOf(entry), logo: entry.attributes['tvg-logo'], group: entry.groups[0] ?? null });
       }
     },
   });
@@ -200,12 +194,7 @@ export async function checkM3u(url: string, options: SafeFetchOptions, samples =
     decided = true;
     const kind = sniff(start);
     if (kind === 'html') throw loginPage(res.status);
-    if (kind === 'xml') {
-      throw new CheckFailure('NOT_M3U', said(checkMessages.m3u.xml), res.status, true);
-    }
-    if (kind === 'binary') {
-      throw new CheckFailure('NOT_M3U', said(checkMessages.m3u.binary), res.status, true);
-    }
+    if (kind !== 'text') throw new CheckFailure('NOT_M3U', said(checkMessages.m3u[kind]), res.status, true);
   };
   try {
     for await (const chunk of res.body) {

@@ -299,16 +299,6 @@ function startsWithExtM3u(s: string, i: number): boolean {
   );
 }
 
-function newEntry(
-  name: string,
-  duration: number,
-  attributes: Record<string, string>,
-  groups: string[],
-  vlcOptions: Record<string, string>,
-): M3uEntry {
-  return { name, duration, url: null, headers: {}, attributes, groups, vlcOptions };
-}
-
 export class M3uParser {
   private readonly onEntry: ((entry: M3uEntry) => void) | undefined;
   private readonly maxLineBytes: number;
@@ -367,11 +357,8 @@ export class M3uParser {
     if (typeof chunk === 'string') {
       // Bytes of an unfinished UTF-8 sequence from a previous Buffer chunk stay unfinished.
       if (this.decoder !== null) this.feed(this.decoder.end());
-      let text = chunk;
-      if (this.highSurrogate.length !== 0) {
-        text = this.highSurrogate + text;
-        this.highSurrogate = '';
-      }
+      let text = this.highSurrogate + chunk;
+      this.highSurrogate = '';
       // A surrogate pair split between two string chunks is joined again (and counted as its 4 bytes).
       const last = text.charCodeAt(text.length - 1);
       if (last >= 0xd800 && last <= 0xdbff) {
@@ -383,7 +370,7 @@ export class M3uParser {
     } else {
       this.flushHighSurrogate();
       this.stats.bytes += chunk.length;
-      if (this.decoder === null) this.decoder = new StringDecoder('utf8');
+      this.decoder ??= new StringDecoder('utf8');
       this.feed(this.decoder.write(chunk));
     }
   }
@@ -403,12 +390,8 @@ export class M3uParser {
         this.stats.lines += 1;
         this.processLine(line, 0, line.length);
       }
-      if (this.current !== null) {
-        const entry = this.current;
-        this.current = null;
-        this.emit(entry);
-      }
-      if (this.headerValue === null) this.headerValue = { isM3u: false, attributes: {} };
+      this.emitCurrent();
+      this.headerValue ??= { isM3u: false, attributes: {} };
     }
     return { header: this.headerValue!, stats: this.stats };
   }
@@ -621,11 +604,7 @@ export class M3uParser {
       if (a < end) name = s.slice(a, end);
     }
     const groupTitle = scannedGroupTitle;
-    if (this.current !== null) {
-      const previous = this.current;
-      this.current = null;
-      this.emit(previous);
-    }
+    this.emitCurrent();
     if (groupTitle !== undefined && groupTitle.length !== 0) {
       // Kodi: the entry's group-title adds to the groups in force, for this entry only.
       const groups = this.groupList.length === 0 ? [] : this.groupList.slice();
@@ -639,12 +618,9 @@ export class M3uParser {
 
   /** A new entry, taking the #EXTVLCOPT lines that came before it; its groups are set when it is emitted. */
   private open(name: string, duration: number, attributes: Record<string, string>): M3uEntry {
-    let options: Record<string, string>;
-    if (this.nextOptions !== null) {
-      options = this.nextOptions;
-      this.nextOptions = null;
-    } else options = {};
-    return newEntry(name, duration, attributes, EMPTY_GROUPS, options);
+    const vlcOptions = this.nextOptions ?? {};
+    this.nextOptions = null;
+    return { name, duration, url: null, headers: {}, attributes, groups: EMPTY_GROUPS, vlcOptions };
   }
 
   private vlcOption(s: string, i: number, end: number): void {
@@ -684,6 +660,14 @@ export class M3uParser {
     }
     this.emit(entry);
     this.backupOpen = fromExtinf;
+  }
+
+  /** Emits the entry still waiting for its URL line, if any, without one. */
+  private emitCurrent(): void {
+    const entry = this.current;
+    if (entry === null) return;
+    this.current = null;
+    this.emit(entry);
   }
 
   private emit(entry: M3uEntry): void {

@@ -2,7 +2,8 @@ import type { Resolvers } from '../__generated__/resolvers-types';
 import { requireOwner } from '../auth/caller';
 import { currentLocale } from '../i18n/request-locale';
 import { sayIn } from './check-messages';
-import { epgOf, m3uOf, stateOfStatus, streamsOf, warningsOf } from './check.view';
+import { epgOf, m3uOf, streamsOf, warningsOf } from './check.view';
+import { stateOfStatus } from './xc-check';
 
 export const playlistCheckResolvers: Resolvers = {
   Mutation: {
@@ -20,19 +21,10 @@ export const playlistCheckResolvers: Resolvers = {
     m3u: (result) => m3uOf(result.m3u, currentLocale()),
     streams: (result) => streamsOf(result.streams, currentLocale()),
   },
-  // Results stored as a playlist's last check before these fields existed lack them.
-  M3uCheck: {
-    backupUrls: (m3u) => m3u.backupUrls ?? 0,
-    cannotOpen: (m3u) => m3u.cannotOpen ?? [],
-  },
+  // Results stored as a playlist's last check before these fields existed lack them (m3uOf and epgOf fill theirs).
   XcCheck: {
     expiresAt: (xc) => (xc.expiresAt ? new Date(xc.expiresAt) : null),
     state: (xc) => xc.state ?? stateOfStatus(xc.status),
     allowedFormats: (xc) => xc.allowedFormats ?? null,
-  },
-  EpgCheck: {
-    source: (epg) => epg.source ?? null,
-    channelsWithProgrammes: (epg) => epg.channelsWithProgrammes ?? null,
-    coverage: (epg) => epg.coverage ?? null,
   },
 };

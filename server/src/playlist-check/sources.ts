@@ -25,21 +25,17 @@ export function checkFailureOf(err: unknown): CheckFailure {
 }
 
 /** 'The server answered HTTP 403 (access refused: ...).', said. */
-export function httpStatusSaid(status: number, notFound = true) {
+export function httpStatusSaid(status: number) {
   const { http } = checkMessages;
-  if (status === 401 || status === 403) return said(http.refused, { status: String(status) });
-  if (status === 404 && notFound) return said(http.notFound, { status: String(status) });
-  return said(http.status, { status: String(status) });
+  const message = status === 401 || status === 403 ? http.refused : status === 404 ? http.notFound : http.status;
+  return said(message, { status: String(status) });
 }
 
 /** Fetches, turning fetcher failures and HTTP error statuses into CheckFailures. */
 export async function open(url: string, options: SafeFetchOptions): Promise<SafeResponse> {
-  let res: SafeResponse;
-  try {
-    res = await safeFetch(url, options);
-  } catch (err) {
+  const res = await safeFetch(url, options).catch((err: unknown) => {
     throw checkFailureOf(err);
-  }
+  });
   if (res.status >= 400) {
     res.close();
     throw new CheckFailure('HTTP_STATUS', httpStatusSaid(res.status), res.status, true);
@@ -70,16 +66,6 @@ export async function readText(res: SafeResponse, limit: number): Promise<string
     res.close();
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** The URL without userinfo or query, safe to show (provider URLs carry credentials in their query). */
-export function shownUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname}`;
-  } catch {
-    return '(invalid URL)';
-  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { checkMessages, said, saidDate, type Said } from './check-messages';
 import { CheckFailure, type XcCheckResult, type XcLineState } from './check-result';
-import { safeFetch, type SafeFetchOptions, type SafeResponse } from './safe-fetch';
+import { safeFetch, type SafeFetchOptions } from './safe-fetch';
 import { checkFailureOf, httpStatusSaid, isXuiNotFound, readText } from './sources';
 import type { StreamPick } from './stream-sample';
 
@@ -20,7 +20,6 @@ interface UserInfo {
   active_cons?: unknown;
   max_connections?: unknown;
   allowed_output_formats?: unknown;
-  message?: unknown;
 }
 
 /**
@@ -49,27 +48,40 @@ export function xcGuideUrl(host: string, username: string, password: string): st
   return panelUrl(host, 'xmltv.php', username, password);
 }
 
-/** What XUI-derived panels (XUI.one, XCMS) print instead of an answer: generateError() in debug mode. */
-const codes = checkMessages.panelCodes;
-const DEBUG_ERRORS: Record<string, { problem: 'XC_AUTH' | 'XC_INACTIVE' | 'XC_LINE_REFUSED'; words: Said }> = {
-  INVALID_CREDENTIALS: { problem: 'XC_AUTH', words: said(codes.INVALID_CREDENTIALS) },
-  NO_CREDENTIALS: { problem: 'XC_AUTH', words: said(codes.NO_CREDENTIALS) },
-  EXPIRED: { problem: 'XC_INACTIVE', words: said(codes.EXPIRED) },
-  BANNED: { problem: 'XC_INACTIVE', words: said(codes.BANNED) },
-  DISABLED: { problem: 'XC_INACTIVE', words: said(codes.DISABLED) },
-  PLAYER_API_DISABLED: { problem: 'XC_LINE_REFUSED', words: said(codes.PLAYER_API_DISABLED) },
-  NOT_IN_ALLOWED_IPS: { problem: 'XC_LINE_REFUSED', words: said(codes.NOT_IN_ALLOWED_IPS) },
-  NOT_IN_ALLOWED_COUNTRY: { problem: 'XC_LINE_REFUSED', words: said(codes.NOT_IN_ALLOWED_COUNTRY) },
-  IP_BLOCKED: { problem: 'XC_LINE_REFUSED', words: said(codes.IP_BLOCKED) },
-  BLOCKED_USER_AGENT: { problem: 'XC_LINE_REFUSED', words: said(codes.BLOCKED_USER_AGENT) },
-};
-
-function stateOfCode(code: string): XcLineState {
-  if (code === 'EXPIRED') return 'EXPIRED';
-  if (code === 'BANNED') return 'BANNED';
-  if (code === 'DISABLED') return 'DISABLED';
-  return 'NOT_ACCEPTED';
+/** The state of a line from the panel's word (also for results stored before the state was reported). */
+export function stateOfStatus(status: string): XcLineState {
+  switch (status.trim().toLowerCase()) {
+    case 'active':
+      return 'ACTIVE';
+    case 'expired':
+      return 'EXPIRED';
+    case 'banned':
+      return 'BANNED';
+    case 'disabled':
+      return 'DISABLED';
+    default:
+      return 'OTHER';
+  }
 }
+
+/** What XUI-derived panels (XUI.one, XCMS) print instead of an answer: generateError() in debug mode. */
+const DEBUG_PROBLEMS: Record<keyof typeof checkMessages.panelCodes, 'XC_AUTH' | 'XC_INACTIVE' | 'XC_LINE_REFUSED'> = {
+  INVALID_CREDENTIALS: 'XC_AUTH',
+  NO_CREDENTIALS: 'XC_AUTH',
+  EXPIRED: 'XC_INACTIVE',
+  BANNED: 'XC_INACTIVE',
+  DISABLED: 'XC_INACTIVE',
+  PLAYER_API_DISABLED: 'XC_LINE_REFUSED',
+  NOT_IN_ALLOWED_IPS: 'XC_LINE_REFUSED',
+  NOT_IN_ALLOWED_COUNTRY: 'XC_LINE_REFUSED',
+  IP_BLOCKED: 'XC_LINE_REFUSED',
+  BLOCKED_USER_AGENT: 'XC_LINE_REFUSED',
+};
+const REFUSED_BY = {
+  XC_AUTH: checkMessages.xc.refusedAuth,
+  XC_INACTIVE: checkMessages.xc.refusedInactive,
+  XC_LINE_REFUSED: checkMessages.xc.refused,
+};
 
 /** The line as the panel refused it, for the card: only the state is known. */
 function refusedLine(state: XcLineState, status: string): XcCheckResult {
@@ -87,32 +99,20 @@ function refusedLine(state: XcLineState, status: string): XcCheckResult {
   };
 }
 
-const LINE_REFUSED = said(checkMessages.xc.lineRefused);
-
-async function readPage(res: SafeResponse): Promise<string> {
-  try {
-    return await readText(res, PAGE_LIMIT);
-  } catch {
-    return '';
-  }
-}
-
 /** Fetches one player_api.php answer, telling the ways panels refuse a line from a wrong address. */
 async function getJson(url: string, options: SafeFetchOptions): Promise<{ body: unknown; status: number }> {
-  let res: SafeResponse;
-  try {
-    res = await safeFetch(url, options);
-  } catch (err) {
+  const res = await safeFetch(url, options).catch((err: unknown) => {
     throw checkFailureOf(err);
-  }
+  });
   if (res.status >= 400) {
-    const page = await readPage(res);
+    const page = await readText(res, PAGE_LIMIT).catch(() => '');
     if (res.status === 404 && isXuiNotFound(page)) {
-      throw new CheckFailure('XC_LINE_REFUSED', LINE_REFUSED, 404, true, refusedLine('NOT_ACCEPTED', ''));
+      const line = refusedLine('NOT_ACCEPTED', '');
+      throw new CheckFailure('XC_LINE_REFUSED', said(checkMessages.xc.lineRefused), 404, true, line);
     }
     throw new CheckFailure(
       'HTTP_STATUS',
-      res.status === 404 ? said(checkMessages.xc.notFound) : httpStatusSaid(res.status, false),
+      res.status === 404 ? said(checkMessages.xc.notFound) : httpStatusSaid(res.status),
       res.status,
       true,
     );
@@ -123,23 +123,17 @@ async function getJson(url: string, options: SafeFetchOptions): Promise<{ body: 
   } catch {
     const debug = /<h2>\s*([A-Z][A-Z0-9_]{2,40})\s*<\/h2>/.exec(text)?.[1];
     if (debug) {
-      const known = Object.hasOwn(DEBUG_ERRORS, debug) ? DEBUG_ERRORS[debug] : undefined;
-      const { xc } = checkMessages;
+      const code = debug as keyof typeof DEBUG_PROBLEMS;
+      const problem = Object.hasOwn(DEBUG_PROBLEMS, code) ? DEBUG_PROBLEMS[code] : undefined;
       throw new CheckFailure(
-        known?.problem ?? 'XC_LINE_REFUSED',
-        known
-          ? said(
-              known.problem === 'XC_INACTIVE'
-                ? xc.refusedInactive
-                : known.problem === 'XC_AUTH'
-                  ? xc.refusedAuth
-                  : xc.refused,
-              { words: known.words, code: debug },
-            )
-          : said(xc.refusedUnknown, { code: debug }),
+        problem ?? 'XC_LINE_REFUSED',
+        problem
+          ? said(REFUSED_BY[problem], { words: said(checkMessages.panelCodes[code]), code })
+          : said(checkMessages.xc.refusedUnknown, { code }),
         res.status,
         true,
-        refusedLine(known?.problem === 'XC_AUTH' ? 'NOT_ACCEPTED' : stateOfCode(debug), debug),
+        // The inactive codes (EXPIRED, BANNED, DISABLED) are the line states' own names.
+        refusedLine(problem === 'XC_INACTIVE' ? (code as XcLineState) : 'NOT_ACCEPTED', code),
       );
     }
     const page = /^\s*</.test(text);
@@ -168,11 +162,6 @@ function accepted(value: unknown): boolean {
   return value === 1 || value === '1' || value === true;
 }
 
-/** A date as the portal writes dates everywhere else ('15 Jan. 2031'), not the panel's ISO form. */
-function day(iso: string): Said {
-  return saidDate(iso);
-}
-
 /**
  * The Xtream Codes line through player_api.php, as classic Xtream Codes and XUI-derived panels answer:
  * user_info (status, expiry, connections, allowed formats) and the number of live, film and series categories.
@@ -196,29 +185,24 @@ export async function checkXc(
   if (!info || typeof info !== 'object') {
     throw new CheckFailure('XC_NOT_API', said(checkMessages.xc.noAccount), status, true);
   }
+  const accountStatus = typeof info.status === 'string' ? info.status : '';
   if (!accepted(info.auth)) {
     throw new CheckFailure(
       'XC_AUTH',
       said(checkMessages.xc.auth),
       status,
       true,
-      refusedLine('NOT_ACCEPTED', typeof info.status === 'string' ? info.status : ''),
+      refusedLine('NOT_ACCEPTED', accountStatus),
     );
   }
-  const accountStatus = typeof info.status === 'string' ? info.status : '';
   const expiry = int(info.exp_date);
   const expiresAt = expiry && expiry > 0 ? new Date(expiry * 1000).toISOString() : null;
   const expired = expiresAt !== null && Date.parse(expiresAt) <= Date.now();
   const formats = Array.isArray(info.allowed_output_formats)
     ? info.allowed_output_formats.filter((f): f is string => typeof f === 'string').map((f) => f.toLowerCase())
     : null;
-  const word = accountStatus.trim().toLowerCase();
-  let state: XcLineState;
-  if (word === 'active') state = expired ? 'EXPIRED' : 'ACTIVE';
-  else if (word === 'expired') state = 'EXPIRED';
-  else if (word === 'banned') state = 'BANNED';
-  else if (word === 'disabled') state = 'DISABLED';
-  else state = 'OTHER';
+  const stated = stateOfStatus(accountStatus);
+  const state = stated === 'ACTIVE' && expired ? 'EXPIRED' : stated;
   const line: XcCheckResult = {
     status: accountStatus,
     state,
@@ -231,39 +215,18 @@ export async function checkXc(
     vodCategories: 0,
     seriesCategories: 0,
   };
-  const until = expiresAt && !expired ? day(expiresAt) : null;
   const { xc } = checkMessages;
-  switch (state) {
-    case 'ACTIVE':
-      break;
-    case 'EXPIRED':
-      throw new CheckFailure(
-        'XC_INACTIVE',
-        expiresAt
-          ? said(word === 'active' ? xc.expiredOnStillActive : xc.expiredOn, { date: day(expiresAt) })
-          : said(xc.expired),
-        status,
-        true,
-        line,
-      );
-    case 'BANNED':
-      throw new CheckFailure(
-        'XC_INACTIVE',
-        until ? said(xc.bannedUntil, { date: until }) : said(xc.banned),
-        status,
-        true,
-        line,
-      );
-    case 'DISABLED':
-      throw new CheckFailure(
-        'XC_INACTIVE',
-        until ? said(xc.disabledUntil, { date: until }) : said(xc.disabled),
-        status,
-        true,
-        line,
-      );
-    default:
-      throw new CheckFailure('XC_INACTIVE', said(xc.notActive, { status: accountStatus }), status, true, line);
+  if (state !== 'ACTIVE') {
+    const until = expiresAt && !expired ? saidDate(expiresAt) : null;
+    let why: Said;
+    if (state === 'EXPIRED') {
+      why = expiresAt
+        ? said(stated === 'ACTIVE' ? xc.expiredOnStillActive : xc.expiredOn, { date: saidDate(expiresAt) })
+        : said(xc.expired);
+    } else if (state === 'BANNED') why = until ? said(xc.bannedUntil, { date: until }) : said(xc.banned);
+    else if (state === 'DISABLED') why = until ? said(xc.disabledUntil, { date: until }) : said(xc.disabled);
+    else why = said(xc.notActive, { status: accountStatus });
+    throw new CheckFailure('XC_INACTIVE', why, status, true, line);
   }
   if (formats !== null && !formats.some((f) => TV_FORMATS.includes(f))) {
     throw new CheckFailure(
@@ -294,12 +257,9 @@ export interface XcCategory {
 
 function categoriesOf(body: unknown): XcCategory[] {
   if (!Array.isArray(body)) return [];
-  const categories: XcCategory[] = [];
-  for (const item of body as { category_id?: unknown; category_name?: unknown }[]) {
-    const id = item && (typeof item.category_id === 'string' || typeof item.category_id === 'number');
-    if (id) categories.push({ id: String(item.category_id), name: String(item.category_name ?? '') });
-  }
-  return categories;
+  return (body as { category_id?: unknown; category_name?: unknown }[])
+    .filter((item) => item && (typeof item.category_id === 'string' || typeof item.category_id === 'number'))
+    .map((item) => ({ id: String(item.category_id), name: String(item.category_name ?? '') }));
 }
 
 /** `count` items of a list, evenly spaced from its first. */
@@ -363,14 +323,14 @@ export async function xcStreamPicks(
 }
 
 /** Days until the line ends, and the warning the owner should read (null when it is not near). */
-export function expiryWarning(expiresAt: string | null, now = Date.now()): Said | null {
+export function expiryWarning(expiresAt: string | null): Said | null {
   if (!expiresAt) return null;
-  const left = Date.parse(expiresAt) - now;
+  const left = Date.parse(expiresAt) - Date.now();
   if (left >= 7 * DAY_MS) return null;
   if (left < DAY_MS) {
     // As the panel gives it: '2031-01-15T10:00' (ISO, UTC).
     return said(checkMessages.warning.expiresToday, { date: expiresAt.slice(0, 10), time: expiresAt.slice(11, 16) });
   }
   const days = Math.floor(left / DAY_MS);
-  return said(checkMessages.warning.expiresInDays, { days, date: day(expiresAt) });
+  return said(checkMessages.warning.expiresInDays, { days, date: saidDate(expiresAt) });
 }
