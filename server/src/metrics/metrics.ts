@@ -26,18 +26,82 @@ export interface HttpSample {
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly httpRequests: Counter<'method' | 'route' | 'status_class'>;
-  private readonly httpDuration: Histogram<'method' | 'route' | 'status_class'>;
-  private readonly graphOperations: Counter<'operation' | 'type'>;
-  private readonly graphDuration: Histogram<'operation' | 'type'>;
-  private readonly graphErrors: Counter<'code'>;
-  private readonly paymentEvents: Counter<'provider' | 'kind' | 'outcome'>;
-  private readonly webhookRefusals: Counter<'provider' | 'outcome'>;
-  private readonly reconciliations: Counter<'provider' | 'outcome'>;
-  private readonly playlistChecks: Counter<'verdict'>;
-  private readonly playlistCheckDuration: Histogram<'verdict'>;
-  private readonly jobRuns: Counter<'job' | 'outcome'>;
-  private readonly jobDuration: Histogram<'job'>;
+  private readonly httpRequests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status class.',
+    labelNames: ['method', 'route', 'status_class'],
+    registers: [this.registry],
+  });
+  private readonly httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from a request to the end of its answer, by method, route pattern and status class.',
+    labelNames: ['method', 'route', 'status_class'],
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly graphOperations = new Counter({
+    name: 'graphql_operations_total',
+    help: "GraphQL operations run, by name (a safelisted or the portal's own operation, else 'other') and type.",
+    labelNames: ['operation', 'type'],
+    registers: [this.registry],
+  });
+  private readonly graphDuration = new Histogram({
+    name: 'graphql_operation_duration_seconds',
+    help: 'Time from a GraphQL request to its answer, by operation name and type.',
+    labelNames: ['operation', 'type'],
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly graphErrors = new Counter({
+    name: 'graphql_errors_total',
+    help: 'Errors in GraphQL answers, by extensions.code as the client received it.',
+    labelNames: ['code'],
+    registers: [this.registry],
+  });
+  private readonly paymentEvents = new Counter({
+    name: 'payment_events_total',
+    help: "The payment audit trail's lines as committed, by provider, kind (webhook, capture, reconcile…) and outcome.",
+    labelNames: ['provider', 'kind', 'outcome'],
+    registers: [this.registry],
+  });
+  private readonly webhookRefusals = new Counter({
+    name: 'payment_webhook_refusals_total',
+    help: "Providers' webhook deliveries refused (forged, unreadable, not matching a checkout), by provider and outcome.",
+    labelNames: ['provider', 'outcome'],
+    registers: [this.registry],
+  });
+  private readonly reconciliations = new Counter({
+    name: 'payment_reconciliations_total',
+    help: "Checkouts asked about at their provider's status API, by provider and what it came to.",
+    labelNames: ['provider', 'outcome'],
+    registers: [this.registry],
+  });
+  private readonly playlistChecks = new Counter({
+    name: 'playlist_checks_total',
+    help: 'Playlist checks run (not answered from the recent results), by verdict.',
+    labelNames: ['verdict'],
+    registers: [this.registry],
+  });
+  private readonly playlistCheckDuration = new Histogram({
+    name: 'playlist_check_duration_seconds',
+    help: 'Time a playlist check took (the playlist and its guide), by verdict.',
+    labelNames: ['verdict'],
+    buckets: CHECK_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly jobRuns = new Counter({
+    name: 'scheduled_job_runs_total',
+    help: 'Runs of a scheduled job on this instance, by job and outcome (ok, failed).',
+    labelNames: ['job', 'outcome'],
+    registers: [this.registry],
+  });
+  private readonly jobDuration = new Histogram({
+    name: 'scheduled_job_duration_seconds',
+    help: 'Time a scheduled job took on this instance, by job.',
+    labelNames: ['job'],
+    buckets: [0.1, 0.5, 1, 5, 10, 30, 60, 300, 900],
+    registers: [this.registry],
+  });
   /** Payment events written in a transaction not yet committed: counted when it commits, forgotten if it does not. */
   private readonly uncommitted = new WeakMap<QueryRunner, (() => void)[]>();
 
@@ -50,83 +114,6 @@ export class Metrics {
   ) {
     const registers = [this.registry];
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
-
-    this.httpRequests = new Counter({
-      name: 'http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status class.',
-      labelNames: ['method', 'route', 'status_class'],
-      registers,
-    });
-    this.httpDuration = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time from a request to the end of its answer, by method, route pattern and status class.',
-      labelNames: ['method', 'route', 'status_class'],
-      buckets: LATENCY_BUCKETS,
-      registers,
-    });
-    this.graphOperations = new Counter({
-      name: 'graphql_operations_total',
-      help: "GraphQL operations run, by name (a safelisted or the portal's own operation, else 'other') and type.",
-      labelNames: ['operation', 'type'],
-      registers,
-    });
-    this.graphDuration = new Histogram({
-      name: 'graphql_operation_duration_seconds',
-      help: 'Time from a GraphQL request to its answer, by operation name and type.',
-      labelNames: ['operation', 'type'],
-      buckets: LATENCY_BUCKETS,
-      registers,
-    });
-    this.graphErrors = new Counter({
-      name: 'graphql_errors_total',
-      help: 'Errors in GraphQL answers, by extensions.code as the client received it.',
-      labelNames: ['code'],
-      registers,
-    });
-    this.paymentEvents = new Counter({
-      name: 'payment_events_total',
-      help: "The payment audit trail's lines as committed, by provider, kind (webhook, capture, reconcile…) and outcome.",
-      labelNames: ['provider', 'kind', 'outcome'],
-      registers,
-    });
-    this.webhookRefusals = new Counter({
-      name: 'payment_webhook_refusals_total',
-      help: "Providers' webhook deliveries refused (forged, unreadable, not matching a checkout), by provider and outcome.",
-      labelNames: ['provider', 'outcome'],
-      registers,
-    });
-    this.reconciliations = new Counter({
-      name: 'payment_reconciliations_total',
-      help: "Checkouts asked about at their provider's status API, by provider and what it came to.",
-      labelNames: ['provider', 'outcome'],
-      registers,
-    });
-    this.playlistChecks = new Counter({
-      name: 'playlist_checks_total',
-      help: 'Playlist checks run (not answered from the recent results), by verdict.',
-      labelNames: ['verdict'],
-      registers,
-    });
-    this.playlistCheckDuration = new Histogram({
-      name: 'playlist_check_duration_seconds',
-      help: 'Time a playlist check took (the playlist and its guide), by verdict.',
-      labelNames: ['verdict'],
-      buckets: CHECK_BUCKETS,
-      registers,
-    });
-    this.jobRuns = new Counter({
-      name: 'scheduled_job_runs_total',
-      help: 'Runs of a scheduled job on this instance, by job and outcome (ok, failed).',
-      labelNames: ['job', 'outcome'],
-      registers,
-    });
-    this.jobDuration = new Histogram({
-      name: 'scheduled_job_duration_seconds',
-      help: 'Time a scheduled job took on this instance, by job.',
-      labelNames: ['job'],
-      buckets: [0.1, 0.5, 1, 5, 10, 30, 60, 300, 900],
-      registers,
-    });
 
     const pool = () => (dataSource.driver as PostgresDriver).master as Pool | undefined;
     const poolGauge = (name: string, help: string, read: (pool: Pool) => number) =>
