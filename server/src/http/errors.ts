@@ -54,11 +54,6 @@ export function errorAnswersNotStored(): RequestHandler {
 /** The graph's media types, plain JSON first: what a client that asks for neither gets. */
 const GRAPH_TYPES = ['application/json', 'application/graphql-response+json'];
 
-interface BodyParserError extends Error {
-  type?: string;
-  status?: number;
-}
-
 /**
  * Errors out of /graphql's own middleware (body parsing, sessions, authentication) are answered in the graph's
  * shape.
@@ -98,7 +93,7 @@ export function errorHandler(): ErrorRequestHandler {
       const { message } = localizer().refusal(localizer().ofRequest(req), refusal);
       return refuse(req, res, true, httpStatusFor(refusal.code), message, refusal.code, { retryAfterSeconds });
     }
-    const parserError = err as BodyParserError;
+    const parserError = err as { type?: string; status?: number } | undefined;
     switch (parserError?.type) {
       case 'entity.parse.failed':
         return refuse(req, res, graph, 400, 'The request body is not valid JSON.');
