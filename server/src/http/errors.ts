@@ -55,14 +55,6 @@ export function errorAnswersNotStored(): RequestHandler {
 const GRAPH_TYPES = ['application/json', 'application/graphql-response+json'];
 
 /**
- * Errors out of /graphql's own middleware (body parsing, sessions, authentication) are answered in the graph's
- * shape.
- */
-function isGraphqlRequest(req: Request): boolean {
-  return /^\/graphql(\/|\?|$)/.test(req.originalUrl);
-}
-
-/**
  * The last handler: every error becomes a JSON answer with a clear message; only real faults are 500s. A
  * database that is away (restarting, failing over, out of connections) is a 503 with Retry-After, so clients
  * and load balancers retry; the pool reconnects by itself once it is back.
@@ -81,7 +73,8 @@ export function errorHandler(): ErrorRequestHandler {
       req.log?.error({ err }, 'error in the middle of an answer');
       return next(err);
     }
-    const graph = isGraphqlRequest(req);
+    // Errors out of /graphql's own middleware (body parsing, sessions, authentication) take the graph's shape.
+    const graph = /^\/graphql(\/|\?|$)/.test(req.originalUrl);
     // A statement the database refused because of a concurrent one (a deadlock, a device a Switch MAC absorbed).
     const raced = raceRefusal(err);
     if (raced) req.log?.warn({ err }, 'a request lost a race; answered CONFLICT');

@@ -111,8 +111,6 @@ export interface SignInState {
   error?: string;
 }
 
-type Template = 'portal' | 'site';
-
 function prepareTemplate(file: string): string {
   let template = readFileSync(file, 'utf8')
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
@@ -135,7 +133,7 @@ function prepareTemplate(file: string): string {
 export class PageRenderer {
   private readonly cache = new Map<string, RenderedPage>();
   private cachedYear = copyrightYearNow();
-  private templates: Record<Template, string> | undefined;
+  private templates: { portal: string; site: string } | undefined;
   private ssr: SsrModule | undefined;
 
   constructor(

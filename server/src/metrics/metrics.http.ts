@@ -39,7 +39,8 @@ export function httpMetrics(metrics: Metrics, mounts: readonly string[]): Reques
         {
           method: METHODS.has(req.method) ? req.method : 'other',
           route: matched ?? unrouted(req, status, mounts),
-          statusClass: res.writableFinished ? `${Math.floor(status / 100)}xx` : 'aborted',
+          // 'aborted': the client went away before the answer was complete.
+          status_class: res.writableFinished ? `${Math.floor(status / 100)}xx` : 'aborted',
         },
         Number(process.hrtime.bigint() - started) / 1e9,
       );

@@ -8,15 +8,6 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /** Seconds: a playlist check fetches a playlist and its guide, each up to PLAYLIST_CHECK_TIMEOUT_SECONDS. */
 const CHECK_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 240];
 
-/** One answer as the HTTP metrics count it. */
-export interface HttpSample {
-  method: string;
-  /** The matched route pattern, a mount, 'pages' or 'unmatched': never the raw path (metrics.http.ts). */
-  route: string;
-  /** 2xx … 5xx, or 'aborted' when the client went away before the answer was complete. */
-  statusClass: string;
-}
-
 /**
  * The process's metrics (docs/operations.md, "Metrics"), in a registry of its own: two servers in one process (the
  * tests) never share a counter, and nothing lands in prom-client's global registry. Built once in services.ts and
@@ -168,8 +159,8 @@ export class Metrics {
     return { contentType: this.registry.contentType, text: await this.registry.metrics() };
   }
 
-  httpRequest(sample: HttpSample, seconds: number): void {
-    const labels = { method: sample.method, route: sample.route, status_class: sample.statusClass };
+  /** One answer; its route is a pattern, a mount, 'pages' or 'unmatched', never the raw path (metrics.http.ts). */
+  httpRequest(labels: Record<'method' | 'route' | 'status_class', string>, seconds: number): void {
     this.httpRequests.inc(labels);
     this.httpDuration.observe(labels, seconds);
   }
