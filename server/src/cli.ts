@@ -92,13 +92,8 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
     out(USAGE);
     return values.help ? 0 : 64;
   }
-  if (
-    command !== 'create' &&
-    command !== 'events' &&
-    command !== 'jobs' &&
-    !arg &&
-    !(command === 'reconcile' && values.pending)
-  ) {
+  const needsNoArg = ['create', 'events', 'jobs'].includes(command) || (command === 'reconcile' && values.pending);
+  if (!arg && !needsNoArg) {
     const needs = command === 'refund' || command === 'reconcile' ? "a payment's reference" : 'a MAC address';
     out(`${command} needs ${needs}${command === 'reconcile' ? ' or --pending' : ''}.\n\n${USAGE}`);
     return 64;
