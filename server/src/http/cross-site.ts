@@ -47,7 +47,6 @@ function ownOrigin(req: Request): string | null {
   return req.host ? `${req.protocol}://${req.host}` : null;
 }
 
-/** CORS with credentials, for the allowed origins only. */
 export function corsFor(allowedOrigins: string[]): RequestHandler {
   const allowed = new Set(allowedOrigins);
   return cors({

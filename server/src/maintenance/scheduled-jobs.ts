@@ -95,7 +95,6 @@ export class ScheduledJobs {
     return result;
   }
 
-  /** Every job's row. */
   async states(): Promise<JobState[]> {
     return (await this.dataSource.query(
       `SELECT name, last_started_at AS "lastStartedAt", last_finished_at AS "lastFinishedAt", last_ok AS "lastOk",

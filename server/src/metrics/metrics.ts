@@ -154,7 +154,6 @@ export class Metrics {
     });
   }
 
-  /** The exposition in Prometheus's text format, and its media type. */
   async exposition(): Promise<{ contentType: string; text: string }> {
     return { contentType: this.registry.contentType, text: await this.registry.metrics() };
   }
