@@ -9,6 +9,7 @@ import { openDatabase } from './database';
 import { storedAmount } from './payments/currency';
 import { randomMacAddress } from './device/mac';
 import { createLogger } from './logger';
+import type { JobResult } from './maintenance/scheduled-jobs';
 import type { Reconciled } from './payments/payment-reconciler';
 import { createServices } from './services';
 
@@ -91,13 +92,8 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
     out(USAGE);
     return values.help ? 0 : 64;
   }
-  if (
-    command !== 'create' &&
-    command !== 'events' &&
-    command !== 'jobs' &&
-    !arg &&
-    !(command === 'reconcile' && values.pending)
-  ) {
+  const needsNoArg = ['create', 'events', 'jobs'].includes(command) || (command === 'reconcile' && values.pending);
+  if (!arg && !needsNoArg) {
     const needs = command === 'refund' || command === 'reconcile' ? "a payment's reference" : 'a MAC address';
     out(`${command} needs ${needs}${command === 'reconcile' ? ' or --pending' : ''}.\n\n${USAGE}`);
     return 64;
@@ -112,6 +108,11 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
       out(`Status:      ${standing.status.charAt(0) + standing.status.slice(1).toLowerCase()}`);
       out(`Created:     ${formatDisplayDate(device.createdAt)}`);
       out(`Expires:     ${standing.expireDate ? formatDisplayDate(standing.expireDate) : 'never (lifetime licence)'}`);
+    };
+    const deviceOfArg = async () => {
+      const device = await devices.findByMac(validate(macAddressSchema, arg));
+      if (!device) out(`No device is registered with the MAC address ${arg}.`);
+      return device;
     };
     switch (command) {
       case 'create': {
@@ -134,13 +135,7 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
       case 'jobs': {
         if (values.run) {
           const result = await jobs.runNow(values.run);
-          out(
-            `${values.run}: ${
-              Object.entries(result)
-                .map(([kind, n]) => `${kind} ${n}`)
-                .join(', ') || 'done'
-            }`,
-          );
+          out(`${values.run}: ${counts(result) || 'done'}`);
           return 0;
         }
         const states = await jobs.states();
@@ -148,11 +143,7 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
         for (const job of states) {
           const last = job.lastStartedAt ? job.lastStartedAt.toISOString() : 'never';
           const outcome = job.lastOk === null ? 'running or never finished' : job.lastOk ? 'ok' : 'FAILED';
-          const result = job.lastResult
-            ? Object.entries(job.lastResult)
-                .map(([k, n]) => `${k} ${n}`)
-                .join(', ')
-            : '';
+          const result = counts(job.lastResult ?? {});
           out(`${job.name}  last ${last}  ${outcome}  runs ${job.runs}  failures ${job.failures}  ${result}`.trimEnd());
         }
         return 0;
@@ -194,11 +185,8 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
         return [kind, 'partly-refunded', 'already-applied'].includes(outcome) ? 0 : 1;
       }
       case 'extend': {
-        const device = await devices.findByMac(validate(macAddressSchema, arg));
-        if (!device) {
-          out(`No device is registered with the MAC address ${arg}.`);
-          return 1;
-        }
+        const device = await deviceOfArg();
+        if (!device) return 1;
         const days = values.days === undefined ? null : Number(values.days);
         if ((days === null) === !values.lifetime) {
           out(`extend needs either --days <n> or --lifetime.\n\n${USAGE}`);
@@ -224,11 +212,8 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
         return results.some((r) => r.outcome === 'unanswered') ? 1 : 0;
       }
       case 'payments': {
-        const device = await devices.findByMac(validate(macAddressSchema, arg));
-        if (!device) {
-          out(`No device is registered with the MAC address ${arg}.`);
-          return 1;
-        }
+        const device = await deviceOfArg();
+        if (!device) return 1;
         show(device);
         const activations = (await db.dataSource.query(
           `SELECT id, method, status, amount_minor, currency, sandbox, created_at, paid_at, licence_expires_at,
@@ -258,11 +243,8 @@ export async function runCli(argv: string[], out: Out, config: Config = loadConf
         return 0;
       }
       default: {
-        const device = await devices.findByMac(validate(macAddressSchema, arg));
-        if (!device) {
-          out(`No device is registered with the MAC address ${arg}.`);
-          return 1;
-        }
+        const device = await deviceOfArg();
+        if (!device) return 1;
         show(device);
         return 0;
       }
@@ -292,6 +274,13 @@ interface ActivationRow {
   failure_reason: string | null;
   refunded_minor: number;
   dispute: string | null;
+}
+
+/** A job's result as the operator reads it: 'sessions 3, captchas 0'. */
+function counts(result: JobResult): string {
+  return Object.entries(result)
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(', ');
 }
 
 /** An amount in minor units, as the operator reads it: '0.50 EUR'. */

@@ -43,7 +43,7 @@ const serverShape = {
   ALLOWED_ORIGINS: z.string().default(''),
 };
 
-/** The sections with checks of their own, in the order docs/configuration.md lists them. */
+/** The sections, in the order docs/configuration.md lists them. */
 const SECTIONS = [
   authSettings,
   graphqlSettings,
@@ -53,18 +53,16 @@ const SECTIONS = [
   maintenanceSettings,
   metricsSettings,
 ] as const;
+type Section = (typeof SECTIONS)[number];
+
+/** Every member of a union at once: the sections' variables, or their settings, side by side. */
+type AllOf<U> = (U extends unknown ? (all: U) => void : never) extends (all: infer I) => void ? I : never;
 
 const envSchema = z
   .object({
     ...serverShape,
     ...siteShape,
-    ...authSettings.shape,
-    ...graphqlSettings.shape,
-    ...contactSettings.shape,
-    ...playlistSettings.shape,
-    ...paymentSettings.shape,
-    ...maintenanceSettings.shape,
-    ...metricsSettings.shape,
+    ...(Object.assign({}, ...SECTIONS.map((section) => section.shape)) as AllOf<Section['shape']>),
   })
   .superRefine((env, ctx) => {
     const issue: SettingIssue = (name, message) => ctx.addIssue({ code: 'custom', path: [name], message });
@@ -154,13 +152,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
   return {
     ...server,
     ...site,
-    ...authSettings.read(env, context, source),
-    ...graphqlSettings.read(env, context, source),
-    ...contactSettings.read(env, context, source),
-    ...playlistSettings.read(env, context, source),
-    ...paymentSettings.read(env, context, source),
-    ...maintenanceSettings.read(env, context, source),
-    ...metricsSettings.read(env, context, source),
+    ...(Object.assign({}, ...SECTIONS.map((section) => section.read(env, context, source))) as AllOf<
+      ReturnType<Section['read']>
+    >),
   };
 }
 

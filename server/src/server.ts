@@ -6,7 +6,7 @@ import { createApp, DRAIN_GRACE_MS } from './app';
 import { loadOrCreateSessionSecret } from './auth/session';
 import { openDatabase, type Database } from './database';
 import { createServices, type Services } from './services';
-import { startMetricsListener, type MetricsListener } from './metrics/metrics.http';
+import { startMetricsListener } from './metrics/metrics.http';
 
 export interface RunningServer {
   url: string;
@@ -69,18 +69,14 @@ export async function startServer(
       running.httpServer.once('error', reject);
       running.httpServer.listen(config.port, config.host, () => resolve());
     });
-    let metricsListener: MetricsListener | undefined;
-    if (config.metrics.port !== undefined) {
-      try {
-        metricsListener = await startMetricsListener(services.metrics, {
-          port: config.metrics.port,
-          host: config.metrics.host,
-        });
-      } catch (err) {
-        await running.stop();
-        throw err;
-      }
-    }
+    const { port: metricsPort, host: metricsHost } = config.metrics;
+    const metricsListener =
+      metricsPort === undefined
+        ? undefined
+        : await startMetricsListener(services.metrics, metricsPort, metricsHost).catch(async (err: unknown) => {
+            await running.stop();
+            throw err;
+          });
     const { port } = running.httpServer.address() as AddressInfo;
     // The sandbox stand-ins are reached on this process's own address.
     const ownHost = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;

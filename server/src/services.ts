@@ -97,12 +97,10 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
     logger,
     metrics,
   );
-  const jobs = new ScheduledJobs(dataSource, logger);
+  const jobs = new ScheduledJobs(dataSource, logger, metrics);
   jobs.register('prune', config.maintenance.pruneIntervalMs, () =>
     prune(dataSource, config.maintenance.retention, { tokenIdleDays: config.deviceTokenIdleDays }),
   );
-  metrics.jobRegistered('prune');
-  jobs.onRun((job, ok, _result, ms) => metrics.jobRan(job, ok, ms / 1000));
   return {
     jobs,
     metrics,

@@ -66,26 +66,20 @@ export function bearerChallenge(error: DomainError): string {
     : 'Bearer';
 }
 
+const HTTP_STATUS: Record<DomainErrorCode, number> = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+  PAYMENT_DECLINED: 422,
+  PAYMENT_FAILED: 422,
+};
+
 export function httpStatusFor(code: DomainErrorCode): number {
-  switch (code) {
-    case 'BAD_USER_INPUT':
-      return 400;
-    case 'UNAUTHENTICATED':
-      return 401;
-    case 'FORBIDDEN':
-      return 403;
-    case 'NOT_FOUND':
-      return 404;
-    case 'CONFLICT':
-      return 409;
-    case 'RATE_LIMITED':
-      return 429;
-    case 'UNAVAILABLE':
-      return 503;
-    case 'PAYMENT_DECLINED':
-    case 'PAYMENT_FAILED':
-      return 422;
-  }
+  return HTTP_STATUS[code];
 }
 
 export const INTERNAL_ERROR_MESSAGE = messages.server.internal;

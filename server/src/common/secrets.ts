@@ -60,7 +60,5 @@ export function randomToken(): string {
 
 /** Six random digits, leading zeros kept. */
 export function randomDigits(length = 6): string {
-  let out = '';
-  for (let i = 0; i < length; i += 1) out += String(randomInt(10));
-  return out;
+  return Array.from({ length }, () => randomInt(10)).join('');
 }

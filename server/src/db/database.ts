@@ -105,9 +105,8 @@ const MIGRATION_LOCK_POLL_MS = 200;
  * lock goes with its connection if the process dies. The embedded engine has one process by construction.
  */
 async function runMigrations(dataSource: DataSource, serverUrl: string | undefined): Promise<string[]> {
-  if (!serverUrl) {
-    return (await dataSource.runMigrations({ transaction: 'each' })).map((migration) => migration.name);
-  }
+  const migrate = async () => (await dataSource.runMigrations({ transaction: 'each' })).map((ran) => ran.name);
+  if (!serverUrl) return migrate();
   const lock = new Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
   // A connection lost while waiting is reported by the query; without a listener it would end the process.
   lock.on('error', () => {});
@@ -122,7 +121,7 @@ async function runMigrations(dataSource: DataSource, serverUrl: string | undefin
       if (rows[0]?.locked) break;
       await sleep(MIGRATION_LOCK_POLL_MS);
     }
-    return (await dataSource.runMigrations({ transaction: 'each' })).map((migration) => migration.name);
+    return await migrate();
   } finally {
     await lock.end();
   }

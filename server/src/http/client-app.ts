@@ -35,6 +35,6 @@ export function clientApp(clientDir: string, pages: PageRenderer): Router {
 /** Sends a page with its status and caching rule, this response's CSP nonce (security-headers.ts) put in. */
 export function sendPage(res: Response, page: RenderedPage, cacheControl: 'no-cache' | 'no-store'): void {
   res.status(page.status).setHeader('Cache-Control', cacheControl);
-  const nonce = res.locals.cspNonce as string | undefined;
+  const nonce = res.locals.cspNonce;
   res.type('html').send(nonce ? withNonce(page.html, nonce) : page.html);
 }

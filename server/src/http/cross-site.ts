@@ -44,11 +44,9 @@ export function refuseCrossSiteWrites(allowedOrigins: string[], stateChangingGet
  * credential rides on a name the session cookie was not set for, so a name an attacker points here gains nothing.
  */
 function ownOrigin(req: Request): string | null {
-  const host = req.host;
-  return host ? `${req.protocol}://${host}` : null;
+  return req.host ? `${req.protocol}://${req.host}` : null;
 }
 
-/** CORS with credentials, for the allowed origins only. */
 export function corsFor(allowedOrigins: string[]): RequestHandler {
   const allowed = new Set(allowedOrigins);
   return cors({

@@ -54,19 +54,6 @@ export function errorAnswersNotStored(): RequestHandler {
 /** The graph's media types, plain JSON first: what a client that asks for neither gets. */
 const GRAPH_TYPES = ['application/json', 'application/graphql-response+json'];
 
-interface BodyParserError extends Error {
-  type?: string;
-  status?: number;
-}
-
-/**
- * Errors out of /graphql's own middleware (body parsing, sessions, authentication) are answered in the graph's
- * shape.
- */
-function isGraphqlRequest(req: Request): boolean {
-  return /^\/graphql(\/|\?|$)/.test(req.originalUrl);
-}
-
 /**
  * The last handler: every error becomes a JSON answer with a clear message; only real faults are 500s. A
  * database that is away (restarting, failing over, out of connections) is a 503 with Retry-After, so clients
@@ -86,7 +73,8 @@ export function errorHandler(): ErrorRequestHandler {
       req.log?.error({ err }, 'error in the middle of an answer');
       return next(err);
     }
-    const graph = isGraphqlRequest(req);
+    // Errors out of /graphql's own middleware (body parsing, sessions, authentication) take the graph's shape.
+    const graph = /^\/graphql(\/|\?|$)/.test(req.originalUrl);
     // A statement the database refused because of a concurrent one (a deadlock, a device a Switch MAC absorbed).
     const raced = raceRefusal(err);
     if (raced) req.log?.warn({ err }, 'a request lost a race; answered CONFLICT');
@@ -98,7 +86,7 @@ export function errorHandler(): ErrorRequestHandler {
       const { message } = localizer().refusal(localizer().ofRequest(req), refusal);
       return refuse(req, res, true, httpStatusFor(refusal.code), message, refusal.code, { retryAfterSeconds });
     }
-    const parserError = err as BodyParserError;
+    const parserError = err as { type?: string; status?: number } | undefined;
     switch (parserError?.type) {
       case 'entity.parse.failed':
         return refuse(req, res, graph, 400, 'The request body is not valid JSON.');

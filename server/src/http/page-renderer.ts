@@ -10,12 +10,6 @@ import { localizer as productLocalizer, type Localizer } from '../i18n/localizer
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 
-/**
- * The public pages whose content the server renders into the HTML: the indexable ones (common/head.ts). Portal
- * pages depend on the session; the sign-in screen is rendered on its own, with its captcha.
- */
-export const PRERENDERED_PATHS = INDEXABLE_PATHS;
-
 const NONCE_ATTRIBUTE = `nonce="${CSP_NONCE_PLACEHOLDER}"`;
 
 /**
@@ -110,22 +104,12 @@ export interface RenderedPage {
   html: string;
 }
 
-/** The sign-in screen's paths (in English; under each language's tag too): a captcha of its own each time. */
-export const SIGN_IN_PATHS = ['/device/login', '/login'];
-
-/** SIGN_IN_PATHS in every language. */
-export function signInPaths(locales: readonly string[]): string[] {
-  return locales.flatMap((locale) => SIGN_IN_PATHS.map((path) => localizePath(locale, path)));
-}
-
 /** What the sign-in screen is sent with (client/src/lib/signInState.ts). */
 export interface SignInState {
   captcha?: { svg: string; token: string };
   macAddress?: string;
   error?: string;
 }
-
-type Template = 'portal' | 'site';
 
 function prepareTemplate(file: string): string {
   let template = readFileSync(file, 'utf8')
@@ -149,7 +133,7 @@ function prepareTemplate(file: string): string {
 export class PageRenderer {
   private readonly cache = new Map<string, RenderedPage>();
   private cachedYear = copyrightYearNow();
-  private templates: Record<Template, string> | undefined;
+  private templates: { portal: string; site: string } | undefined;
   private ssr: SsrModule | undefined;
 
   constructor(
@@ -178,7 +162,7 @@ export class PageRenderer {
       this.logger.warn({ ssrEntry: this.ssrEntry }, 'no server renderer built: pages are sent without content');
     }
     for (const locale of this.localizer.locales) {
-      for (const pagePath of PRERENDERED_PATHS) await this.page(localizePath(locale, pagePath));
+      for (const pagePath of INDEXABLE_PATHS) await this.page(localizePath(locale, pagePath));
       await this.page(localizePath(locale, '/__not-found__'));
     }
   }
@@ -220,7 +204,8 @@ export class PageRenderer {
     const head = headFor(pathname, site.productName, found, (english, values) =>
       this.localizer.text(locale, english, values),
     );
-    const serverRendered = !found || PRERENDERED_PATHS.includes(pathname) || signIn !== undefined;
+    // The server renders the indexable pages' content (common/head.ts); portal pages depend on the session.
+    const serverRendered = !found || INDEXABLE_PATHS.includes(pathname) || signIn !== undefined;
     let body = '';
     if (this.ssr && serverRendered) {
       const url = `${publicUrl}${localizePath(locale, found ? pathname : '/__not-found__')}`;

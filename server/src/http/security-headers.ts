@@ -45,13 +45,13 @@ export function contentSecurityPolicy(config: Config) {
   const frames = [...new Set([...video, ...liveChat, ...paypal, ...cowpay])];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...liveChat, ...new Set(paypal)],
+    scriptSrc: ["'self'", ...liveChat, ...paypal],
     styleSrc: ["'self'", "'unsafe-inline'", ...liveChat, ...paypal],
     fontSrc: ["'self'", ...liveChat],
     // Channel logos in playlist checks come from any provider's host; images cannot run code, and the portal
     // loads them without a referrer. Plain-http logos stay blocked on an https site (mixed content).
     imgSrc: ["'self'", 'data:', 'https:'],
-    connectSrc: ["'self'", ...liveChat, ...new Set(paypal)],
+    connectSrc: ["'self'", ...liveChat, ...paypal],
     frameSrc: frames.length ? frames : ["'none'"],
     // PayPal lists child-src too (browsers without frame-src); workers stay the site's own.
     ...(paypal.length ? { childSrc: ["'self'", ...paypal] } : {}),

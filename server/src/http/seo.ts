@@ -8,7 +8,7 @@ import type { Config } from '../config';
  * URL of the sitemap lists its page in the other languages (and x-default, the English page), as Google reads
  * them (https://developers.google.com/search/docs/specialty/international/localized-versions#sitemap).
  */
-export function seoRouter(config: Config, locales: readonly string[] = [DEFAULT_LOCALE]): Router {
+export function seoRouter(config: Config, locales: readonly string[]): Router {
   const router = express.Router();
   router.get('/robots.txt', (_req, res) => {
     res

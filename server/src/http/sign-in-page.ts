@@ -11,7 +11,7 @@ import type { CaptchaService } from '../captcha/captcha.service';
 import type { DeviceService } from '../device/device.service';
 import { sendPage } from './client-app';
 import { localizePath, splitLocalePath } from '../../../common/i18n';
-import { signInPaths, type PageRenderer, type SignInState } from './page-renderer';
+import type { PageRenderer, SignInState } from './page-renderer';
 
 /** A form field as posted: text, or nothing (a repeated field arrives as an array and is not taken). */
 function text(value: unknown, max: number): string | undefined {
@@ -36,7 +36,9 @@ export function signInPageRouter(
 ): Router {
   const router = express.Router();
   const { localizer } = pages;
-  const paths = signInPaths(localizer.locales);
+  const paths = localizer.locales.flatMap((locale) =>
+    ['/device/login', '/login'].map((path) => localizePath(locale, path)),
+  );
   /** The language of the screen (its URL's): where the owner goes next is in it, and so is the reason a post failed. */
   const localeOf = (req: express.Request) => splitLocalePath(req.path, localizer.locales).locale;
 

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { DomainError } from '../common/errors';
 import { returningRows } from '../db/query';
 import type { Logger } from '../logger';
+import type { Metrics } from '../metrics/metrics';
 
 /** What a job reports of one run (counts, for the job's row, the log and metrics). */
 export type JobResult = Record<string, number>;
@@ -33,21 +34,17 @@ export class ScheduledJobs {
   private readonly jobs: Job[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
-  private readonly listeners: ((job: string, ok: boolean, result: JobResult | null, ms: number) => void)[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly logger: Logger,
+    private readonly metrics: Metrics,
   ) {}
 
   /** Adds a job; a period of 0 or less leaves it out of the schedule (it can still be run by hand). */
   register(name: string, periodMs: number, run: () => Promise<JobResult>): void {
     this.jobs.push({ name, periodMs, run });
-  }
-
-  /** Hears each run's end (metrics). */
-  onRun(listener: (job: string, ok: boolean, result: JobResult | null, ms: number) => void): void {
-    this.listeners.push(listener);
+    this.metrics.jobRegistered(name);
   }
 
   /** Ticks every `tickMs` (each tick runs the jobs this instance claims). */
@@ -98,29 +95,12 @@ export class ScheduledJobs {
     return result;
   }
 
-  /** Every job's row. */
   async states(): Promise<JobState[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT name, last_started_at, last_finished_at, last_ok, last_result, runs, failures
+    return (await this.dataSource.query(
+      `SELECT name, last_started_at AS "lastStartedAt", last_finished_at AS "lastFinishedAt", last_ok AS "lastOk",
+              last_result AS "lastResult", runs, failures
          FROM scheduled_jobs ORDER BY name`,
-    )) as {
-      name: string;
-      last_started_at: Date | null;
-      last_finished_at: Date | null;
-      last_ok: boolean | null;
-      last_result: JobResult | null;
-      runs: number;
-      failures: number;
-    }[];
-    return rows.map((row) => ({
-      name: row.name,
-      lastStartedAt: row.last_started_at,
-      lastFinishedAt: row.last_finished_at,
-      lastOk: row.last_ok,
-      lastResult: row.last_result,
-      runs: row.runs,
-      failures: row.failures,
-    }));
+    )) as JobState[];
   }
 
   /** Whether this instance won the job's period: one atomic UPDATE, re-checked under the row lock. */
@@ -148,7 +128,7 @@ export class ScheduledJobs {
         [job.name, JSON.stringify(result)],
       );
       this.logger.info({ job: job.name, ...result, ms: Date.now() - started }, 'scheduled job done');
-      for (const listener of this.listeners) listener(job.name, true, result, Date.now() - started);
+      this.metrics.jobRan(job.name, true, (Date.now() - started) / 1000);
       return result;
     } catch (err) {
       this.logger.error({ err, job: job.name }, 'scheduled job failed');
@@ -159,7 +139,7 @@ export class ScheduledJobs {
           [job.name],
         )
         .catch((recordErr: unknown) => this.logger.warn({ err: recordErr }, 'scheduled job: outcome not recorded'));
-      for (const listener of this.listeners) listener(job.name, false, null, Date.now() - started);
+      this.metrics.jobRan(job.name, false, (Date.now() - started) / 1000);
       return null;
     }
   }

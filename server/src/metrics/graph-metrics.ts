@@ -66,10 +66,10 @@ export function graphMetricsPlugin<TContext extends BaseContext>(
         async didResolveOperation({ operation, operationName, queryHash }) {
           type = operation?.operation ?? 'unknown';
           const portal =
-            operationName !== null && Object.hasOwn(PORTAL_OPERATIONS, operationName)
-              ? PORTAL_OPERATIONS[operationName] === type && operationName
-              : false;
-          name = safelisted.get(queryHash) ?? (portal || 'other');
+            operationName !== null &&
+            Object.hasOwn(PORTAL_OPERATIONS, operationName) &&
+            PORTAL_OPERATIONS[operationName] === type;
+          name = safelisted.get(queryHash) ?? (portal ? operationName : 'other');
         },
         async willSendResponse({ response }) {
           metrics.graphOperation(name, type, Number(process.hrtime.bigint() - started) / 1e9);

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Metrics } from './metrics';
 
 /** Methods counted under their own name; anything else Node's parser lets through is 'other'. */
@@ -39,7 +39,8 @@ export function httpMetrics(metrics: Metrics, mounts: readonly string[]): Reques
         {
           method: METHODS.has(req.method) ? req.method : 'other',
           route: matched ?? unrouted(req, status, mounts),
-          statusClass: res.writableFinished ? `${Math.floor(status / 100)}xx` : 'aborted',
+          // 'aborted': the client went away before the answer was complete.
+          status_class: res.writableFinished ? `${Math.floor(status / 100)}xx` : 'aborted',
         },
         Number(process.hrtime.bigint() - started) / 1e9,
       );
@@ -93,7 +94,7 @@ export function metricsEndpoint(metrics: Metrics, token: string | undefined): Re
   };
 }
 
-async function sendExposition(metrics: Metrics, res: Response | http.ServerResponse): Promise<void> {
+async function sendExposition(metrics: Metrics, res: http.ServerResponse): Promise<void> {
   const { contentType, text } = await metrics.exposition();
   res.statusCode = 200;
   res.setHeader('Content-Type', contentType);
@@ -101,20 +102,11 @@ async function sendExposition(metrics: Metrics, res: Response | http.ServerRespo
   res.end(text);
 }
 
-export interface MetricsListener {
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
-
 /**
  * METRICS_PORT: /metrics without a token on an address of its own (METRICS_HOST, loopback by default), for a
  * Prometheus on the same host or a private network; nothing else is served there.
  */
-export async function startMetricsListener(
-  metrics: Metrics,
-  address: { port: number; host: string },
-): Promise<MetricsListener> {
+export async function startMetricsListener(metrics: Metrics, listenPort: number, listenHost: string) {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -130,10 +122,10 @@ export async function startMetricsListener(
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(address.port, address.host, () => resolve());
+    server.listen(listenPort, listenHost, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const host = address.host.includes(':') ? `[${address.host}]` : address.host;
+  const host = listenHost.includes(':') ? `[${listenHost}]` : listenHost;
   return {
     url: `http://${['0.0.0.0', '[::]'].includes(host) ? '127.0.0.1' : host}:${port}`,
     port,

@@ -8,15 +8,6 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /** Seconds: a playlist check fetches a playlist and its guide, each up to PLAYLIST_CHECK_TIMEOUT_SECONDS. */
 const CHECK_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 240];
 
-/** One answer as the HTTP metrics count it. */
-export interface HttpSample {
-  method: string;
-  /** The matched route pattern, a mount, 'pages' or 'unmatched': never the raw path (metrics.http.ts). */
-  route: string;
-  /** 2xx … 5xx, or 'aborted' when the client went away before the answer was complete. */
-  statusClass: string;
-}
-
 /**
  * The process's metrics (docs/operations.md, "Metrics"), in a registry of its own: two servers in one process (the
  * tests) never share a counter, and nothing lands in prom-client's global registry. Built once in services.ts and
@@ -26,18 +17,82 @@ export interface HttpSample {
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly httpRequests: Counter<'method' | 'route' | 'status_class'>;
-  private readonly httpDuration: Histogram<'method' | 'route' | 'status_class'>;
-  private readonly graphOperations: Counter<'operation' | 'type'>;
-  private readonly graphDuration: Histogram<'operation' | 'type'>;
-  private readonly graphErrors: Counter<'code'>;
-  private readonly paymentEvents: Counter<'provider' | 'kind' | 'outcome'>;
-  private readonly webhookRefusals: Counter<'provider' | 'outcome'>;
-  private readonly reconciliations: Counter<'provider' | 'outcome'>;
-  private readonly playlistChecks: Counter<'verdict'>;
-  private readonly playlistCheckDuration: Histogram<'verdict'>;
-  private readonly jobRuns: Counter<'job' | 'outcome'>;
-  private readonly jobDuration: Histogram<'job'>;
+  private readonly httpRequests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status class.',
+    labelNames: ['method', 'route', 'status_class'],
+    registers: [this.registry],
+  });
+  private readonly httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from a request to the end of its answer, by method, route pattern and status class.',
+    labelNames: ['method', 'route', 'status_class'],
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly graphOperations = new Counter({
+    name: 'graphql_operations_total',
+    help: "GraphQL operations run, by name (a safelisted or the portal's own operation, else 'other') and type.",
+    labelNames: ['operation', 'type'],
+    registers: [this.registry],
+  });
+  private readonly graphDuration = new Histogram({
+    name: 'graphql_operation_duration_seconds',
+    help: 'Time from a GraphQL request to its answer, by operation name and type.',
+    labelNames: ['operation', 'type'],
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly graphErrors = new Counter({
+    name: 'graphql_errors_total',
+    help: 'Errors in GraphQL answers, by extensions.code as the client received it.',
+    labelNames: ['code'],
+    registers: [this.registry],
+  });
+  private readonly paymentEvents = new Counter({
+    name: 'payment_events_total',
+    help: "The payment audit trail's lines as committed, by provider, kind (webhook, capture, reconcile…) and outcome.",
+    labelNames: ['provider', 'kind', 'outcome'],
+    registers: [this.registry],
+  });
+  private readonly webhookRefusals = new Counter({
+    name: 'payment_webhook_refusals_total',
+    help: "Providers' webhook deliveries refused (forged, unreadable, not matching a checkout), by provider and outcome.",
+    labelNames: ['provider', 'outcome'],
+    registers: [this.registry],
+  });
+  private readonly reconciliations = new Counter({
+    name: 'payment_reconciliations_total',
+    help: "Checkouts asked about at their provider's status API, by provider and what it came to.",
+    labelNames: ['provider', 'outcome'],
+    registers: [this.registry],
+  });
+  private readonly playlistChecks = new Counter({
+    name: 'playlist_checks_total',
+    help: 'Playlist checks run (not answered from the recent results), by verdict.',
+    labelNames: ['verdict'],
+    registers: [this.registry],
+  });
+  private readonly playlistCheckDuration = new Histogram({
+    name: 'playlist_check_duration_seconds',
+    help: 'Time a playlist check took (the playlist and its guide), by verdict.',
+    labelNames: ['verdict'],
+    buckets: CHECK_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly jobRuns = new Counter({
+    name: 'scheduled_job_runs_total',
+    help: 'Runs of a scheduled job on this instance, by job and outcome (ok, failed).',
+    labelNames: ['job', 'outcome'],
+    registers: [this.registry],
+  });
+  private readonly jobDuration = new Histogram({
+    name: 'scheduled_job_duration_seconds',
+    help: 'Time a scheduled job took on this instance, by job.',
+    labelNames: ['job'],
+    buckets: [0.1, 0.5, 1, 5, 10, 30, 60, 300, 900],
+    registers: [this.registry],
+  });
   /** Payment events written in a transaction not yet committed: counted when it commits, forgotten if it does not. */
   private readonly uncommitted = new WeakMap<QueryRunner, (() => void)[]>();
 
@@ -50,83 +105,6 @@ export class Metrics {
   ) {
     const registers = [this.registry];
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
-
-    this.httpRequests = new Counter({
-      name: 'http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status class.',
-      labelNames: ['method', 'route', 'status_class'],
-      registers,
-    });
-    this.httpDuration = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time from a request to the end of its answer, by method, route pattern and status class.',
-      labelNames: ['method', 'route', 'status_class'],
-      buckets: LATENCY_BUCKETS,
-      registers,
-    });
-    this.graphOperations = new Counter({
-      name: 'graphql_operations_total',
-      help: "GraphQL operations run, by name (a safelisted or the portal's own operation, else 'other') and type.",
-      labelNames: ['operation', 'type'],
-      registers,
-    });
-    this.graphDuration = new Histogram({
-      name: 'graphql_operation_duration_seconds',
-      help: 'Time from a GraphQL request to its answer, by operation name and type.',
-      labelNames: ['operation', 'type'],
-      buckets: LATENCY_BUCKETS,
-      registers,
-    });
-    this.graphErrors = new Counter({
-      name: 'graphql_errors_total',
-      help: 'Errors in GraphQL answers, by extensions.code as the client received it.',
-      labelNames: ['code'],
-      registers,
-    });
-    this.paymentEvents = new Counter({
-      name: 'payment_events_total',
-      help: "The payment audit trail's lines as committed, by provider, kind (webhook, capture, reconcile…) and outcome.",
-      labelNames: ['provider', 'kind', 'outcome'],
-      registers,
-    });
-    this.webhookRefusals = new Counter({
-      name: 'payment_webhook_refusals_total',
-      help: "Providers' webhook deliveries refused (forged, unreadable, not matching a checkout), by provider and outcome.",
-      labelNames: ['provider', 'outcome'],
-      registers,
-    });
-    this.reconciliations = new Counter({
-      name: 'payment_reconciliations_total',
-      help: "Checkouts asked about at their provider's status API, by provider and what it came to.",
-      labelNames: ['provider', 'outcome'],
-      registers,
-    });
-    this.playlistChecks = new Counter({
-      name: 'playlist_checks_total',
-      help: 'Playlist checks run (not answered from the recent results), by verdict.',
-      labelNames: ['verdict'],
-      registers,
-    });
-    this.playlistCheckDuration = new Histogram({
-      name: 'playlist_check_duration_seconds',
-      help: 'Time a playlist check took (the playlist and its guide), by verdict.',
-      labelNames: ['verdict'],
-      buckets: CHECK_BUCKETS,
-      registers,
-    });
-    this.jobRuns = new Counter({
-      name: 'scheduled_job_runs_total',
-      help: 'Runs of a scheduled job on this instance, by job and outcome (ok, failed).',
-      labelNames: ['job', 'outcome'],
-      registers,
-    });
-    this.jobDuration = new Histogram({
-      name: 'scheduled_job_duration_seconds',
-      help: 'Time a scheduled job took on this instance, by job.',
-      labelNames: ['job'],
-      buckets: [0.1, 0.5, 1, 5, 10, 30, 60, 300, 900],
-      registers,
-    });
 
     const pool = () => (dataSource.driver as PostgresDriver).master as Pool | undefined;
     const poolGauge = (name: string, help: string, read: (pool: Pool) => number) =>
@@ -176,13 +154,12 @@ export class Metrics {
     });
   }
 
-  /** The exposition in Prometheus's text format, and its media type. */
   async exposition(): Promise<{ contentType: string; text: string }> {
     return { contentType: this.registry.contentType, text: await this.registry.metrics() };
   }
 
-  httpRequest(sample: HttpSample, seconds: number): void {
-    const labels = { method: sample.method, route: sample.route, status_class: sample.statusClass };
+  /** One answer; its route is a pattern, a mount, 'pages' or 'unmatched', never the raw path (metrics.http.ts). */
+  httpRequest(labels: Record<'method' | 'route' | 'status_class', string>, seconds: number): void {
     this.httpRequests.inc(labels);
     this.httpDuration.observe(labels, seconds);
   }
