@@ -21,6 +21,8 @@ export type SaidValue = string | number | Said;
 
 /** A date (ISO) in the reader's language: '15 Jan. 2031' in English, as the portal writes dates. */
 const DATE = '@date';
+/** A time of day (ISO), said in UTC: '14:05' in English, the 12-hour '2:05 م' in Arabic (Latin digits). */
+const TIME = '@time';
 
 export const checkMessages = {
   list: defineMessage({
@@ -716,6 +718,11 @@ export function saidDate(iso: string): Said {
   return { id: DATE, values: { iso } };
 }
 
+/** A time of day in UTC, said in the reader's language. */
+export function saidTime(iso: string): Said {
+  return { id: TIME, values: { iso } };
+}
+
 /** Items one after another ('a, b, c' in English). */
 export function saidList(items: SaidValue[]): SaidValue {
   return items.reduceRight((rest, first) => said(checkMessages.list, { first, rest }));
@@ -729,6 +736,15 @@ function dateIn(locale: string, iso: string): string {
   );
 }
 
+function timeIn(locale: string, iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  if (locale === DEFAULT_LOCALE) return iso.slice(11, 16);
+  const clock = { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' } as const;
+  // One line on a narrow screen: '2:05' and 'م' never apart.
+  return new Intl.DateTimeFormat(`${locale}-u-nu-latn`, clock).format(date).replace(/ /g, '\u00a0');
+}
+
 /** A said sentence in `locale`; null when it names a message this code no longer has (say the kept English). */
 export function sayIn(locale: string, value: SaidValue | null | undefined): string | null {
   if (value === null || value === undefined) return null;
@@ -736,6 +752,7 @@ export function sayIn(locale: string, value: SaidValue | null | undefined): stri
   if (typeof value === 'number') return String(value);
   if (typeof value !== 'object' || typeof value.id !== 'string') return null;
   if (value.id === DATE) return dateIn(locale, String(value.values?.iso ?? ''));
+  if (value.id === TIME) return timeIn(locale, String(value.values?.iso ?? ''));
   const message = byId.get(value.id);
   if (!message) return null;
   const values: Record<string, string | number> = {};

@@ -1,4 +1,4 @@
-import { checkMessages, said, saidDate, type Said } from './check-messages';
+import { checkMessages, said, saidDate, saidTime, type Said } from './check-messages';
 import { CheckFailure, type XcCheckResult, type XcLineState } from './check-result';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch';
 import { checkFailureOf, httpStatusSaid, isXuiNotFound, readText } from './sources';
@@ -328,8 +328,8 @@ export function expiryWarning(expiresAt: string | null): Said | null {
   const left = Date.parse(expiresAt) - Date.now();
   if (left >= 7 * DAY_MS) return null;
   if (left < DAY_MS) {
-    // As the panel gives it: '2031-01-15T10:00' (ISO, UTC).
-    return said(checkMessages.warning.expiresToday, { date: expiresAt.slice(0, 10), time: expiresAt.slice(11, 16) });
+    const at = { date: saidDate(expiresAt), time: saidTime(expiresAt) };
+    return said(checkMessages.warning.expiresToday, at);
   }
   const days = Math.floor(left / DAY_MS);
   return said(checkMessages.warning.expiresInDays, { days, date: saidDate(expiresAt) });
