@@ -1,5 +1,19 @@
+import { Fragment } from 'react';
 import { type ArtProps, Artwork, ArtText } from './Artwork';
 import { useArtTime, useArtWords, useChannelCount } from './words';
+
+/** The channels under the selected one: number, logo colour, name, and whether it is a favourite. */
+const CHANNELS: [string, string, string, boolean][] = [
+  ['202', '#f97316', 'Arena Sports 2', false],
+  ['203', '#22c55e', 'Goal TV', false],
+  ['204', '#eab308', 'Tennis Live', true],
+  ['205', '#3b82f6', 'Motor World', false],
+  ['206', '#a855f7', 'Fight Night', false],
+  ['207', '#14b8a6', 'Golf Channel', false],
+];
+
+/** A favourite's star at the end of a channel's row, its top at y. */
+const star = (y: number) => `M366 ${y}l2 4 4.5.6-3.2 3 .8 4.4-4.1-2.2-4.1 2.2.8-4.4-3.2-3 4.5-.6z`;
 
 /** The TV app's live channels. Drawn in the page's language (was screens/channel-list.svg). */
 export function ChannelListArt(props: ArtProps) {
@@ -55,56 +69,23 @@ export function ChannelListArt(props: ArtProps) {
       <ArtText x={236} y={75} size={13} fill="#f4f4f6" weight={700} ltr>
         Arena Sports 1
       </ArtText>
-      <path d="M366 64l2 4 4.5.6-3.2 3 .8 4.4-4.1-2.2-4.1 2.2.8-4.4-3.2-3 4.5-.6z" fill="#ffb020" />
-      <rect x="162" y="94" width="220" height="36" rx="8" fill="#14141a" />
-      <ArtText x={174} y={117} size={12} fill="#a9a9b8" ltr>
-        202
-      </ArtText>
-      <rect x="204" y="101" width="22" height="22" rx="6" fill="#f97316" />
-      <ArtText x={236} y={117} size={13} fill="#d4d4dc" ltr>
-        Arena Sports 2
-      </ArtText>
-      <rect x="162" y="136" width="220" height="36" rx="8" fill="#14141a" />
-      <ArtText x={174} y={159} size={12} fill="#a9a9b8" ltr>
-        203
-      </ArtText>
-      <rect x="204" y="143" width="22" height="22" rx="6" fill="#22c55e" />
-      <ArtText x={236} y={159} size={13} fill="#d4d4dc" ltr>
-        Goal TV
-      </ArtText>
-      <rect x="162" y="178" width="220" height="36" rx="8" fill="#14141a" />
-      <ArtText x={174} y={201} size={12} fill="#a9a9b8" ltr>
-        204
-      </ArtText>
-      <rect x="204" y="185" width="22" height="22" rx="6" fill="#eab308" />
-      <ArtText x={236} y={201} size={13} fill="#d4d4dc" ltr>
-        Tennis Live
-      </ArtText>
-      <path d="M366 190l2 4 4.5.6-3.2 3 .8 4.4-4.1-2.2-4.1 2.2.8-4.4-3.2-3 4.5-.6z" fill="#ffb020" />
-      <rect x="162" y="220" width="220" height="36" rx="8" fill="#14141a" />
-      <ArtText x={174} y={243} size={12} fill="#a9a9b8" ltr>
-        205
-      </ArtText>
-      <rect x="204" y="227" width="22" height="22" rx="6" fill="#3b82f6" />
-      <ArtText x={236} y={243} size={13} fill="#d4d4dc" ltr>
-        Motor World
-      </ArtText>
-      <rect x="162" y="262" width="220" height="36" rx="8" fill="#14141a" />
-      <ArtText x={174} y={285} size={12} fill="#a9a9b8" ltr>
-        206
-      </ArtText>
-      <rect x="204" y="269" width="22" height="22" rx="6" fill="#a855f7" />
-      <ArtText x={236} y={285} size={13} fill="#d4d4dc" ltr>
-        Fight Night
-      </ArtText>
-      <rect x="162" y="304" width="220" height="36" rx="8" fill="#14141a" />
-      <ArtText x={174} y={327} size={12} fill="#a9a9b8" ltr>
-        207
-      </ArtText>
-      <rect x="204" y="311" width="22" height="22" rx="6" fill="#14b8a6" />
-      <ArtText x={236} y={327} size={13} fill="#d4d4dc" ltr>
-        Golf Channel
-      </ArtText>
+      <path d={star(64)} fill="#ffb020" />
+      {CHANNELS.map(([number, colour, name, favourite], row) => {
+        const y = 94 + row * 42;
+        return (
+          <Fragment key={number}>
+            <rect x="162" y={y} width="220" height="36" rx="8" fill="#14141a" />
+            <ArtText x={174} y={y + 23} size={12} fill="#a9a9b8" ltr>
+              {number}
+            </ArtText>
+            <rect x="204" y={y + 7} width="22" height="22" rx="6" fill={colour} />
+            <ArtText x={236} y={y + 23} size={13} fill="#d4d4dc" ltr>
+              {name}
+            </ArtText>
+            {favourite && <path d={star(y + 12)} fill="#ffb020" />}
+          </Fragment>
+        );
+      })}
       <rect x="394" y="52" width="230" height="130" rx="10" fill="url(#channels-art-v)" />
       <circle cx="560" cy="92" r="18" fill="#ffb020" opacity=".85" />
       <path

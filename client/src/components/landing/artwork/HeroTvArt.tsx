@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { type ArtProps, Artwork, ArtText } from './Artwork';
 import { useArtTime, useArtWords } from './words';
 
@@ -46,63 +47,16 @@ export function HeroTvArt(props: ArtProps) {
       <ArtText x={512} y={85} size={13} fill="#a9a9b8" anchor="end">
         {time(20, 45)}
       </ArtText>
-      <rect x="48" y="104" width="107" height="112" rx="10" fill="url(#hero-art-a)" />
-      <g
-        transform="translate(101.5 146)"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M-10 -8h20v14h-20z M-5 10h10" />
-      </g>
-      <ArtText x={101.5} y={196} size={13} fill="#fff" weight={700} anchor="middle">
-        {w.liveTv}
-      </ArtText>
+      <Tile x={48} gradient="a" icon="M-10 -8h20v14h-20z M-5 10h10" label={w.liveTv} />
       <rect x="45" y="101" width="113" height="118" rx="12" fill="none" stroke="#fff" strokeWidth="3" />
-      <rect x="167" y="104" width="107" height="112" rx="10" fill="url(#hero-art-b)" />
-      <g
-        transform="translate(220.5 146)"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M-10 -9h20v18h-20z M-10 -3h20 M-4 -9v6 M4 -9v6" />
-      </g>
-      <ArtText x={220.5} y={196} size={13} fill="#fff" weight={700} anchor="middle">
-        {w.movies}
-      </ArtText>
-      <rect x="286" y="104" width="107" height="112" rx="10" fill="url(#hero-art-c)" />
-      <g
-        transform="translate(339.5 146)"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M-11 -6h16v14h-16z M-6 -11h16v14" />
-      </g>
-      <ArtText x={339.5} y={196} size={13} fill="#fff" weight={700} anchor="middle">
-        {w.series}
-      </ArtText>
-      <rect x="405" y="104" width="107" height="112" rx="10" fill="url(#hero-art-d)" />
-      <g
-        transform="translate(458.5 146)"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M-10 -8h14 M-10 -1h14 M-10 6h9 M7 -4v12 M7 8a3 3 0 1 1 0 0" />
-      </g>
-      <ArtText x={458.5} y={196} size={13} fill="#fff" weight={700} anchor="middle">
-        {w.playlists}
-      </ArtText>
+      <Tile x={167} gradient="b" icon="M-10 -9h20v18h-20z M-10 -3h20 M-4 -9v6 M4 -9v6" label={w.movies} />
+      <Tile x={286} gradient="c" icon="M-11 -6h16v14h-16z M-6 -11h16v14" label={w.series} />
+      <Tile
+        x={405}
+        gradient="d"
+        icon="M-10 -8h14 M-10 -1h14 M-10 6h9 M7 -4v12 M7 8a3 3 0 1 1 0 0"
+        label={w.playlists}
+      />
       <ArtText x={48} y={246} size={12} fill="#a9a9b8" weight={700} caps spacing={1.5}>
         {w.continueWatching}
       </ArtText>
@@ -129,5 +83,28 @@ export function HeroTvArt(props: ArtProps) {
         <circle cx="492" cy="244" r="4" fill="#ff5e5e" />
       </g>
     </Artwork>
+  );
+}
+
+/** One of the home screen's four section tiles: its colour, its icon (drawn about the tile's centre) and its name. */
+function Tile({ x, gradient, icon, label }: { x: number; gradient: string; icon: string; label: ReactNode }) {
+  const middle = x + 53.5;
+  return (
+    <>
+      <rect x={x} y="104" width="107" height="112" rx="10" fill={`url(#hero-art-${gradient})`} />
+      <g
+        transform={`translate(${middle} 146)`}
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d={icon} />
+      </g>
+      <ArtText x={middle} y={196} size={13} fill="#fff" weight={700} anchor="middle">
+        {label}
+      </ArtText>
+    </>
   );
 }
