@@ -1,7 +1,7 @@
 // M3U parsing speed and memory (npm run bench:m3u). Prints figures and ratios, asserts nothing.
 // Run with `node --import tsx --expose-gc tests/bench/m3u-check.mjs` (the npm script does) so the heap figures are measured
 // after a full garbage collection; without --expose-gc they are left out.
-// Target (playlist check): our streaming parser (server/src/playlist-check/m3u-parser.ts, compiled to dist/) reads a
+// Target (playlist check): our streaming parser (common/m3u-parser.ts, compiled to dist/) reads a
 // 200,000-entry playlist at least 10 times as fast as @iptv/playlist's parseM3U and at least 5 times as fast as
 // iptv-playlist-parser's parse, measured side by side in this one run, while holding bounded memory; the built
 // server checks that playlist end to end (with a guide to match) in under 2 s.
@@ -19,7 +19,7 @@ import { gql, signInOwner, startSeeder, startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
-const { M3uParser } = require(path.join(root, 'dist/server/src/playlist-check/m3u-parser.js'));
+const { M3uParser } = require(path.join(root, 'dist/common/m3u-parser.js'));
 // The samples are test material (TypeScript, loaded through tsx: the npm script runs node --import tsx).
 const { generateM3u, m3uSampleCounts } = await import('../support/m3u-samples.ts');
 

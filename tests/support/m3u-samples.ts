@@ -6,7 +6,7 @@
  * Deterministic for a given seed. `m3uSampleEntries` yields, for the same options, the entries a correct parser
  * must read from the text, so a test can compare a parse with the truth rather than with another parse.
  */
-import type { M3uEntry } from '../../server/src/playlist-check/m3u-parser';
+import type { M3uEntry } from '../../common/m3u-parser';
 
 export interface M3uSampleOptions {
   entries: number;

@@ -1,7 +1,7 @@
 import { checkMessages, english, said, type Said } from './check-messages';
 import { CheckFailure, type CannotOpen, type ChannelSample, type M3uCheckResult } from './check-result';
 import { ChannelKeys } from './guide-match';
-import { M3uParser, type M3uEntry } from './m3u-parser';
+import { M3uParser, type M3uEntry } from '../../../common/m3u-parser';
 import type { SafeFetchOptions } from './safe-fetch';
 import { checkFailureOf, open } from './sources';
 import { ChannelPicker, type StreamPick } from './stream-sample';

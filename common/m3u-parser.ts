@@ -32,7 +32,14 @@
  *   stats.hlsVariantTags: a stream's own playlist, not a list of channels (#EXT-X-PLAYLIST-TYPE, which Kodi reads
  *   in channel lists, and #EXT-X-VERSION are not counted).
  */
-import { StringDecoder } from 'node:string_decoder';
+// Shared by the server's check and the TV app (one reading of a playlist for both), so it uses only what a
+// browser and Node both have: TextDecoder for bytes, never Buffer.
+const utf8 = new TextEncoder();
+
+/** A string's length in UTF-8 bytes. */
+function utf8Bytes(s: string): number {
+  return utf8.encode(s).length;
+}
 
 export interface M3uEntry {
   /** The title after the comma that follows the #EXTINF attributes (trimmed; '' without one). */
@@ -302,7 +309,7 @@ function startsWithExtM3u(s: string, i: number): boolean {
 export class M3uParser {
   private readonly onEntry: ((entry: M3uEntry) => void) | undefined;
   private readonly maxLineBytes: number;
-  private decoder: StringDecoder | null = null;
+  private decoder: InstanceType<typeof TextDecoder> | null = null;
   /** The partial last line of the previous chunk ('' for none). */
   private carry = '';
   /** Inside a line longer than maxLineBytes: dropping its text up to its end. */
@@ -349,14 +356,14 @@ export class M3uParser {
   }
 
   /**
-   * Feeds the next chunk (Buffer or string) as it arrives; handles chunk boundaries anywhere (mid-line, mid-CRLF,
+   * Feeds the next chunk (bytes or string) as it arrives; handles chunk boundaries anywhere (mid-line, mid-CRLF,
    * mid-UTF-8 sequence), CRLF/LF/CR line ends, a UTF-8 BOM at the start.
    */
-  push(chunk: Buffer | string): void {
+  push(chunk: Uint8Array | string): void {
     if (this.ended) throw new Error('M3uParser: push after end');
     if (typeof chunk === 'string') {
-      // Bytes of an unfinished UTF-8 sequence from a previous Buffer chunk stay unfinished.
-      if (this.decoder !== null) this.feed(this.decoder.end());
+      // Bytes of an unfinished UTF-8 sequence from a previous bytes chunk stay unfinished.
+      if (this.decoder !== null) this.feed(this.decoder.decode());
       let text = this.highSurrogate + chunk;
       this.highSurrogate = '';
       // A surrogate pair split between two string chunks is joined again (and counted as its 4 bytes).
@@ -365,13 +372,13 @@ export class M3uParser {
         this.highSurrogate = text.slice(-1);
         text = text.slice(0, -1);
       }
-      this.stats.bytes += Buffer.byteLength(text, 'utf8');
+      this.stats.bytes += utf8Bytes(text);
       this.feed(text);
     } else {
       this.flushHighSurrogate();
       this.stats.bytes += chunk.length;
-      this.decoder ??= new StringDecoder('utf8');
-      this.feed(this.decoder.write(chunk));
+      this.decoder ??= new TextDecoder('utf-8');
+      this.feed(this.decoder.decode(chunk, { stream: true }));
     }
   }
 
@@ -379,7 +386,7 @@ export class M3uParser {
   end(): { header: M3uHeader; stats: M3uStats } {
     if (!this.ended) {
       this.flushHighSurrogate();
-      if (this.decoder !== null) this.feed(this.decoder.end());
+      if (this.decoder !== null) this.feed(this.decoder.decode());
       this.ended = true;
       if (this.skipping) {
         this.skipping = false;
@@ -400,7 +407,7 @@ export class M3uParser {
     if (this.highSurrogate.length === 0) return;
     const text = this.highSurrogate;
     this.highSurrogate = '';
-    this.stats.bytes += Buffer.byteLength(text, 'utf8');
+    this.stats.bytes += utf8Bytes(text);
     this.feed(text);
   }
 
@@ -478,7 +485,7 @@ export class M3uParser {
     const units = end - start;
     if (units > this.maxLineBytes) return true;
     if (units * 3 <= this.maxLineBytes) return false;
-    return Buffer.byteLength(start === 0 && end === s.length ? s : s.slice(start, end), 'utf8') > this.maxLineBytes;
+    return utf8Bytes(start === 0 && end === s.length ? s : s.slice(start, end)) > this.maxLineBytes;
   }
 
   /** The partial line grew past the limit: count it, drop it, skip the rest of it. */

@@ -10,7 +10,7 @@ import {
   generateM3uChunks,
   m3uSampleCounts,
   m3uSampleEntries,
-} from '../../../tests/support/m3u-samples';
+} from '../tests/support/m3u-samples';
 
 /** Parses chunks through the streaming API, collecting every entry. */
 function parseChunks(chunks: Iterable<Buffer | string>, maxLineBytes?: number) {
@@ -635,7 +635,7 @@ describe('M3uParser: what is not a playlist', () => {
 
 describe('M3uParser: real playlists (tests/fixtures/playlists, sources in its README.md)', () => {
   const read = (name: string) =>
-    parseM3u(readFileSync(path.join(__dirname, '../../../tests/fixtures/playlists', name), 'utf8'));
+    parseM3u(readFileSync(path.join(__dirname, '../tests/fixtures/playlists', name), 'utf8'));
 
   it("counts HLS tags: videojs's master playlist (a comment before #EXTM3U) and media playlists", () => {
     const master = read('videojs-master.m3u8');
