@@ -60,7 +60,7 @@ function moneyBack(
   };
 }
 
-const confirm = (c: Confirmation) => server.services.payments.confirm('crypto', c, 'webhook', { test: true });
+const confirm = (c: Confirmation) => server.services.ledger.confirm('crypto', c, 'webhook', { test: true });
 
 async function refundedView(client: Client) {
   const res = await client.gql('query { currentDevice { status payments { status refunded dispute { state } } } }');
@@ -180,7 +180,7 @@ describe('money back', () => {
     try {
       const { client, device } = await signedInDevice(lifetime);
       const activation = await startCheckout(lifetime, client, 'crypto');
-      const apply = (c: Confirmation) => lifetime.services.payments.confirm('crypto', c, 'webhook', {});
+      const apply = (c: Confirmation) => lifetime.services.ledger.confirm('crypto', c, 'webhook', {});
       expect(await apply(paid(activation))).toBe('activated');
       expect((await licenceOf(lifetime, device.id)).lifetime).toBe(true);
       expect(await apply(moneyBack('reversed', { reference: activation.id }))).toBe('reversed');
@@ -238,7 +238,7 @@ describe('prices per currency', () => {
         await before.stop();
 
         after = await startTestServer({ PRICE_EGP: '550.00' }, { databaseUrl: database.url });
-        const outcome = await after.services.payments.confirm('opay', paid(activation), 'webhook', {});
+        const outcome = await after.services.ledger.confirm('opay', paid(activation), 'webhook', {});
         expect(outcome).toBe('activated');
         expect(daysFromNow((await licenceOf(after, device.id)).expiresAt)).toBeCloseTo(YEAR_AFTER_TRIAL, 1);
         // A new checkout is priced at the new price.

@@ -58,6 +58,11 @@ export interface Confirmation {
    * PayPal capture id), when the notification names it; the payment is found by it when `reference` is missing.
    */
   takesBack?: string | null;
+  /**
+   * For disputed, reinstated and a dispute's reversed: the provider's id of the dispute (PayPal's `dispute_id`).
+   * Each dispute undoes only what it did: a dispute won gives back the money and days of that dispute alone.
+   */
+  disputeId?: string | null;
   /** For partial: what arrived and what was asked, in the currency the buyer pays with (a coin). */
   partial?: { received: string; expected: string; currency: string } | null;
   amountMinor: number | null;

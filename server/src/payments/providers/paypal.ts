@@ -145,9 +145,12 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 
 /** A PayPal amount in minor units; refunds and reversals may carry a sign, the amount is what went back. */
 function amountOf(money: Money | undefined): { amountMinor: number | null; currency: string | null } {
-  const value = typeof money?.value === 'string' ? money.value.replace(/^-/, '') : money?.value;
   const currency = text(money?.currency_code);
-  return { amountMinor: currency ? minorAmount(value, currency) : null, currency };
+  // A negative sum ("-1.00") is read as one, for the ledger to refuse: never as its absolute value.
+  const negative = typeof money?.value === 'string' && money.value.startsWith('-');
+  const value = negative ? (money!.value as string).slice(1) : money?.value;
+  const minor = currency ? minorAmount(value, currency) : null;
+  return { amountMinor: minor !== null && negative ? -minor : minor, currency };
 }
 
 /** The id at the end of a HATEOAS link `rel` pointing at `/v2/payments/{kind}/{id}` (refund → its capture). */
@@ -586,6 +589,7 @@ export function readEvent(event: PayPalEvent): Confirmation {
         providerStatus: `${type}:${resourceStatus ?? ''}${outcome ? `:${outcome}` : ''}`,
         reference: text(disputed?.custom),
         transactionId: disputeId,
+        disputeId,
         takesBack: text(disputed?.seller_transaction_id),
         status: !resolved ? 'disputed' : lost ? 'reversed' : 'reinstated',
         ...amountOf(
