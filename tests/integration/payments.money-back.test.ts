@@ -158,7 +158,9 @@ describe('money back', () => {
     // The same refund told again under another event id counts once (its own id is the key).
     expect(await confirm({ ...first, eventId: `${first.eventId}:again` })).toBe('already-applied');
     expect(await confirm({ ...part(25), currency: 'JPY' })).toBe('refused-currency');
-    expect(await confirm(part(0))).toBe('ignored');
+    // Money back of nothing, or of less than nothing, is refused (and recorded), and counts nothing.
+    expect(await confirm(part(0))).toBe('refused-amount');
+    expect(await confirm(part(-100))).toBe('refused-amount');
     expect((await licenceOf(server, device.id)).expiresAt).toEqual(year);
     let seen = await refundedView(client);
     expect(seen).toEqual({ status: 'ACTIVE', payments: [{ status: 'PAID', refunded: '0.50', dispute: null }] });
@@ -170,7 +172,8 @@ describe('money back', () => {
     const price = (activation.amountMinor / 100).toFixed(2);
     expect(seen).toEqual({ status: 'TRIAL', payments: [{ status: 'REFUNDED', refunded: price, dispute: null }] });
     // More money back after that takes nothing more.
-    expect(await confirm(part(100))).toBe('already-applied');
+    // A provider telling of more money back than is left is recorded for support, and counts nothing.
+    expect(await confirm(part(100))).toBe('above-paid');
     expect(await confirm(moneyBack('refunded', { reference: activation.id }))).toBe('already-applied');
     expect((await refundedView(client)).payments[0]?.refunded).toBe(price);
   });

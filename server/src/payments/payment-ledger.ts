@@ -403,6 +403,8 @@ export class PaymentLedger {
       }
     }
     const sums = { paidMinor: payment.amount_minor, returnedBeforeMinor: activation.refunded_minor };
+    // All of it went back already, told again without a sum (OPay's refunded flag, PayPal's reversal).
+    if (amount === 0) return done('already-applied', sums);
     if (amount > left) {
       this.metrics?.moneyBackAbovePaid(provider);
       this.logger.error(
