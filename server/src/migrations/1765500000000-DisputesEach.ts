@@ -6,6 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   with where it stands (open, won, lost). The activation keeps the latest one's state (`activations.dispute`).
  * - `money_back.dispute_id`: the dispute a sum went back for (a dispute lost, or a chargeback taken while it was
  *   open), so that a dispute decided for us undoes only its own money, never another dispute's.
+ * - Checkouts given up on by reconciliation stay askable for their provider's payment window; ones their provider
+ *   ended are marked never to be asked again by the schedule.
  * Disputes recorded before this migration are rebuilt from the audit trail: each PayPal dispute event's id and the
  * outcome it came to, the latest per dispute.
  */
@@ -46,6 +48,12 @@ export class DisputesEach1765500000000 implements MigrationInterface {
     await q.query(`
       UPDATE "money_back" m SET "dispute_id" = m."reference"
         FROM "payment_disputes" d WHERE d."provider" = m."provider" AND d."dispute_id" = m."reference"`);
+    // Checkouts their provider ended are asked about no more by the schedule (ones it gave up on itself are, while
+    // the provider's window lasts: payment-reconciler.ts); before, neither was.
+    await q.query(
+      `UPDATE "activations" SET "reconcile_next_at" = '9999-12-31T00:00:00Z'
+        WHERE "status" IN ('failed', 'cancelled') AND "reconcile_next_at" IS DISTINCT FROM '9999-12-31T00:00:00Z'`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -246,11 +246,13 @@ export class PaymentLedger {
       if (c.status !== 'paid') {
         if (c.status === 'pending') return done('pending');
         if (activation.status !== 'pending') return done('ignored');
-        await m.query(`UPDATE activations SET status = $2, failure_reason = $3, updated_at = now() WHERE id = $1`, [
-          activation.id,
-          c.status,
-          `${provider} reported ${c.providerStatus}`,
-        ]);
+        // The provider ended it: the schedule asks no more (a checkout it gave up on itself is asked on, see
+        // payment-reconciler.ts); `npm run device -- reconcile <reference>` still can.
+        await m.query(
+          `UPDATE activations SET status = $2, failure_reason = $3, reconcile_next_at = '9999-12-31T00:00:00Z',
+                  updated_at = now() WHERE id = $1`,
+          [activation.id, c.status, `${provider} reported ${c.providerStatus}`],
+        );
         return done(c.status);
       }
       if (!c.transactionId) return done('refused-unknown'); // checked above; narrows the type here
@@ -327,9 +329,9 @@ export class PaymentLedger {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const found = await deviceOf();
       if (!found) return undefined;
-      const [device] = (await m.query(`SELECT id FROM devices WHERE id = $1 FOR NO KEY UPDATE`, [
-        found.device_id,
-      ])) as { id: string }[];
+      const [device] = (await m.query(`SELECT id FROM devices WHERE id = $1 FOR NO KEY UPDATE`, [found.device_id])) as {
+        id: string;
+      }[];
       const [now] = (await m.query(`SELECT device_id FROM activations WHERE id = $1`, [found.id])) as {
         device_id: string;
       }[];

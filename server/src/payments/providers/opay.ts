@@ -133,6 +133,12 @@ const STATUSES: Record<string, Confirmation['status']> = {
 export class OpayProvider implements PaymentProvider {
   readonly name: 'opay' | 'opay1';
   readonly sandbox: boolean;
+  /**
+   * The cashier order expires `expireAt` minutes after it is created: we ask for 30 (createCheckout; OPay's
+   * "Create Cashier Payment", documentation.opaycheckout.com/cashier-create: "expireAt … Payment expiration time in
+   * minutes"). An hour, for a payment started in its last minute.
+   */
+  readonly paymentWindowHours = 1;
 
   constructor(private readonly settings: OpaySettings) {
     this.name = settings.name;

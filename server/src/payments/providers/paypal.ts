@@ -189,6 +189,13 @@ function refusalOf(status: number, body: unknown, fallback: string): PayPalRefus
 export class PayPalProvider implements PaymentProvider {
   readonly name = 'paypal' as const;
   readonly sandbox: boolean;
+  /**
+   * The buyer approves an order within 3 hours, PayPal's default (developer.paypal.com/docs/checkout/apm/reference/
+   * handle-uncaptured-payments: "the default is 3 hours"); money moves only when we capture an approved order, which
+   * the order's id allows for 29 days (developer.paypal.com/api/nvp-soap/troubleshooting/10621: "A PayPal Order ID
+   * is valid for 29 days"): `npm run device -- reconcile <reference>` captures one found APPROVED that late.
+   */
+  readonly paymentWindowHours = 3;
   private token: { value: string; expiresAt: number } | undefined;
 
   constructor(private readonly settings: PayPalSettings) {
