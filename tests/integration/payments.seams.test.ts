@@ -7,10 +7,12 @@ import {
   eventually,
   licenceOf,
   nowPaymentsIpn,
+  opayPayload,
   paypalApi as merchantApi,
   paypalDelivery,
   paypalEvent,
   signedIpn,
+  signedOpay,
   startCheckout,
   startPayPalOrder,
   webhookOutcomes,
@@ -305,5 +307,16 @@ describe('licence dates after money back', () => {
     expect(rows[second.id]).toMatchObject({ status: 'PAID' });
     expect(new Date(rows[second.id]!.licenceExpiresAt!).getTime()).toBe(end.getTime());
     expect(rows[first.id]).toMatchObject({ status: 'REFUNDED', licenceExpiresAt: null });
+  });
+});
+
+describe("OPay's amounts in both published shapes", () => {
+  it('a callback with a flat amount in major units ("499.00" EGP) activates the device once', async () => {
+    const { client } = await signedInDevice(server);
+    const activation = await startCheckout(server, client, 'opay');
+    const answer = await deliver(server, signedOpay(server, 'opay', opayPayload(activation, { amount: '499.00' })));
+    expect(answer.status).toBe(200);
+    expect(answer.json.outcome).toBe('activated');
+    expect((await account(client)).status).toBe('ACTIVE');
   });
 });
