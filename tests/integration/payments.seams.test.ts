@@ -206,9 +206,7 @@ describe('money back is capped at what was paid', () => {
 
   it('a refund of "-1.00" or "0.00" is refused and recorded; the total does not move', async () => {
     const { client, order, captureId } = await paidOrder();
-    expect((await paypalMoneyBack(captureId, 'PAYMENT.CAPTURE.REFUNDED', '0.50')).json.outcome).toBe(
-      'partly-refunded',
-    );
+    expect((await paypalMoneyBack(captureId, 'PAYMENT.CAPTURE.REFUNDED', '0.50')).json.outcome).toBe('partly-refunded');
     const negative = await paypalMoneyBack(captureId, 'PAYMENT.CAPTURE.REFUNDED', '-1.00');
     expect(negative.status).toBe(422);
     expect(negative.json.outcome).toBe('refused-amount');
