@@ -34,13 +34,20 @@ export type Activation = {
   createdAt: Scalars['DateTime']['output'];
   /** The currency charged, ISO 4217 (`EUR`). */
   currency: Scalars['String']['output'];
-  /** A dispute or inquiry the buyer opened about the payment, and where it stands; null when there was none. */
+  /**
+   * The latest dispute or inquiry the buyer opened about the payment, and where it stands; null when there was none.
+   * Each dispute is decided on its own: one won never gives back what another one lost.
+   */
   dispute: Maybe<PaymentDispute>;
   /** Opaque identifier, also the merchant reference sent to the provider. */
   id: Scalars['ID']['output'];
   /** How many days the payment adds to the licence; null for a lifetime licence. */
   licenceDays: Maybe<Scalars['Int']['output']>;
-  /** The licence's end right after this payment was applied; null unless paid, or for a lifetime licence. */
+  /**
+   * The licence's end with this payment's days; null unless paid, or for a lifetime licence. When the days of an
+   * earlier payment come off (refunded, reversed), it moves back with the licence: no payment shows an end later
+   * than the device's `expireDate`.
+   */
   licenceExpiresAt: Maybe<Scalars['DateTime']['output']>;
   /** How it was paid. */
   method: PaymentMethod;
