@@ -162,9 +162,9 @@ export class PaymentLedger {
   }
 
   /**
-   * Applies one verified confirmation, exactly once: in one transaction, the activation locked, the provider's
-   * event id and transaction id each inserted under a unique key, the licence extended from the later of now
-   * and its current end, and the delivery recorded.
+   * Applies one verified confirmation, exactly once: in one transaction, the device's row locked and then the
+   * activation's (lockActivation: the one lock order), the provider's event id and transaction id each inserted
+   * under a unique key, the licence extended from the later of now and its current end, and the delivery recorded.
    */
   async confirm(
     provider: PaymentProviderName,
