@@ -40,6 +40,7 @@ export const resolvers: Resolvers = {
   Device: { ...deviceResolvers.Device, ...paymentResolvers.Device, ...tvSessionResolvers.Device },
   TvSession: tvSessionResolvers.TvSession,
   Activation: paymentResolvers.Activation,
-  Pricing: pricingResolvers.Pricing,
-  MethodPrice: pricingResolvers.MethodPrice,
+  PaymentMethod: paymentResolvers.PaymentMethod,
+  ActivationStatus: paymentResolvers.ActivationStatus,
+  PaymentDisputeState: paymentResolvers.PaymentDisputeState,
 };

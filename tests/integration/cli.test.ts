@@ -97,7 +97,7 @@ describe('support command-line tool', () => {
   it('records a refund no provider notifies (a Cowpay refund made in its dashboard): the licence is shortened once', async () => {
     const { client } = await signedInDevice(server);
     const activation = await startCheckout(server, client, 'cowpay');
-    const paid = await server.services.payments.confirm(
+    const paid = await server.services.ledger.confirm(
       'cowpay',
       {
         eventId: 'cli-test:PAID',

@@ -110,6 +110,7 @@ const CHECKED_TABLES: Record<string, string> = {
   contact_messages: 'id',
   tv_links: 'id',
   money_back: 'id',
+  payment_disputes: 'id',
   support_actions: 'id',
   scheduled_jobs: 'name',
 };

@@ -129,6 +129,7 @@ describe('/metrics with the token', () => {
       graphql_errors_total: 'counter',
       payment_events_total: 'counter',
       payment_webhook_refusals_total: 'counter',
+      payment_money_back_above_paid_total: 'counter',
       payment_reconciliations_total: 'counter',
       payment_oldest_pending_checkout_age_seconds: 'gauge',
       playlist_checks_total: 'counter',

@@ -59,7 +59,7 @@ describe('cardCheckout: where the checkout of a card payment link stands', () =>
     await inFrame(checkout.token, 'pay');
     expect(await settled(checkout.activationId)).toBe('paid');
     expect(await statusOf(checkout.frameCode, checkout.token)).toBe('PAID');
-    await server.services.payments.recordMoneyBack(checkout.activationId, 'refunded', 'issue 31 test');
+    await server.services.ledger.recordMoneyBack(checkout.activationId, 'refunded', 'issue 31 test');
     expect(await activationStatus(server, checkout.activationId)).toBe('refunded');
     expect(await statusOf(checkout.frameCode, checkout.token)).toBe('PAID');
   });

@@ -60,7 +60,7 @@ function moneyBack(
   };
 }
 
-const confirm = (c: Confirmation) => server.services.payments.confirm('crypto', c, 'webhook', { test: true });
+const confirm = (c: Confirmation) => server.services.ledger.confirm('crypto', c, 'webhook', { test: true });
 
 async function refundedView(client: Client) {
   const res = await client.gql('query { currentDevice { status payments { status refunded dispute { state } } } }');
@@ -158,7 +158,9 @@ describe('money back', () => {
     // The same refund told again under another event id counts once (its own id is the key).
     expect(await confirm({ ...first, eventId: `${first.eventId}:again` })).toBe('already-applied');
     expect(await confirm({ ...part(25), currency: 'JPY' })).toBe('refused-currency');
-    expect(await confirm(part(0))).toBe('ignored');
+    // Money back of nothing, or of less than nothing, is refused (and recorded), and counts nothing.
+    expect(await confirm(part(0))).toBe('refused-amount');
+    expect(await confirm(part(-100))).toBe('refused-amount');
     expect((await licenceOf(server, device.id)).expiresAt).toEqual(year);
     let seen = await refundedView(client);
     expect(seen).toEqual({ status: 'ACTIVE', payments: [{ status: 'PAID', refunded: '0.50', dispute: null }] });
@@ -170,7 +172,8 @@ describe('money back', () => {
     const price = (activation.amountMinor / 100).toFixed(2);
     expect(seen).toEqual({ status: 'TRIAL', payments: [{ status: 'REFUNDED', refunded: price, dispute: null }] });
     // More money back after that takes nothing more.
-    expect(await confirm(part(100))).toBe('already-applied');
+    // A provider telling of more money back than is left is recorded for support, and counts nothing.
+    expect(await confirm(part(100))).toBe('above-paid');
     expect(await confirm(moneyBack('refunded', { reference: activation.id }))).toBe('already-applied');
     expect((await refundedView(client)).payments[0]?.refunded).toBe(price);
   });
@@ -180,7 +183,7 @@ describe('money back', () => {
     try {
       const { client, device } = await signedInDevice(lifetime);
       const activation = await startCheckout(lifetime, client, 'crypto');
-      const apply = (c: Confirmation) => lifetime.services.payments.confirm('crypto', c, 'webhook', {});
+      const apply = (c: Confirmation) => lifetime.services.ledger.confirm('crypto', c, 'webhook', {});
       expect(await apply(paid(activation))).toBe('activated');
       expect((await licenceOf(lifetime, device.id)).lifetime).toBe(true);
       expect(await apply(moneyBack('reversed', { reference: activation.id }))).toBe('reversed');
@@ -238,7 +241,7 @@ describe('prices per currency', () => {
         await before.stop();
 
         after = await startTestServer({ PRICE_EGP: '550.00' }, { databaseUrl: database.url });
-        const outcome = await after.services.payments.confirm('opay', paid(activation), 'webhook', {});
+        const outcome = await after.services.ledger.confirm('opay', paid(activation), 'webhook', {});
         expect(outcome).toBe('activated');
         expect(daysFromNow((await licenceOf(after, device.id)).expiresAt)).toBeCloseTo(YEAR_AFTER_TRIAL, 1);
         // A new checkout is priced at the new price.

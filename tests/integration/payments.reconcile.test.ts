@@ -160,3 +160,42 @@ describe('a checkout nobody pays', () => {
     expect((await portalView(client)).status).toBe('ACTIVE');
   });
 });
+
+describe('late money: a checkout given up on stays askable for its provider’s payment window', () => {
+  it('crypto: paid 25 h after its checkout with the callback lost, the schedule finds it', async () => {
+    const { client, device } = await signedInDevice(server);
+    const activation = await startCheckout(server, client, 'crypto');
+    // A day passes with nothing paid: the schedule gives the checkout up (cancelled).
+    await startedAgo(server, activation.id, 24 * 60 + 5);
+    await server.services.reconciler.runDue();
+    expect(await activationStatus(server, activation.id)).toBe('cancelled');
+
+    // An hour later the buyer pays the invoice (NOWPayments keeps a payment open 7 days); the IPN is lost.
+    await payButLoseCallback(server.url, server, 'crypto', activation);
+    await startedAgo(server, activation.id, 25 * 60);
+    await server.db.dataSource.query(`UPDATE activations SET reconcile_next_at = now() WHERE id = $1`, [activation.id]);
+    const seen = await eventually(() => portalView(client), active, 30_000);
+    expect(seen.payments).toEqual([expect.objectContaining({ id: activation.id, status: 'PAID' })]);
+    expect((await licenceOf(server, device.id)).payments).toBe(1);
+    expect(await trailOf(server, activation.id)).toContainEqual({ kind: 'reconcile', outcome: 'activated' });
+  });
+
+  it('past the provider’s window the schedule stops asking; the support tool still can', async () => {
+    const { client } = await signedInDevice(server);
+    const activation = await startCheckout(server, client, 'crypto');
+    await startedAgo(server, activation.id, 9 * 24 * 60);
+    await server.services.reconciler.runDue();
+    expect(await activationStatus(server, activation.id)).toBe('cancelled');
+    const asked = (await trailOf(server, activation.id)).filter((e) => e.kind === 'reconcile').length;
+
+    await payButLoseCallback(server.url, server, 'crypto', activation);
+    await server.db.dataSource.query(`UPDATE activations SET reconcile_next_at = now() WHERE id = $1`, [activation.id]);
+    await server.services.reconciler.runDue();
+    expect((await trailOf(server, activation.id)).filter((e) => e.kind === 'reconcile')).toHaveLength(asked);
+    expect(await activationStatus(server, activation.id)).toBe('cancelled');
+
+    // `npm run device -- reconcile <reference>` asks whatever the age.
+    expect((await server.services.reconciler.reconcile(activation.id)).outcome).toBe('activated');
+    expect((await portalView(client)).status).toBe('ACTIVE');
+  });
+});

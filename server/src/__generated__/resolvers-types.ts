@@ -34,13 +34,20 @@ export type Activation = {
   createdAt: Scalars['DateTime']['output'];
   /** The currency charged, ISO 4217 (`EUR`). */
   currency: Scalars['String']['output'];
-  /** A dispute or inquiry the buyer opened about the payment, and where it stands; null when there was none. */
+  /**
+   * The latest dispute or inquiry the buyer opened about the payment, and where it stands; null when there was none.
+   * Each dispute is decided on its own: one won never gives back what another one lost.
+   */
   dispute: Maybe<PaymentDispute>;
   /** Opaque identifier, also the merchant reference sent to the provider. */
   id: Scalars['ID']['output'];
   /** How many days the payment adds to the licence; null for a lifetime licence. */
   licenceDays: Maybe<Scalars['Int']['output']>;
-  /** The licence's end right after this payment was applied; null unless paid, or for a lifetime licence. */
+  /**
+   * The licence's end with this payment's days; null unless paid, or for a lifetime licence. When the days of an
+   * earlier payment come off (refunded, reversed), it moves back with the licence: no payment shows an end later
+   * than the device's `expireDate`.
+   */
   licenceExpiresAt: Maybe<Scalars['DateTime']['output']>;
   /** How it was paid. */
   method: PaymentMethod;
@@ -73,25 +80,25 @@ export type ActivationEligibility = {
 /** Where one payment attempt stands. */
 export type ActivationStatus =
   /** The owner cancelled at the provider. */
-  | 'CANCELLED'
+  | 'cancelled'
   /** The provider reported the payment failed or expired, or the checkout could not be created. */
-  | 'FAILED'
+  | 'failed'
   /** Paid and confirmed by the provider: the licence was extended by this payment, once. */
-  | 'PAID'
+  | 'paid'
   /**
    * Some of the money arrived, not all (a crypto payment short of the invoice): no licence yet. See
    * `partialPayment` for what arrived and what is missing; support settles it.
    */
-  | 'PARTIALLY_PAID'
+  | 'partial'
   /** Created; the owner has not paid yet (or the provider has not confirmed it). */
-  | 'PENDING'
+  | 'pending'
   /** Paid, then refunded by us: the days it added were taken back from the licence. */
-  | 'REFUNDED'
+  | 'refunded'
   /**
    * Paid, then taken back without us (a reversal, a chargeback, a dispute lost): the days it added were taken back
    * from the licence.
    */
-  | 'REVERSED';
+  | 'reversed';
 
 /**
  * What a TV app reads before anything else. The same for every caller: it may be cached by anyone (as a persisted
@@ -758,29 +765,29 @@ export type PaymentDispute = {
 /** Where a dispute stands. */
 export type PaymentDisputeState =
   /** Decided for the buyer: the money went back, and once it reaches what was paid the days come off. */
-  | 'LOST'
+  | 'lost'
   /** Opened: no money moved yet, and the licence keeps its days while it is decided. */
-  | 'OPEN'
+  | 'open'
   /** Decided for us (or withdrawn): the money stayed, and any days taken back for it came back. */
-  | 'WON';
+  | 'won';
 
 /** A way to pay for the licence. Which ones are offered is configuration. */
 export type PaymentMethod =
   /** Card payment through Cowpay's checkout frame. */
-  | 'COWPAY'
+  | 'cowpay'
   /** A crypto-currency payment. */
-  | 'CRYPTO'
+  | 'crypto'
   /**
    * The external activation page of the app store, opened for the device's MAC address. Offered when the server has
    * the store's address (`ibostoreUrl`).
    */
-  | 'IBOSTORE'
+  | 'ibostore'
   /** OPay checkout. */
-  | 'OPAY'
+  | 'opay'
   /** OPay checkout, second merchant account. */
-  | 'OPAY1'
+  | 'opay1'
   /** PayPal, paid through PayPal's own buttons. */
-  | 'PAYPAL';
+  | 'paypal';
 
 /**
  * One of a device's playlists. A protected playlist is `locked` until its PIN is given (`unlockPlaylist`): while
@@ -1562,7 +1569,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversTypes = ResolversObject<{
   Activation: ResolverTypeWrapper<ActivationEntity>;
   ActivationEligibility: ResolverTypeWrapper<ActivationEligibility>;
-  ActivationStatus: ActivationStatus;
+  ActivationStatus: null;
   AppConfig: ResolverTypeWrapper<AppConfig>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CannotOpen: ResolverTypeWrapper<CannotOpen>;
@@ -1599,8 +1606,8 @@ export type ResolversTypes = ResolversObject<{
   PartialPayment: ResolverTypeWrapper<PartialPayment>;
   PayPalOrder: ResolverTypeWrapper<PayPalOrder>;
   PaymentDispute: ResolverTypeWrapper<PaymentDispute>;
-  PaymentDisputeState: PaymentDisputeState;
-  PaymentMethod: PaymentMethod;
+  PaymentDisputeState: null;
+  PaymentMethod: null;
   Playlist: ResolverTypeWrapper<GraphPlaylist>;
   PlaylistCheck: ResolverTypeWrapper<CheckResult>;
   PlaylistCheckProblem: PlaylistCheckProblem;
@@ -1729,6 +1736,8 @@ export type ActivationEligibilityResolvers<ContextType = GraphQLContext, ParentT
   eligible?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
+
+export type ActivationStatusResolvers = { CANCELLED: 'cancelled', FAILED: 'failed', PAID: 'paid', PARTIALLY_PAID: 'partial', PENDING: 'pending', REFUNDED: 'refunded', REVERSED: 'reversed' };
 
 export type AppConfigResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AppConfig'] = ResolversParentTypes['AppConfig']> = ResolversObject<{
   minimumAppVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1890,6 +1899,10 @@ export type PaymentDisputeResolvers<ContextType = GraphQLContext, ParentType ext
   openedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['PaymentDisputeState'], ParentType, ContextType>;
 }>;
+
+export type PaymentDisputeStateResolvers = { LOST: 'lost', OPEN: 'open', WON: 'won' };
+
+export type PaymentMethodResolvers = { COWPAY: 'cowpay', CRYPTO: 'crypto', IBOSTORE: 'ibostore', OPAY: 'opay', OPAY1: 'opay1', PAYPAL: 'paypal' };
 
 export type PlaylistResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Playlist'] = ResolversParentTypes['Playlist']> = ResolversObject<{
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2055,6 +2068,7 @@ export type XcCheckResolvers<ContextType = GraphQLContext, ParentType extends Re
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Activation?: ActivationResolvers<ContextType>;
   ActivationEligibility?: ActivationEligibilityResolvers<ContextType>;
+  ActivationStatus?: ActivationStatusResolvers;
   AppConfig?: AppConfigResolvers<ContextType>;
   CannotOpen?: CannotOpenResolvers<ContextType>;
   Captcha?: CaptchaResolvers<ContextType>;
@@ -2077,6 +2091,8 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   PartialPayment?: PartialPaymentResolvers<ContextType>;
   PayPalOrder?: PayPalOrderResolvers<ContextType>;
   PaymentDispute?: PaymentDisputeResolvers<ContextType>;
+  PaymentDisputeState?: PaymentDisputeStateResolvers;
+  PaymentMethod?: PaymentMethodResolvers;
   Playlist?: PlaylistResolvers<ContextType>;
   PlaylistCheck?: PlaylistCheckResolvers<ContextType>;
   PlaylistPayload?: PlaylistPayloadResolvers<ContextType>;

@@ -12,6 +12,11 @@ export interface DeviceStanding {
 
 const DAY_MS = 86_400_000;
 
+/** When a device's trial ends: its creation plus the trial's days (TRIAL_DAYS). The one place this is counted. */
+export function trialEndOf(device: { createdAt: Date }, trialDays: number): Date {
+  return new Date(device.createdAt.getTime() + trialDays * DAY_MS);
+}
+
 /**
  * Derives where a device stands from its stored dates: a paid licence wins while it runs, then the trial
  * (creation + trialDays), otherwise inactive since whichever ended last.
@@ -24,7 +29,7 @@ export function deviceStanding(
   if (device.licenceLifetime) return { status: 'ACTIVE', isTrial: 2, expireDate: null };
   const licenceEnd = device.licenceExpiresAt;
   if (licenceEnd && licenceEnd > now) return { status: 'ACTIVE', isTrial: 2, expireDate: licenceEnd };
-  const trialEnd = new Date(device.createdAt.getTime() + trialDays * DAY_MS);
+  const trialEnd = trialEndOf(device, trialDays);
   if (trialEnd > now) return { status: 'TRIAL', isTrial: 1, expireDate: trialEnd };
   const lastEnd = licenceEnd && licenceEnd > trialEnd ? licenceEnd : trialEnd;
   return { status: 'INACTIVE', isTrial: 0, expireDate: lastEnd };

@@ -55,6 +55,12 @@ export class Metrics {
     labelNames: ['provider', 'kind', 'outcome'],
     registers: [this.registry],
   });
+  private readonly moneyBackAbove = new Counter({
+    name: 'payment_money_back_above_paid_total',
+    help: 'Notices of money back above what was left of the payment (counted only up to it), by provider: look.',
+    labelNames: ['provider'],
+    registers: [this.registry],
+  });
   private readonly webhookRefusals = new Counter({
     name: 'payment_webhook_refusals_total',
     help: "Providers' webhook deliveries refused (forged, unreadable, not matching a checkout), by provider and outcome.",
@@ -187,6 +193,11 @@ export class Metrics {
     const pending = this.uncommitted.get(runner);
     if (pending) pending.push(count);
     else this.uncommitted.set(runner, [count]);
+  }
+
+  /** A provider told of more money back than was left of a payment: only what was left was counted. */
+  moneyBackAbovePaid(provider: string): void {
+    this.moneyBackAbove.inc({ provider });
   }
 
   reconciled(provider: string, outcome: string): void {

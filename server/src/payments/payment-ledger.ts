@@ -5,6 +5,7 @@ import { CHECKOUT_METHODS } from '../../../common/payment';
 import { DomainError } from '../common/errors';
 import type { RateLimits } from '../auth/rate-limits';
 import { UUID } from '../db/constraints';
+import { trialEndOf } from '../device/device-status';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics/metrics';
 import {
@@ -39,6 +40,7 @@ export type Outcome =
   | 'disputed'
   | 'reinstated'
   | 'ignored'
+  | 'above-paid'
   | 'refused-signature'
   | 'refused-malformed'
   | 'refused-unknown'
@@ -68,6 +70,9 @@ interface ActivationRow {
   refunded_minor: number;
   dispute: DisputeValue | null;
 }
+
+const ACTIVATION_COLUMNS = `a.id, a.device_id, a.method, a.status, a.amount_minor, a.currency, a.licence_days,
+  a.provider_reference, a.refunded_minor, a.dispute`;
 
 /** The payment (money that arrived) a notice of money back or of a dispute is about, locked. */
 interface PaymentRow {
@@ -157,9 +162,9 @@ export class PaymentLedger {
   }
 
   /**
-   * Applies one verified confirmation, exactly once: in one transaction, the activation locked, the provider's
-   * event id and transaction id each inserted under a unique key, the licence extended from the later of now
-   * and its current end, and the delivery recorded.
+   * Applies one verified confirmation, exactly once: in one transaction, the device's row locked and then the
+   * activation's (lockActivation: the one lock order), the provider's event id and transaction id each inserted
+   * under a unique key, the licence extended from the later of now and its current end, and the delivery recorded.
    */
   async confirm(
     provider: PaymentProviderName,
@@ -168,22 +173,7 @@ export class PaymentLedger {
     payload: unknown,
   ): Promise<Outcome> {
     return this.dataSource.transaction(async (m) => {
-      const columns = `a.id, a.device_id, a.method, a.status, a.amount_minor, a.currency, a.licence_days,
-                       a.provider_reference, a.refunded_minor, a.dispute`;
-      let rows = (
-        c.reference && UUID.test(c.reference)
-          ? await m.query(`SELECT ${columns} FROM activations a WHERE a.id = $1 FOR UPDATE`, [c.reference])
-          : []
-      ) as ActivationRow[];
-      // Money back may name only the payment it takes back (a PayPal refund carries the capture id, not ours).
-      if (!rows.length && c.takesBack) {
-        rows = (await m.query(
-          `SELECT ${columns} FROM activations a JOIN payments p ON p.activation_id = a.id
-            WHERE p.provider = $1 AND p.provider_reference = $2 FOR UPDATE OF a`,
-          [provider, c.takesBack.slice(0, 200)],
-        )) as ActivationRow[];
-      }
-      const activation = rows[0];
+      const activation = await this.lockActivation(m, provider, c);
       const done: Done = async (outcome, detail) => {
         await this.record(
           provider,
@@ -221,6 +211,10 @@ export class PaymentLedger {
         if ((c.currency ?? '').toUpperCase() !== activation.currency) return done('refused-currency');
         if (!c.transactionId) return done('refused-unknown');
       }
+      // Money back of nothing, or of less than nothing ("-1.00"), is no money back: refused, and recorded.
+      if ((c.status === 'refunded' || c.status === 'reversed') && c.amountMinor !== null && c.amountMinor <= 0) {
+        return done('refused-amount', { reason: 'money back of no sum, or a negative one' });
+      }
       const firstTime = await m.query(
         `INSERT INTO processed_payment_events (provider, event_id, activation_id) VALUES ($1, $2, $3)
          ON CONFLICT DO NOTHING RETURNING event_id`,
@@ -238,7 +232,7 @@ export class PaymentLedger {
         if (!payment) return done('ignored', { reason: 'nothing was paid for this checkout' });
         return c.status === 'disputed' || c.status === 'reinstated'
           ? this.dispute(m, provider, c, activation, payment, done)
-          : this.moneyBack(m, provider, c, activation, payment, done);
+          : this.moneyBack(m, provider, c, kind, activation, payment, done);
       }
       if (c.status === 'partial') {
         if (activation.status !== 'pending' && activation.status !== 'partial') return done('ignored');
@@ -252,11 +246,13 @@ export class PaymentLedger {
       if (c.status !== 'paid') {
         if (c.status === 'pending') return done('pending');
         if (activation.status !== 'pending') return done('ignored');
-        await m.query(`UPDATE activations SET status = $2, failure_reason = $3, updated_at = now() WHERE id = $1`, [
-          activation.id,
-          c.status,
-          `${provider} reported ${c.providerStatus}`,
-        ]);
+        // The provider ended it: the schedule asks no more (a checkout it gave up on itself is asked on, see
+        // payment-reconciler.ts); `npm run device -- reconcile <reference>` still can.
+        await m.query(
+          `UPDATE activations SET status = $2, failure_reason = $3, reconcile_next_at = '9999-12-31T00:00:00Z',
+                  updated_at = now() WHERE id = $1`,
+          [activation.id, c.status, `${provider} reported ${c.providerStatus}`],
+        );
         return done(c.status);
       }
       if (!c.transactionId) return done('refused-unknown'); // checked above; narrows the type here
@@ -303,66 +299,164 @@ export class PaymentLedger {
   }
 
   /**
+   * The activation a confirmation is about, locked, after its device's row: the one lock order of every change to
+   * a device or what hangs off it (docs/architecture.md, "One lock order"). Switch MAC locks the device rows
+   * before it moves their activations, so the ledger locking an activation first and its device second would
+   * deadlock against it. The activation's device is read unlocked, its row locked, and read again: a Switch MAC
+   * that committed meanwhile has moved the activation to the device that absorbed its own (and deleted that
+   * one); while the device's row is held no switch can move it.
+   */
+  private async lockActivation(
+    m: EntityManager,
+    provider: PaymentProviderName,
+    c: Confirmation,
+  ): Promise<ActivationRow | undefined> {
+    const deviceOf = async (): Promise<{ id: string; device_id: string } | undefined> => {
+      const byReference = (
+        c.reference && UUID.test(c.reference)
+          ? await m.query(`SELECT id, device_id FROM activations WHERE id = $1`, [c.reference])
+          : []
+      ) as { id: string; device_id: string }[];
+      if (byReference.length || !c.takesBack) return byReference[0];
+      // Money back may name only the payment it takes back (a PayPal refund carries the capture id, not ours).
+      const [byPayment] = (await m.query(
+        `SELECT a.id, a.device_id FROM activations a JOIN payments p ON p.activation_id = a.id
+          WHERE p.provider = $1 AND p.provider_reference = $2`,
+        [provider, c.takesBack.slice(0, 200)],
+      )) as { id: string; device_id: string }[];
+      return byPayment;
+    };
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const found = await deviceOf();
+      if (!found) return undefined;
+      const [device] = (await m.query(`SELECT id FROM devices WHERE id = $1 FOR NO KEY UPDATE`, [found.device_id])) as {
+        id: string;
+      }[];
+      const [now] = (await m.query(`SELECT device_id FROM activations WHERE id = $1`, [found.id])) as {
+        device_id: string;
+      }[];
+      // Gone, or moved by a Switch MAC that committed between the two reads: its new device's row first.
+      if (!device || now?.device_id !== found.device_id) continue;
+      const [row] = (await m.query(`SELECT ${ACTIVATION_COLUMNS} FROM activations a WHERE a.id = $1 FOR UPDATE`, [
+        found.id,
+      ])) as ActivationRow[];
+      return row;
+    }
+    throw new Error('the activation kept moving between devices while its confirmation was applied');
+  }
+
+  /**
    * Money back (a refund, a reversal, a chargeback, a dispute lost), each sum once by the provider's id of it. The
    * sums add up on the activation (`refunded_minor`); while they are short of what was paid the licence keeps its
    * days ("Refunded 0.50 €" in Account Details). When they reach it, the days the payment added come off the
    * licence (a lifetime licence it bought ends, back to what the device had before), once, and the activation
    * says Refunded or Reversed. A notice of money back for a checkout that was never paid changes nothing.
+   *
+   * Never more than was paid: a provider's notice of more than is left is counted up to what is left and the rest
+   * is recorded for support (an alert in the log, `payment_money_back_above_paid_total`); with nothing left it is
+   * recorded only ('above-paid'). An operator asking for more than is left is refused with what is left.
+   *
+   * A dispute's money is counted once, however PayPal tells it: a chargeback taken while a dispute is open belongs
+   * to that dispute, and the dispute lost afterwards adds only what the chargeback did not take (and the other way
+   * round: a reversal after a dispute lost adds only what the dispute did not).
    */
   private async moneyBack(
     m: EntityManager,
     provider: PaymentProviderName,
     c: Confirmation,
+    kind: ConfirmationKind,
     activation: ActivationRow,
     payment: PaymentRow,
     done: Done,
   ): Promise<Outcome> {
-    const kind = c.status === 'reversed' ? 'reversed' : 'refunded';
+    const takenAs = c.status === 'reversed' ? 'reversed' : 'refunded';
     const reference = (c.transactionId ?? c.eventId).slice(0, 200);
     if (c.currency && c.currency.toUpperCase() !== activation.currency) return done('refused-currency');
-    if (c.amountMinor === 0) return done('ignored', { reason: 'no money went back' });
+    const left = Math.max(payment.amount_minor - activation.refunded_minor, 0);
     // A notice without its sum (OPay's refunded flag, an operator's whole refund) returns what is left.
-    const amount = c.amountMinor ?? payment.amount_minor - activation.refunded_minor;
-    if (amount <= 0) return done('already-applied');
+    let amount = c.amountMinor ?? left;
+    if (kind === 'operator' && amount > left) {
+      const leftText = `${storedAmount(left, activation.currency)} ${activation.currency}`;
+      throw new DomainError(
+        'BAD_USER_INPUT',
+        left > 0
+          ? `Only ${leftText} of this payment is left to give back: nothing was recorded.`
+          : `Nothing of this payment is left to give back (${leftText}): nothing was recorded.`,
+      );
+    }
+    // The dispute this money is about: the one lost (its own notice), else one open (a chargeback taken during
+    // it) or lost before (the same money told twice: PayPal's reversal and the dispute's resolution).
+    const dispute =
+      takenAs === 'reversed'
+        ? c.disputeId
+          ? await this.decideDispute(m, provider, c.disputeId, activation, payment, 'lost')
+          : await this.disputeOfReversal(m, payment)
+        : null;
+    if (dispute) {
+      const [counted] = (await m.query(
+        `SELECT COALESCE(sum(amount_minor), 0)::int AS minor FROM money_back
+          WHERE payment_id = $1 AND dispute_id = $2 AND undone_at IS NULL`,
+        [payment.id, dispute],
+      )) as { minor: number }[];
+      amount -= counted?.minor ?? 0;
+      if (amount <= 0) {
+        await this.syncDispute(m, activation, payment);
+        return done('already-applied', { reason: 'counted with its dispute', dispute });
+      }
+    }
+    const sums = { paidMinor: payment.amount_minor, returnedBeforeMinor: activation.refunded_minor };
+    // All of it went back already, told again without a sum (OPay's refunded flag, PayPal's reversal).
+    if (amount === 0) return done('already-applied', sums);
+    if (amount > left) {
+      this.metrics?.moneyBackAbovePaid(provider);
+      this.logger.error(
+        { activationId: activation.id, provider, reference, amountMinor: amount, leftMinor: left, ...sums },
+        'money back above what was paid: only what was left is counted; support should look',
+      );
+      if (left === 0) {
+        await this.syncDispute(m, activation, payment);
+        return done('above-paid', { ...sums, amountMinor: amount, leftMinor: 0 });
+      }
+    }
+    const counted = Math.min(amount, left);
     const [recorded] = (await m.query(
-      `INSERT INTO money_back (payment_id, activation_id, provider, kind, reference, amount_minor, currency)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (provider, reference) DO NOTHING RETURNING id`,
-      [payment.id, activation.id, provider, kind, reference, amount, activation.currency],
+      `INSERT INTO money_back (payment_id, activation_id, provider, kind, reference, amount_minor, currency, dispute_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (provider, reference) DO NOTHING RETURNING id`,
+      [payment.id, activation.id, provider, takenAs, reference, counted, activation.currency, dispute],
     )) as { id: string }[];
     if (!recorded) return done('already-applied');
-    const returned = activation.refunded_minor + amount;
-    // Money taken back while a dispute is open is the dispute lost.
-    const dispute = kind === 'reversed' && activation.dispute === 'open' ? 'lost' : activation.dispute;
-    await m.query(`UPDATE activations SET refunded_minor = $2, dispute = $3, updated_at = now() WHERE id = $1`, [
+    const returned = activation.refunded_minor + counted;
+    await m.query(`UPDATE activations SET refunded_minor = $2, updated_at = now() WHERE id = $1`, [
       activation.id,
       returned,
-      dispute,
     ]);
-    const sums = { amountMinor: amount, returnedMinor: returned, paidMinor: payment.amount_minor };
-    if (payment.taken_back_at) return done('already-applied', sums);
+    await this.syncDispute(m, activation, payment);
+    const said = { ...sums, amountMinor: counted, returnedMinor: returned, aboveLeftMinor: amount - counted };
+    if (payment.taken_back_at) return done('already-applied', said);
     if (returned < payment.amount_minor) {
-      this.logger.info({ activationId: activation.id, provider, ...sums }, 'money back: part of a payment');
-      return done('partly-refunded', sums);
+      this.logger.info({ activationId: activation.id, provider, ...said }, 'money back: part of a payment');
+      return done('partly-refunded', said);
     }
     const licence = await this.shortenLicence(m, activation, payment);
     await m.query(
       `UPDATE payments SET taken_back_at = now(), taken_back_kind = $2, taken_back_reference = $3 WHERE id = $1`,
-      [payment.id, kind, reference],
+      [payment.id, takenAs, reference],
     );
     await m.query(
       `UPDATE activations SET status = $2, taken_back_at = now(), failure_reason = $3, updated_at = now()
         WHERE id = $1`,
-      [activation.id, kind, `${provider} reported ${c.providerStatus}`],
+      [activation.id, takenAs, `${provider} reported ${c.providerStatus}`],
     );
-    this.logger.info({ activationId: activation.id, provider, kind }, 'money back: licence shortened');
-    return done(kind, { ...sums, licenceBefore: licence.before, licenceAfter: licence.after });
+    this.logger.info({ activationId: activation.id, provider, kind: takenAs }, 'money back: licence shortened');
+    return done(takenAs, { ...said, licenceBefore: licence.before, licenceAfter: licence.after });
   }
 
   /**
-   * A dispute: opened (or moved on), it marks the payment Disputed and takes nothing; ended with the money staying
-   * with us (`reinstated`: won, cancelled by the buyer, denied), it undoes the payment's reversals, and if their
-   * days had come off and what is still returned is short of what was paid, the days come back, once. A dispute
-   * lost arrives as money back (`reversed`).
+   * A dispute, each by the provider's own id of it: opened (or moved on), it marks the payment Disputed and takes
+   * nothing; ended with the money staying with us (`reinstated`: won, cancelled by the buyer, denied), it undoes
+   * only the money that went back for this dispute (a chargeback taken while it was open), and if their days had
+   * come off and what is still returned is short of what was paid, the days come back, once. Another dispute's
+   * loss stays lost. A dispute lost arrives as money back (`reversed`, moneyBack).
    */
   private async dispute(
     m: EntityManager,
@@ -372,30 +466,44 @@ export class PaymentLedger {
     payment: PaymentRow,
     done: Done,
   ): Promise<Outcome> {
+    const disputeId = (c.disputeId ?? c.transactionId ?? c.eventId).slice(0, 200);
+    const [known] = (await m.query(
+      `SELECT state, payment_id FROM payment_disputes WHERE provider = $1 AND dispute_id = $2 FOR UPDATE`,
+      [provider, disputeId],
+    )) as { state: DisputeValue; payment_id: string }[];
+    if (known && known.payment_id !== payment.id) {
+      return done('refused-mismatch', { reason: 'the dispute is about another payment', dispute: disputeId });
+    }
     if (c.status === 'disputed') {
       // Once decided, a late notice of the dispute's opening (deliveries are not in order) changes nothing.
-      if (activation.dispute !== null) return done(activation.dispute === 'open' ? 'disputed' : 'already-applied');
-      await m.query(`UPDATE activations SET dispute = 'open', disputed_at = now(), updated_at = now() WHERE id = $1`, [
-        activation.id,
-      ]);
-      this.logger.info({ activationId: activation.id, provider }, 'dispute opened: the licence stays for now');
-      return done('disputed');
+      if (known && known.state !== 'open') return done('already-applied', { dispute: disputeId });
+      if (!known) {
+        await m.query(
+          `INSERT INTO payment_disputes (provider, dispute_id, payment_id, activation_id, state)
+           VALUES ($1, $2, $3, $4, 'open')`,
+          [provider, disputeId, payment.id, activation.id],
+        );
+      }
+      await this.syncDispute(m, activation, payment);
+      this.logger.info({ activationId: activation.id, provider, dispute: disputeId }, 'dispute opened');
+      return done('disputed', { dispute: disputeId });
     }
+    if (known?.state === 'won') return done('already-applied', { dispute: disputeId });
+    await this.decideDispute(m, provider, disputeId, activation, payment, 'won');
     const [{ undone_minor: undoneMinor }] = (await m.query(
       `WITH undone AS (
          UPDATE money_back SET undone_at = now()
-          WHERE payment_id = $1 AND kind = 'reversed' AND undone_at IS NULL RETURNING amount_minor)
+          WHERE payment_id = $1 AND dispute_id = $2 AND undone_at IS NULL RETURNING amount_minor)
        SELECT COALESCE(sum(amount_minor), 0)::int AS undone_minor FROM undone`,
-      [payment.id],
+      [payment.id, disputeId],
     )) as [{ undone_minor: number }];
-    if (activation.dispute === 'won' && undoneMinor === 0) return done('already-applied');
     const returned = Math.max(activation.refunded_minor - undoneMinor, 0);
-    await m.query(
-      `UPDATE activations SET refunded_minor = $2, dispute = 'won', disputed_at = COALESCE(disputed_at, now()),
-              updated_at = now() WHERE id = $1`,
-      [activation.id, returned],
-    );
-    const sums = { undoneMinor, returnedMinor: returned, paidMinor: payment.amount_minor };
+    await m.query(`UPDATE activations SET refunded_minor = $2, updated_at = now() WHERE id = $1`, [
+      activation.id,
+      returned,
+    ]);
+    await this.syncDispute(m, activation, payment);
+    const sums = { dispute: disputeId, undoneMinor, returnedMinor: returned, paidMinor: payment.amount_minor };
     if (!payment.taken_back_at || returned >= payment.amount_minor) return done('reinstated', sums);
     // The days come back as a payment's would: from the later of now, the licence's end and the trial's end.
     const licence = await this.extendLicence(m, activation);
@@ -408,8 +516,58 @@ export class PaymentLedger {
               updated_at = now() WHERE id = $1`,
       [activation.id, licence.after],
     );
-    this.logger.info({ activationId: activation.id, provider }, 'dispute won: the days came back');
+    this.logger.info({ activationId: activation.id, provider, dispute: disputeId }, 'dispute won: the days came back');
     return done('reinstated', { ...sums, licenceBefore: licence.before, licenceAfter: licence.after });
+  }
+
+  /** A dispute decided (won or lost), recorded even when no notice of its opening arrived; its id. */
+  private async decideDispute(
+    m: EntityManager,
+    provider: PaymentProviderName,
+    disputeId: string,
+    activation: ActivationRow,
+    payment: PaymentRow,
+    state: 'won' | 'lost',
+  ): Promise<string> {
+    const id = disputeId.slice(0, 200);
+    await m.query(
+      `INSERT INTO payment_disputes (provider, dispute_id, payment_id, activation_id, state, decided_at)
+       VALUES ($1, $2, $3, $4, $5, now())
+       ON CONFLICT (provider, dispute_id) DO UPDATE SET state = EXCLUDED.state, decided_at = now()`,
+      [provider, id, payment.id, activation.id, state],
+    );
+    return id;
+  }
+
+  /**
+   * The dispute a reversal without a dispute id belongs to: the payment's latest one open (a chargeback taken while
+   * it runs: the dispute is lost), else its latest one lost (PayPal telling the same money twice); null for none.
+   */
+  private async disputeOfReversal(m: EntityManager, payment: PaymentRow): Promise<string | null> {
+    const [dispute] = (await m.query(
+      `SELECT dispute_id, state FROM payment_disputes WHERE payment_id = $1 AND state IN ('open', 'lost')
+        ORDER BY state = 'open' DESC, opened_at DESC LIMIT 1 FOR UPDATE`,
+      [payment.id],
+    )) as { dispute_id: string; state: DisputeValue }[];
+    if (!dispute) return null;
+    if (dispute.state === 'open') {
+      await m.query(
+        `UPDATE payment_disputes SET state = 'lost', decided_at = now() WHERE payment_id = $1 AND dispute_id = $2`,
+        [payment.id, dispute.dispute_id],
+      );
+    }
+    return dispute.dispute_id;
+  }
+
+  /** The activation shows its latest dispute (the one opened last) and where it stands; the rest are in the trail. */
+  private async syncDispute(m: EntityManager, activation: ActivationRow, payment: PaymentRow): Promise<void> {
+    await m.query(
+      `UPDATE activations a SET dispute = d.state, disputed_at = d.opened_at, updated_at = now()
+         FROM (SELECT state, opened_at FROM payment_disputes WHERE payment_id = $2
+                ORDER BY opened_at DESC, id DESC LIMIT 1) d
+        WHERE a.id = $1`,
+      [activation.id, payment.id],
+    );
   }
 
   private async shortenLicence(
@@ -440,7 +598,29 @@ export class PaymentLedger {
       activation.device_id,
       after,
     ]);
+    await this.moveLaterEnds(m, activation, end.getTime() - (after?.getTime() ?? end.getTime()), after);
     return { before: end, after };
+  }
+
+  /**
+   * The licence ends each paid row of Account Details shows stay the device's: the payments applied after the one
+   * taken back had their ends counted on top of its days, so they move back by what the licence lost, and no row
+   * says a licence runs later than the device's does.
+   */
+  private async moveLaterEnds(m: EntityManager, taken: ActivationRow, lostMs: number, end: Date | null) {
+    if (lostMs > 0) {
+      await m.query(
+        `UPDATE activations SET licence_expires_at = licence_expires_at - make_interval(secs => $3::double precision / 1000)
+          WHERE device_id = $1 AND id <> $2 AND status = 'paid' AND licence_expires_at IS NOT NULL
+            AND paid_at > (SELECT paid_at FROM activations WHERE id = $2)`,
+        [taken.device_id, taken.id, lostMs],
+      );
+    }
+    await m.query(
+      `UPDATE activations SET licence_expires_at = $2
+        WHERE device_id = $1 AND status = 'paid' AND licence_expires_at > $2`,
+      [taken.device_id, end ?? new Date()],
+    );
   }
 
   /**
@@ -571,11 +751,11 @@ export class PaymentLedger {
   /** The device a licence change is for, locked, and when its trial ends. */
   private async lockDevice(m: EntityManager, activation: Pick<ActivationRow, 'id' | 'device_id'>) {
     const [device] = (await m.query(
-      `SELECT licence_expires_at, licence_lifetime, created_at FROM devices WHERE id = $1 FOR UPDATE`,
+      `SELECT licence_expires_at, licence_lifetime, created_at FROM devices WHERE id = $1 FOR NO KEY UPDATE`,
       [activation.device_id],
     )) as { licence_expires_at: Date | null; licence_lifetime: boolean; created_at: Date }[];
     if (!device) throw new Error(`activation ${activation.id} has no device`);
-    return { ...device, trialEnd: device.created_at.getTime() + this.options.trialDays * DAY_MS };
+    return { ...device, trialEnd: trialEndOf({ createdAt: device.created_at }, this.options.trialDays).getTime() };
   }
 
   /** One line of the audit trail (`payment_events`), in the caller's transaction when it passes one. */

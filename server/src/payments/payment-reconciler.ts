@@ -109,22 +109,27 @@ export class PaymentReconciler {
 
   private async passDue(): Promise<Reconciled[]> {
     const methods = this.providers.withLookup();
+    const windows = methods.map((method) => this.askableHours(method));
     const done: Reconciled[] = [];
     while (!this.stopped) {
+      // Open checkouts, and those given up on (cancelled, still due) while their provider's window lasts.
       const batch = await returningRows<OpenCheckout>(
         this.dataSource,
         `UPDATE activations a
             SET reconcile_attempts = a.reconcile_attempts + 1,
                 reconcile_next_at = now() + make_interval(
                   mins => LEAST($2::int * power(2, LEAST(a.reconcile_attempts, 12)), ${MAX_PAUSE_MINUTES})::int)
-          WHERE a.id IN (SELECT id FROM activations
-                          WHERE status IN ('pending', 'partial') AND provider_reference IS NOT NULL
-                            AND method = ANY($1::text[])
-                            AND created_at <= now() - make_interval(mins => $2::int)
-                            AND (reconcile_next_at IS NULL OR reconcile_next_at <= now())
-                          ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+          WHERE a.id IN (SELECT c.id FROM activations c
+                           JOIN unnest($1::text[], $3::int[]) AS w(method, hours) ON w.method = c.method
+                          WHERE (c.status IN ('pending', 'partial')
+                                 OR (c.status = 'cancelled' AND c.reconcile_next_at < $4::timestamptz
+                                     AND c.created_at > now() - make_interval(hours => w.hours)))
+                            AND c.provider_reference IS NOT NULL
+                            AND c.created_at <= now() - make_interval(mins => $2::int)
+                            AND (c.reconcile_next_at IS NULL OR c.reconcile_next_at <= now())
+                          ORDER BY c.created_at LIMIT ${BATCH} FOR UPDATE OF c SKIP LOCKED)
           RETURNING ${COLUMNS.replace(/(\w+)/g, 'a.$1')}`,
-        [methods, this.settings.afterMinutes],
+        [methods, this.settings.afterMinutes, windows, NEVER],
       );
       for (const checkout of batch) {
         if (this.stopped) break;
@@ -133,6 +138,15 @@ export class PaymentReconciler {
       if (batch.length < BATCH) break;
     }
     return done;
+  }
+
+  /**
+   * How long after it started a checkout is asked about: until the schedule gives up (`giveUpHours`), or, when the
+   * provider's own payment window is longer (NOWPayments' 7 days), until that has passed: money that arrives late,
+   * its callback lost, is still found.
+   */
+  private askableHours(method: PaymentProviderName): number {
+    return Math.ceil(Math.max(this.settings.giveUpHours, this.providers.get(method).paymentWindowHours ?? 0));
   }
 
   /** On demand (`npm run device -- reconcile <reference>`): asks about one checkout now, whatever its age. */
@@ -230,21 +244,25 @@ export class PaymentReconciler {
    */
   private async giveUpIfDue(checkout: OpenCheckout): Promise<boolean> {
     const hours = this.settings.giveUpHours;
-    if (Date.now() - checkout.created_at.getTime() < hours * 3_600_000) return false;
+    const age = Date.now() - checkout.created_at.getTime();
+    if (age < hours * 3_600_000) return false;
+    // Within the provider's own window a checkout given up on is still asked about (on the claim's schedule).
+    const askable = age < this.askableHours(checkout.method) * 3_600_000;
     return this.dataSource.transaction(async (m) => {
       const [row] = (await m.query(`SELECT status FROM activations WHERE id = $1 FOR UPDATE`, [checkout.id])) as {
         status: ActivationStatusValue;
       }[];
-      if (row?.status === 'partial') {
+      if (row?.status === 'partial' || (row?.status === 'cancelled' && !askable)) {
         await m.query(`UPDATE activations SET reconcile_next_at = $2 WHERE id = $1`, [checkout.id, NEVER]);
         return false;
       }
       if (row?.status !== 'pending') return false;
       const reason = `no payment confirmed within ${hours} hours: EXPIRED`;
       await m.query(
-        `UPDATE activations SET status = 'cancelled', failure_reason = $2, reconcile_next_at = $3, updated_at = now()
+        `UPDATE activations SET status = 'cancelled', failure_reason = $2,
+                reconcile_next_at = CASE WHEN $4 THEN reconcile_next_at ELSE $3::timestamptz END, updated_at = now()
           WHERE id = $1`,
-        [checkout.id, reason, NEVER],
+        [checkout.id, reason, NEVER, askable],
       );
       await this.ledger.record(
         checkout.method,

@@ -1,10 +1,42 @@
-import type { ActivationStatus, PaymentDisputeState, PaymentMethod, Resolvers } from '../__generated__/resolvers-types';
+import type {
+  ActivationStatusResolvers,
+  PaymentDisputeStateResolvers,
+  PaymentMethodResolvers,
+  Resolvers,
+} from '../__generated__/resolvers-types';
 import { requireOwner } from '../auth/caller';
 import { storedAmount } from './currency';
 import { localizer } from '../i18n/localizer';
 import { siteBaseFor } from './return-urls';
 
+/**
+ * The graph's payment enums and the values the services and the database spell them with (codegen.yml's
+ * `enumValues`): the schema maps one to the other, so resolvers hand over `'partial'` and the graph says
+ * `PARTIALLY_PAID`, with no cast.
+ */
+const PaymentMethod: PaymentMethodResolvers = {
+  IBOSTORE: 'ibostore',
+  OPAY: 'opay',
+  OPAY1: 'opay1',
+  COWPAY: 'cowpay',
+  CRYPTO: 'crypto',
+  PAYPAL: 'paypal',
+};
+const ActivationStatus: ActivationStatusResolvers = {
+  PENDING: 'pending',
+  PAID: 'paid',
+  FAILED: 'failed',
+  CANCELLED: 'cancelled',
+  PARTIALLY_PAID: 'partial',
+  REFUNDED: 'refunded',
+  REVERSED: 'reversed',
+};
+const PaymentDisputeState: PaymentDisputeStateResolvers = { OPEN: 'open', WON: 'won', LOST: 'lost' };
+
 export const paymentResolvers: Resolvers = {
+  PaymentMethod,
+  ActivationStatus,
+  PaymentDisputeState,
   Query: {
     activationEligibility: (_parent, _args, ctx) => ctx.services.payments.eligibility(requireOwner(ctx)),
     // No sign-in: whoever has the link may pay with it at Cowpay, and learns here only whether it is still open.
@@ -37,8 +69,8 @@ export const paymentResolvers: Resolvers = {
     },
   },
   Activation: {
-    method: (a) => a.method.toUpperCase() as PaymentMethod,
-    status: (a) => (a.status === 'partial' ? 'PARTIALLY_PAID' : (a.status.toUpperCase() as ActivationStatus)),
+    // The licence's end after this payment, while its days count: a payment taken back gave none.
+    licenceExpiresAt: (a) => (a.status === 'refunded' || a.status === 'reversed' ? null : a.licenceExpiresAt),
     // In the currency's own decimals (ISO 4217): '8.99' EUR, '1500' JPY, '4.500' KWD.
     amount: (a) => storedAmount(a.amountMinor, a.currency),
     partialPayment: (a) =>
@@ -47,10 +79,7 @@ export const paymentResolvers: Resolvers = {
         : null,
     takenBackAt: (a) => (a.status === 'refunded' || a.status === 'reversed' ? a.takenBackAt : null),
     refunded: (a) => (a.refundedMinor > 0 ? storedAmount(Math.min(a.refundedMinor, a.amountMinor), a.currency) : null),
-    dispute: (a) =>
-      a.dispute && a.disputedAt
-        ? { state: a.dispute.toUpperCase() as PaymentDisputeState, openedAt: a.disputedAt }
-        : null,
+    dispute: (a) => (a.dispute && a.disputedAt ? { state: a.dispute, openedAt: a.disputedAt } : null),
   },
 };
 

@@ -53,16 +53,6 @@ export class PaymentService {
     private readonly logger: Logger,
   ) {}
 
-  /** The ledger's confirm (payment-ledger.ts), for the support tool and the tests that drive a confirmation. */
-  confirm(...args: Parameters<PaymentLedger['confirm']>): Promise<Outcome> {
-    return this.ledger.confirm(...args);
-  }
-
-  /** The ledger's recordMoneyBack (payment-ledger.ts): money back an operator records. */
-  recordMoneyBack(...args: Parameters<PaymentLedger['recordMoneyBack']>): Promise<Outcome> {
-    return this.ledger.recordMoneyBack(...args);
-  }
-
   /** The spec's MAC check before paying. */
   eligibility(device: DeviceEntity): { eligible: boolean; message: string | null } {
     if (device.licenceLifetime) return { eligible: false, message: LIFETIME_MESSAGE };
@@ -239,7 +229,9 @@ export class PaymentService {
     orderId: string,
   ): Promise<{ activation: ActivationEntity; device: DeviceEntity }> {
     const activation = await this.capture(device, orderId);
-    return { activation, device: (await this.devices.findById(device.id)) ?? device };
+    // The device the payment now belongs to: a Switch MAC onto this device's MAC moments before moved it there.
+    const paidFor = (await this.devices.findById(activation.deviceId)) ?? (await this.devices.findById(device.id));
+    return { activation, device: paidFor ?? device };
   }
 
   private async capture(device: DeviceEntity, orderId: string): Promise<ActivationEntity> {

@@ -58,6 +58,11 @@ export interface Confirmation {
    * PayPal capture id), when the notification names it; the payment is found by it when `reference` is missing.
    */
   takesBack?: string | null;
+  /**
+   * For disputed, reinstated and a dispute's reversed: the provider's id of the dispute (PayPal's `dispute_id`).
+   * Each dispute undoes only what it did: a dispute won gives back the money and days of that dispute alone.
+   */
+  disputeId?: string | null;
   /** For partial: what arrived and what was asked, in the currency the buyer pays with (a coin). */
   partial?: { received: string; expected: string; currency: string } | null;
   amountMinor: number | null;
@@ -149,6 +154,12 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** True when it talks to this site's local stand-in (no credentials configured): no money moves. */
   readonly sandbox: boolean;
+  /**
+   * How long after a checkout starts the buyer can still pay it at the provider, in hours, from the provider's
+   * own documentation (each adapter cites it); absent when the provider publishes none. Reconciliation keeps
+   * asking about a checkout it gave up on until this window has passed (docs/payments.md, "Reconciliation").
+   */
+  readonly paymentWindowHours?: number;
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   /** Checks the signature over the raw body and reads the notification; throws WebhookRefused. */
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<Confirmation> | Confirmation;

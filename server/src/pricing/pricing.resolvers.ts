@@ -1,14 +1,9 @@
-import type { PaymentMethod, Resolvers } from '../__generated__/resolvers-types';
+import type { Resolvers } from '../__generated__/resolvers-types';
 
+// Methods are handed over as the services spell them ('opay'); the schema maps them to PaymentMethod's names
+// (codegen.yml's enumValues, payment.resolvers.ts).
 export const pricingResolvers: Resolvers = {
   Query: {
     pricing: (_parent, _args, ctx) => ctx.services.pricing,
-  },
-  Pricing: {
-    methods: (pricing) => pricing.methods.map((method) => method.toUpperCase() as PaymentMethod),
-    sandboxMethods: (pricing) => pricing.sandboxMethods.map((method) => method.toUpperCase() as PaymentMethod),
-  },
-  MethodPrice: {
-    method: (price) => price.method.toUpperCase() as PaymentMethod,
   },
 };

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ProviderError, WebhookRefused, type CheckoutRequest } from '../provider';
-import { COWPAY_TOKEN_PATH, CowpayProvider, cowpayCallbackSignature, cowpayTokenSignature } from './cowpay';
+import {
+  COWPAY_TOKEN_PATH,
+  CowpayProvider,
+  cowpayCallbackSignature,
+  cowpayStatusUrl,
+  cowpayTokenSignature,
+} from './cowpay';
 
 /*
  * Golden vectors for Cowpay's card frame. Each names its source. Cowpay publishes no merchant code and hash key
@@ -315,5 +321,16 @@ describe("Cowpay server callback (the WooCommerce plugin's class-woo-cowpay-call
     expect(refusal(signed({ ...PAID_CALLBACK, cowpay_reference_id: undefined })).outcome).toBe('refused-malformed');
     expect(refusal(signed({ ...PAID_CALLBACK, order_status: undefined })).outcome).toBe('refused-malformed');
     expect(refusal({ ...PAID_CALLBACK, amount: { toString: 0 } }).outcome).toBe('refused-malformed');
+  });
+});
+
+describe('Cowpay "Get Status" per environment (docs.cowpay.me/api/status)', () => {
+  it('asks staging at /api/charge/status and production at /api/v1/charge/status, as the page gives them', () => {
+    expect(cowpayStatusUrl('https://staging.cowpay.me')).toBe('https://staging.cowpay.me/api/charge/status');
+    expect(cowpayStatusUrl('https://cowpay.me')).toBe('https://cowpay.me/api/v1/charge/status');
+    // This site's stand-in answers as production does.
+    expect(cowpayStatusUrl('http://127.0.0.1:4000/sandbox/cowpay')).toBe(
+      'http://127.0.0.1:4000/sandbox/cowpay/api/v1/charge/status',
+    );
   });
 });

@@ -61,8 +61,20 @@ export function cowpayTokenSignature(
   return createHash('sha256').update(`${s.merchantCode}${reference}${profileId}${amount}${s.hashKey}`).digest('hex');
 }
 
-/** Cowpay's "Get Status" (docs.cowpay.me/api/status): GET with the order's merchant_reference_id and a signature. */
+/**
+ * Cowpay's "Get Status" (docs.cowpay.me/api/status): GET with the order's merchant_reference_id and a signature, at
+ * the address that page gives per environment: `https://cowpay.me/api/v1/charge/status` in production and
+ * `https://staging.cowpay.me/api/charge/status` (no `v1`) on staging. Any other host (this site's stand-in) is
+ * asked as production is.
+ */
 export const COWPAY_STATUS_PATH = '/api/v1/charge/status';
+export const COWPAY_STAGING_STATUS_PATH = '/api/charge/status';
+
+/** Where Cowpay's "Get Status" is asked for an account at `baseUrl` (COWPAY_API_URL). */
+export function cowpayStatusUrl(baseUrl: string): string {
+  const staging = new URL(baseUrl).hostname.toLowerCase() === 'staging.cowpay.me';
+  return `${baseUrl.replace(/\/$/, '')}${staging ? COWPAY_STAGING_STATUS_PATH : COWPAY_STATUS_PATH}`;
+}
 
 /** The status request's signature (docs.cowpay.me/api/status): sha256 hex of merchant code + reference + hash key. */
 export function cowpayStatusSignature(s: Pick<CowpaySettings, 'merchantCode' | 'hashKey'>, reference: string): string {
@@ -190,7 +202,7 @@ export class CowpayProvider implements PaymentProvider {
       merchant_reference_id: checkout.reference,
       signature: cowpayStatusSignature(this.settings, checkout.reference),
     });
-    const { status, body } = await getJson(`${this.settings.baseUrl}${COWPAY_STATUS_PATH}?${query}`, {
+    const { status, body } = await getJson(`${cowpayStatusUrl(this.settings.baseUrl)}?${query}`, {
       authorization: `Bearer ${this.settings.apiToken}`,
     });
     const answer = (body ?? {}) as {

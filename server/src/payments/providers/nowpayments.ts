@@ -96,6 +96,12 @@ const isId = (value: unknown): value is string | number =>
 export class NowPaymentsProvider implements PaymentProvider {
   readonly name = 'crypto' as const;
   readonly sandbox: boolean;
+  /**
+   * A payment stays open 7 days: "expired - the user didn't send the funds to the specified address in the 7 days
+   * time window" (NOWPayments API documentation, documenter.getpostman.com/view/7907941/2s93JusNJt, "Payment
+   * statuses"). A day more for the buyer to open the invoice and for the blockchain's confirmations.
+   */
+  readonly paymentWindowHours = 8 * 24;
 
   constructor(private readonly settings: NowPaymentsSettings) {
     this.sandbox = settings.sandbox;

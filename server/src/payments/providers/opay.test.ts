@@ -385,3 +385,50 @@ describe('creating a cashier order (POST /api/v1/international/cashier/create)',
     await expect(provider().createCheckout(request)).rejects.toThrow(message);
   });
 });
+
+describe('amounts in both shapes OPay publishes', () => {
+  it('a callback whose flat amount is in major units ("10.00") is read in the currency\'s decimals', () => {
+    expect(received(signed({ amount: '10.00', currency: 'EGP' }))).toMatchObject({
+      status: 'paid',
+      amountMinor: 1000,
+      currency: 'EGP',
+    });
+    expect(received(signed({ amount: '499.00', currency: 'EGP' })).amountMinor).toBe(49_900);
+    // Digits alone stay minor units, as in the published example.
+    expect(received(signed({})).amountMinor).toBe(49_160);
+    // More decimals than the currency has is no amount of it: never rounded (the ledger then refuses it).
+    expect(received(signed({ amount: '10.001', currency: 'EGP' })).amountMinor).toBeNull();
+  });
+
+  it("the status answer's amount: `{total, currency}` in minor units, or a flat major-unit text beside `currency`", async () => {
+    let answer: unknown;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const opay = new OpayProvider({
+        ...settings,
+        country: 'EG',
+        currency: 'EGP',
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      });
+      const ask = () =>
+        opay.lookup({
+          reference: 'a1',
+          providerReference: '211009140896553163',
+          amountMinor: 49_900,
+          currency: 'EGP',
+          knownTransactions: [],
+        });
+      const data = { reference: 'a1', orderNo: '211009140896553163', status: 'SUCCESS' };
+      answer = { code: '00000', message: 'SUCCESSFUL', data: { ...data, amount: { total: 49_900, currency: 'EGP' } } };
+      expect((await ask()).confirmation).toMatchObject({ status: 'paid', amountMinor: 49_900, currency: 'EGP' });
+      answer = { code: '00000', message: 'SUCCESSFUL', data: { ...data, amount: '499.00', currency: 'EGP' } };
+      expect((await ask()).confirmation).toMatchObject({ status: 'paid', amountMinor: 49_900, currency: 'EGP' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

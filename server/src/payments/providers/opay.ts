@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import {
+  minorAmount,
   ProviderError,
   WebhookRefused,
   postJson,
@@ -83,7 +84,8 @@ export function opayHeaderSignature(secretKey: string, requestTimestamp: string,
 
 /** The signed-headers callback's body, as the Egypt page's example shapes it. */
 interface OpayHeaderCallback {
-  amount?: { currency?: unknown; total?: unknown };
+  amount?: { currency?: unknown; total?: unknown } | string | number;
+  currency?: unknown;
   country?: unknown;
   notifyId?: unknown;
   orderNo?: unknown;
@@ -100,6 +102,30 @@ function minorUnits(value: unknown): number | null {
     (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
     (typeof value === 'string' && /^\d{1,12}$/.test(value));
   return whole ? Number(value) : null;
+}
+
+/**
+ * An amount in either shape OPay publishes, in minor units; null when it is neither:
+ * - `{total, currency}`, `total` in minor units: the cashier create request and the status answer
+ *   (documentation.opaycheckout.com/cashier-create, .../query-payment-status: "amount.total … cent unit") and the
+ *   Egypt pages' signed-headers callback (doc.opaycheckout.com/callback-signature-v2: `"total":400`);
+ * - a flat `amount` text: whole digits are minor units, as in the transaction-status callback example
+ *   (documentation.opaycheckout.com/callback-signature: `"amount":"49160"` NGN with `"fee":"737"`); with a decimal
+ *   point they are major units, as OPay's other published examples write it (`"amount":"10.00"`), read in the
+ *   currency's own decimals (ISO 4217: '499.00' EGP is 49900), never rounded.
+ */
+function opayAmount(value: unknown, currency: unknown): number | null {
+  if (value !== null && typeof value === 'object') return minorUnits((value as { total?: unknown }).total);
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text === 'string' && text.includes('.')) {
+    return typeof currency === 'string' ? minorAmount(text, currency.toUpperCase()) : null;
+  }
+  return minorUnits(value);
+}
+
+/** The currency beside an amount: `amount.currency` of the object shape, else the record's own `currency`. */
+function opayCurrency(amount: unknown, currency: unknown): unknown {
+  return amount !== null && typeof amount === 'object' ? (amount as { currency?: unknown }).currency : currency;
 }
 
 const DEFAULT_CALLBACK_MAX_AGE_MS = 10 * 60_000;
@@ -133,6 +159,12 @@ const STATUSES: Record<string, Confirmation['status']> = {
 export class OpayProvider implements PaymentProvider {
   readonly name: 'opay' | 'opay1';
   readonly sandbox: boolean;
+  /**
+   * The cashier order expires `expireAt` minutes after it is created: we ask for 30 (createCheckout; OPay's
+   * "Create Cashier Payment", documentation.opaycheckout.com/cashier-create: "expireAt … Payment expiration time in
+   * minutes"). An hour, for a payment started in its last minute.
+   */
+  readonly paymentWindowHours = 1;
 
   constructor(private readonly settings: OpaySettings) {
     this.name = settings.name;
@@ -192,7 +224,8 @@ export class OpayProvider implements PaymentProvider {
         reference?: unknown;
         orderNo?: unknown;
         status?: unknown;
-        amount?: { total?: unknown; currency?: unknown };
+        amount?: { total?: unknown; currency?: unknown } | string | number;
+        currency?: unknown;
       };
     } | null;
     const data = said?.data;
@@ -211,6 +244,7 @@ export class OpayProvider implements PaymentProvider {
     }
     // INITIAL: the order is open and nothing was paid: there is nothing to apply.
     if (providerStatus === 'INITIAL') return { confirmation: null, providerStatus, answer };
+    const currency = opayCurrency(data.amount, data.currency);
     return {
       confirmation: {
         eventId: `${orderNo}:${providerStatus}`,
@@ -218,8 +252,8 @@ export class OpayProvider implements PaymentProvider {
         providerReference: orderNo,
         transactionId: orderNo,
         status: mapped,
-        amountMinor: minorUnits(data.amount?.total),
-        currency: typeof data.amount?.currency === 'string' ? data.amount.currency.toUpperCase() : null,
+        amountMinor: opayAmount(data.amount, currency),
+        currency: typeof currency === 'string' ? currency.toUpperCase() : null,
         providerStatus,
       },
       providerStatus,
@@ -270,7 +304,7 @@ export class OpayProvider implements PaymentProvider {
       refunded: payload.refunded === true,
       reference: payload.reference,
       orderNo: payload.token,
-      amountMinor: minorUnits(payload.amount),
+      amountMinor: opayAmount(payload.amount, payload.currency),
       currency: payload.currency,
     });
   }
@@ -311,8 +345,7 @@ export class OpayProvider implements PaymentProvider {
     if (typeof orderNo !== 'string' || !orderNo || !providerStatus) {
       throw new WebhookRefused('refused-malformed', 'The callback has no orderNo or status.');
     }
-    const amount = body.amount && typeof body.amount === 'object' ? body.amount : {};
-    const total = amount.total;
+    const currency = opayCurrency(body.amount, body.currency);
     return confirmation({
       // This callback names the order only: OPay's order number is also its transaction id (its examples give the
       // transaction-status callback's token and transactionId the same number), so both schemes meet on one id.
@@ -321,8 +354,8 @@ export class OpayProvider implements PaymentProvider {
       refunded: body.refunded === true,
       reference: body.reference,
       orderNo,
-      amountMinor: typeof total === 'number' && Number.isSafeInteger(total) && total >= 0 ? total : null,
-      currency: amount.currency,
+      amountMinor: opayAmount(body.amount, currency),
+      currency,
     });
   }
 }

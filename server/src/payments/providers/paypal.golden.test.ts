@@ -612,6 +612,7 @@ describe('PayPal webhooks, against published events', () => {
       reference: null,
       providerReference: null,
       transactionId: 'PP-000-042-663-135',
+      disputeId: 'PP-000-042-663-135',
       takesBack: '00D10444LD479031K',
       status: 'disputed',
       amountMinor: 300,

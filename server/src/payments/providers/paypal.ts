@@ -145,9 +145,12 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 
 /** A PayPal amount in minor units; refunds and reversals may carry a sign, the amount is what went back. */
 function amountOf(money: Money | undefined): { amountMinor: number | null; currency: string | null } {
-  const value = typeof money?.value === 'string' ? money.value.replace(/^-/, '') : money?.value;
   const currency = text(money?.currency_code);
-  return { amountMinor: currency ? minorAmount(value, currency) : null, currency };
+  // A negative sum ("-1.00") is read as one, for the ledger to refuse: never as its absolute value.
+  const negative = typeof money?.value === 'string' && money.value.startsWith('-');
+  const value = negative ? (money!.value as string).slice(1) : money?.value;
+  const minor = currency ? minorAmount(value, currency) : null;
+  return { amountMinor: minor !== null && negative ? -minor : minor, currency };
 }
 
 /** The id at the end of a HATEOAS link `rel` pointing at `/v2/payments/{kind}/{id}` (refund → its capture). */
@@ -186,6 +189,13 @@ function refusalOf(status: number, body: unknown, fallback: string): PayPalRefus
 export class PayPalProvider implements PaymentProvider {
   readonly name = 'paypal' as const;
   readonly sandbox: boolean;
+  /**
+   * The buyer approves an order within 3 hours, PayPal's default (developer.paypal.com/docs/checkout/apm/reference/
+   * handle-uncaptured-payments: "the default is 3 hours"); money moves only when we capture an approved order, which
+   * the order's id allows for 29 days (developer.paypal.com/api/nvp-soap/troubleshooting/10621: "A PayPal Order ID
+   * is valid for 29 days"): `npm run device -- reconcile <reference>` captures one found APPROVED that late.
+   */
+  readonly paymentWindowHours = 3;
   private token: { value: string; expiresAt: number } | undefined;
 
   constructor(private readonly settings: PayPalSettings) {
@@ -586,6 +596,7 @@ export function readEvent(event: PayPalEvent): Confirmation {
         providerStatus: `${type}:${resourceStatus ?? ''}${outcome ? `:${outcome}` : ''}`,
         reference: text(disputed?.custom),
         transactionId: disputeId,
+        disputeId,
         takesBack: text(disputed?.seller_transaction_id),
         status: !resolved ? 'disputed' : lost ? 'reversed' : 'reinstated',
         ...amountOf(
