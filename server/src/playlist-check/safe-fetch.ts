@@ -23,6 +23,7 @@ import { Transform, pipeline, type Readable, type TransformCallback } from 'node
 import zlib from 'node:zlib';
 import ipaddr from 'ipaddr.js';
 import { checkMessages, english, said, type Said } from './check-messages';
+import { icyAsHttp } from './icy';
 
 export type FetchFailure =
   | 'invalid-url' // not parseable (credentials in the URL are fine)
@@ -383,6 +384,11 @@ function requestOnce(target: URL, ctx: HopContext, prefix: string): Promise<Hop>
     if (isHttps) {
       requestOptions.rejectUnauthorized = true;
       if (!literal) requestOptions.servername = stripTrailingDot(host);
+    } else {
+      // Shoutcast v1 radio answers "ICY 200 OK": read as HTTP/1.0, as players read it (icy.ts). Without an agent,
+      // Node uses this connection for this one request only, as `agent: false` did.
+      requestOptions.agent = undefined;
+      requestOptions.createConnection = (options) => icyAsHttp(net.connect(options as net.NetConnectOpts));
     }
     const req = (isHttps ? https : http).request(requestOptions);
 
