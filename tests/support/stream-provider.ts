@@ -21,6 +21,8 @@ const xtreamFixture = (name: string) => readFileSync(path.join(FIXTURES, 'xtream
 const PLAYS: Record<string, [string, () => Buffer, boolean]> = {
   'ts-h264': ['video/mp2t', () => streamFixture('media3-sample_h264_mpeg_audio.ts'), true],
   'ts-hevc': ['video/mp2t', () => streamFixture('media3-sample_h265.ts'), true],
+  // Sent once: repeated, its timestamps would jump back each time, which no real live stream does.
+  'ts-aac': ['video/mp2t', () => streamFixture('media3-hls-cea608/sd-hls0000000000.ts'), false],
   'ts-ac3': ['video/mp2t', () => streamFixture('media3-sample_ac3.ts'), true],
   'ts-eac3': ['video/mp2t', () => streamFixture('media3-sample_eac3.head.ts'), true],
   'hls-master': ['application/vnd.apple.mpegurl', () => streamFixture('videojs-master-fmp4.m3u8'), false],
@@ -31,6 +33,8 @@ const PLAYS: Record<string, [string, () => Buffer, boolean]> = {
   dash: ['application/dash+xml', () => streamFixture('media3-dash-multi-track.mpd'), false],
   'dash-dolby': ['application/dash+xml', () => streamFixture('media3-sample_mpd_dolby.mpd'), false],
   'fmp4-init': ['video/mp4', () => streamFixture('media3-sample_fragmented.init.mp4'), false],
+  mp4: ['video/mp4', () => streamFixture('media3-sample.mp4'), false],
+  webm: ['video/webm', () => streamFixture('media3-bear-vp9.webm'), false],
   mkv: ['video/x-matroska', () => streamFixture('media3-sample_with_opus_audio.mkv'), false],
   flv: ['video/x-flv', () => streamFixture('media3-sample.head.flv'), true],
   aac: ['audio/aac', () => streamFixture('media3-sample.head.adts'), true],

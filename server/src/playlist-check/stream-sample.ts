@@ -56,7 +56,8 @@ const PLAYS = new Set<StreamKind>([
 /** Not tried: the server cannot say anything about them. */
 const NOT_TRIED = new Set<StreamKind>(['OTHER_SCHEME', 'PRIVATE_ADDRESS']);
 
-function isPlayable(kind: StreamKind): boolean {
+/** Whether a sample's kind is video (or radio) the TV plays: the check's "plays". */
+export function isPlayable(kind: StreamKind): boolean {
   return PLAYS.has(kind);
 }
 
