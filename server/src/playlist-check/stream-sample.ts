@@ -342,6 +342,7 @@ async function openLink(
       allow: base.allow,
       headers,
       signal: watch.signal,
+      icy: true,
     });
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;
