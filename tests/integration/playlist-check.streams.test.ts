@@ -386,6 +386,9 @@ describe("an Xtream Codes line's live channels", () => {
       ['News 2', 'News', 'HLS_MEDIA'],
       ['Sport 2', 'Sport', 'MPEG_TS'],
     ]);
+    // The panel's HLS output is followed to its segment, as any HLS is.
+    expect(provider.requests.slice(before)).toContain('/hls/120/1.ts');
+    expect(result.streams.samples[1].message).toMatch(/and its first segment with an MPEG-TS stream/);
     expect(result.verdict).toBe('OK');
     // Never more than one of the line's two connections, and each given back.
     expect(provider.lineStats('alice').mostAtOnce).toBe(1);
