@@ -130,11 +130,69 @@ interface MpdPlaylist {
 }
 
 /**
+ * The most segments a DASH manifest may describe for it to be parsed. mpd-parser lists every segment a
+ * SegmentTemplate or SegmentTimeline implies, so a manifest of 2,000 hours of 10 ms segments would have it build
+ * an array of 720 million (V8 aborts the whole process on it). 50,000 is a day of 2 s segments.
+ */
+export const MAX_DASH_SEGMENTS = 50_000;
+
+/** An ISO 8601 duration (PT1H2M3.5S, P1DT2H) in seconds; NaN when it is not one. */
+function isoSeconds(value: string | undefined): number {
+  const m =
+    /^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(
+      (value ?? '').trim(),
+    );
+  if (!m) return NaN;
+  const [years, months, days, hours, minutes, secs] = m.slice(1).map((n) => Number(n ?? 0)) as number[];
+  return (((years! * 365 + months! * 30 + days!) * 24 + hours!) * 60 + minutes!) * 60 + secs!;
+}
+
+/**
+ * Whether a DASH manifest describes few enough segments to be parsed (MAX_DASH_SEGMENTS), counted from its
+ * text before any parser runs, erring high: its whole span (a static manifest's duration; a live one's time
+ * since it became available, or its time-shift window) at the finest timescale and shortest segment duration
+ * it names, for each representation.
+ */
+export function dashWithinReach(text: string, now = Date.now()): boolean {
+  const values = (name: string) =>
+    [...text.matchAll(new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, 'g'))].map((m) => m[1]!);
+  let span: number;
+  if (/\btype\s*=\s*"dynamic"/.test(text)) {
+    const start = Date.parse(values('availabilityStartTime')[0] ?? '');
+    const since = Math.max(0, (now - (Number.isFinite(start) ? start : 0)) / 1000);
+    const window = isoSeconds(values('timeShiftBufferDepth')[0]);
+    span =
+      Math.min(since, Number.isFinite(window) ? window : Infinity) +
+      (isoSeconds(values('minimumUpdatePeriod')[0]) || 0);
+  } else {
+    const periods = values('duration').map(isoSeconds).filter(Number.isFinite);
+    span = Math.max(
+      0,
+      isoSeconds(values('mediaPresentationDuration')[0]) || 0,
+      periods.reduce((a, b) => a + b, 0),
+    );
+  }
+  const timescale = Math.max(1, ...values('timescale').map(Number).filter(Number.isFinite));
+  const perDuration = (d: number) => (d > 0 ? (span * timescale) / d : Infinity);
+  let count = 0;
+  // SegmentTemplate@duration (numbers; a Period's ISO duration is not one).
+  for (const d of values('duration').filter((v) => /^\s*[\d.]+\s*$/.test(v))) count += perDuration(Number(d));
+  for (const [, attributes] of text.matchAll(/<S\b([^>]*)>/g)) {
+    const d = Number(/\bd\s*=\s*"([^"]*)"/.exec(attributes!)?.[1]);
+    const r = Number(/\br\s*=\s*"([^"]*)"/.exec(attributes!)?.[1] ?? 0);
+    count += r < 0 ? perDuration(d) : r + 1;
+  }
+  const representations = Math.max(1, text.match(/<Representation\b/g)?.length ?? 0);
+  return Number.isFinite(count) && count * representations <= MAX_DASH_SEGMENTS;
+}
+
+/**
  * The segments a DASH player starts with: of the first video representation listed (the first audio one when
  * there is no video), its initialisation segment and its first media segment (three from the end when live).
  * A representation addressed by a single file (SegmentBase) is that file, read from its start. null: none listed.
  */
-export function dashSegment(text: string, base: string): SegmentPlan | null {
+export function dashSegment(text: string, base: string): SegmentPlan | null | 'too-many' {
+  if (!dashWithinReach(text)) return 'too-many';
   const manifest = parseMpd(text, { manifestUri: base, NOW: Date.now(), clientOffset: 0 }) as {
     playlists?: MpdPlaylist[];
     mediaGroups?: { AUDIO?: Record<string, Record<string, { playlists?: MpdPlaylist[] }>> };

@@ -259,6 +259,38 @@ describe('HLS and DASH, followed to their first media segment as a player starts
     expect(await allClosed(provider)).toBe(true);
   });
 
+  it('never lets a DASH manifest make the parser list millions of segments (it aborted the process)', async () => {
+    const template = (attributes: string, segment: string) =>
+      `<?xml version="1.0"?><MPD xmlns="urn:mpeg:dash:schema:mpd:2011" ${attributes}><Period><AdaptationSet mimeType="video/mp4"><Representation id="v" bandwidth="1000" codecs="avc1.4d401e">${segment}</Representation></AdaptationSet></Period></MPD>`;
+    const bombs: Record<string, string> = {
+      // 2,000 hours of 10 ms segments: 720 million.
+      '/bomb/static.mpd': template(
+        'type="static" mediaPresentationDuration="PT2000H"',
+        '<SegmentTemplate timescale="1000" duration="10" media="s$Number$.m4s" initialization="i.mp4"/>',
+      ),
+      // Live since 1970, 1 ms segments repeated to the live edge.
+      '/bomb/live.mpd': template(
+        'type="dynamic" availabilityStartTime="1970-01-01T00:00:00Z"',
+        '<SegmentTemplate timescale="1000" media="s$Time$.m4s" initialization="i.mp4"><SegmentTimeline><S t="0" d="1" r="-1"/></SegmentTimeline></SegmentTemplate>',
+      ),
+      '/bomb/repeat.mpd': template(
+        'type="static" mediaPresentationDuration="PT1S"',
+        '<SegmentTemplate timescale="1000" media="s$Time$.m4s" initialization="i.mp4"><SegmentTimeline><S t="0" d="1" r="900000000"/></SegmentTimeline></SegmentTemplate>',
+      ),
+    };
+    provider.route((_req, res, url) => {
+      const body = bombs[url.pathname];
+      if (!body) return false;
+      res.setHeader('content-type', 'application/dash+xml');
+      return (void res.end(body), true);
+    });
+    for (const path of Object.keys(bombs)) {
+      const outcome = await sampleStream(pick(`${provider.url}${path}`), BASE, LIMITS);
+      // Named by its manifest, as before the chain was followed; nothing listed, nothing more opened.
+      expect(outcome).toMatchObject({ kind: 'DASH', codecs: ['H.264'] });
+    }
+  });
+
   it('tries a few qualities of a master whose qualities are gone, within the one budget, each once', async () => {
     const before = provider.requests.length;
     await sampleStream(pick('hls-master'), BASE, LIMITS);

@@ -591,8 +591,14 @@ async function followChain(
   let plan: SegmentPlan | null = null;
   let variantCodecs: string[] = [];
   try {
-    if (kind === 'DASH') plan = dashSegment(text, first.url);
-    else if (kind === 'HLS_MEDIA') plan = hlsSegment(text, first.url, null);
+    if (kind === 'DASH') {
+      const dash = dashSegment(text, first.url);
+      // Too many segments to list (docs/playlist-check.md): judged by its manifest, as before the chain was followed.
+      if (dash === 'too-many') {
+        return { kind, httpStatus: first.status, codecs: first.sniff.codecs, said: sniffSaid(first.sniff) };
+      }
+      plan = dash;
+    } else if (kind === 'HLS_MEDIA') plan = hlsSegment(text, first.url, null);
   } catch {
     plan = null;
   }
