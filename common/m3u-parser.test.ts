@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { type M3uEntry, M3uParser, parseM3u } from './m3u-parser';
+import { type M3uEntry, M3uParser, kodiStreamHeaders, parseM3u } from './m3u-parser';
 import {
   M3U_SAMPLE_HEADER_ATTRIBUTES,
   type M3uSampleOptions,
@@ -191,6 +191,33 @@ describe('M3uParser: #EXTINF', () => {
 });
 
 describe('M3uParser: groups, #EXTGRP, #EXTVLCOPT', () => {
+  it('collects #KODIPROP lines like #EXTVLCOPT, and reads inputstream.adaptive.stream_headers as Kodi does', () => {
+    const { entries } = parseM3u(
+      [
+        '#EXTM3U',
+        '#EXTINF:-1,A',
+        '#KODIPROP:inputstream.adaptive.manifest_type=hls',
+        '#KODIPROP:inputstream.adaptive.stream_headers=User-Agent=Kodi%2F21.0&Referer=https%3A%2F%2Ftv.example%2F',
+        'http://a/1.m3u8',
+        '#KODIPROP:inputstream=inputstream.adaptive',
+        '#EXTINF:-1,B',
+        'http://a/2',
+        '#EXTINF:-1,C',
+        'http://a/3',
+      ].join('\n'),
+    );
+    expect(entries.map((e) => e.kodiProps)).toEqual([
+      {
+        'inputstream.adaptive.manifest_type': 'hls',
+        'inputstream.adaptive.stream_headers': 'User-Agent=Kodi%2F21.0&Referer=https%3A%2F%2Ftv.example%2F',
+      },
+      { inputstream: 'inputstream.adaptive' },
+      undefined,
+    ]);
+    expect(kodiStreamHeaders(entries[0]!)).toEqual({ 'User-Agent': 'Kodi/21.0', Referer: 'https://tv.example/' });
+    expect(kodiStreamHeaders(entries[2]!)).toEqual({});
+  });
+
   // Changed with the Kodi reading of #EXTGRP: it used to add to the entry's group-title groups (A was
   // Sports, UK, Favourites; C had none); Kodi's PlaylistLoader replaces them and keeps #EXTGRP for what follows.
   it('splits group-title on ";", trims, drops empty and duplicate groups; #EXTGRP replaces and stays', () => {
@@ -309,12 +336,13 @@ describe('M3uParser: URL lines', () => {
     expect(stats).toMatchObject({ entries: 3, withUrl: 1, withoutUrl: 2 });
   });
 
+  // Changed with #KODIPROP: it was ignored as an unknown tag; Kodi gives it to the channel that follows.
   it('counts a URL line without #EXTINF as an entry named ""; ignores comments and unknown tags', () => {
     const { entries } = parseM3u(
       '#EXTM3U\n# comment\n#EXT-X-VERSION:3\n#KODIPROP:inputstream=adaptive\nhttp://a/1.ts\n  rtmp://b/live  \nrelative/path.ts\n',
     );
     expect(entries).toEqual([
-      entry({ url: 'http://a/1.ts' }),
+      entry({ url: 'http://a/1.ts', kodiProps: { inputstream: 'adaptive' } }),
       entry({ url: 'rtmp://b/live' }),
       entry({ url: 'relative/path.ts' }),
     ]);

@@ -21,7 +21,8 @@
  *   to every entry that follows, until an empty #EXTGRP or an entry with a group-title ends it. An entry's own
  *   group-title adds to the #EXTGRP groups in force for that entry only.
  * - #EXTVLCOPT lines belong to the entry being read (after its #EXTINF, before its URL); met before any #EXTINF
- *   (right after the previous URL), they are kept for the next entry, as VLC applies them.
+ *   (right after the previous URL), they are kept for the next entry, as VLC applies them. #KODIPROP lines the
+ *   same way (Kodi's PVR IPTV Simple client reads them as properties of the channel being read).
  * - Backup URLs: URL lines right after an entry's URL (only blank lines or plain `# comments` between, no new
  *   #EXTINF or other tag) are that channel's backup addresses, counted in stats.backupUrls, not new channels.
  * - A missing or unreadable #EXTINF duration is -1.
@@ -59,6 +60,11 @@ export interface M3uEntry {
   groups: string[];
   /** #EXTVLCOPT:key=value lines belonging to the entry (lower-case keys). */
   vlcOptions: Record<string, string>;
+  /**
+   * #KODIPROP:key=value lines belonging to the entry, as #EXTVLCOPT (lower-case keys); absent when it has none.
+   * Kodi's inputstream.adaptive reads `inputstream.adaptive.stream_headers` (kodiStreamHeaders()).
+   */
+  kodiProps?: Record<string, string>;
 }
 
 /** #EXTM3U attributes: x-tvg-url, url-tvg, tvg-url, catchup, ... (lower-case keys). */
@@ -281,6 +287,16 @@ function parseHeaderSuffix(suffix: string): Record<string, string> {
   return headers;
 }
 
+/**
+ * The HTTP headers Kodi's inputstream.adaptive sends for a channel's manifest and segments:
+ * `#KODIPROP:inputstream.adaptive.stream_headers=User-Agent=x&Referer=y` (URL-encoded values, as its wiki gives
+ * them). Keys as written.
+ */
+export function kodiStreamHeaders(entry: Pick<M3uEntry, 'kodiProps'>): Record<string, string> {
+  const value = entry.kodiProps?.['inputstream.adaptive.stream_headers'];
+  return value ? parseHeaderSuffix(value) : {};
+}
+
 /** `scheme://` at s[start]: scheme is a letter then letters, digits, '+', '-', '.'. */
 function startsWithScheme(s: string, start: number, end: number): boolean {
   let i = start;
@@ -325,6 +341,8 @@ export class M3uParser {
   private current: M3uEntry | null = null;
   /** #EXTVLCOPT met while no entry was open: they go to the next one. */
   private nextOptions: Record<string, string> | null = null;
+  /** #KODIPROP met while no entry was open, likewise. */
+  private nextKodiProps: Record<string, string> | null = null;
   /** The groups in force (Kodi's list): never changed in place, replaced, so emitted entries may share it. */
   private groupList: string[] = EMPTY_GROUPS;
   /** groupList came from #EXTGRP (a begin directive): it stays for the entries that follow. */
@@ -529,6 +547,16 @@ export class M3uParser {
     // A tag (#EXT..., #KODIPROP...) ends a channel's backup URLs; a plain comment ('# text') does not.
     const c1 = s.charCodeAt(start + 1) | 32;
     if (c1 >= 97 && c1 <= 122) this.backupOpen = false;
+    // #KODIPROP:key=value
+    if (
+      c1 === 107 &&
+      end - start > 10 &&
+      s.charCodeAt(start + 9) === COLON &&
+      /^kodiprop$/i.test(s.slice(start + 1, start + 9))
+    ) {
+      this.option(s, start + 10, end, 'kodi');
+      return;
+    }
     if (
       end - start < 7 ||
       (s.charCodeAt(start + 1) | 32) !== 101 ||
@@ -627,10 +655,18 @@ export class M3uParser {
   private open(name: string, duration: number, attributes: Record<string, string>): M3uEntry {
     const vlcOptions = this.nextOptions ?? {};
     this.nextOptions = null;
-    return { name, duration, url: null, headers: {}, attributes, groups: EMPTY_GROUPS, vlcOptions };
+    const entry: M3uEntry = { name, duration, url: null, headers: {}, attributes, groups: EMPTY_GROUPS, vlcOptions };
+    if (this.nextKodiProps) entry.kodiProps = this.nextKodiProps;
+    this.nextKodiProps = null;
+    return entry;
   }
 
   private vlcOption(s: string, i: number, end: number): void {
+    this.option(s, i, end, 'vlc');
+  }
+
+  /** An #EXTVLCOPT or #KODIPROP key=value: to the entry being read, else to the next one. */
+  private option(s: string, i: number, end: number, kind: 'vlc' | 'kodi'): void {
     while (i < end && s.charCodeAt(i) <= TAB_OR_LESS) i += 1;
     if (i >= end) return;
     const eq = s.indexOf('=', i);
@@ -642,8 +678,11 @@ export class M3uParser {
       value = trimmed(s.slice(eq + 1, end));
     }
     if (key.length === 0) return;
-    if (this.current !== null) this.current.vlcOptions[key] = value;
-    else (this.nextOptions ??= {})[key] = value;
+    if (kind === 'vlc') {
+      if (this.current !== null) this.current.vlcOptions[key] = value;
+      else (this.nextOptions ??= {})[key] = value;
+    } else if (this.current !== null) (this.current.kodiProps ??= {})[key] = value;
+    else (this.nextKodiProps ??= {})[key] = value;
   }
 
   private urlLine(s: string, start: number, end: number): void {

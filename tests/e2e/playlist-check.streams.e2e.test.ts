@@ -29,7 +29,7 @@ beforeAll(async () => {
     '#EXTINF:-1 tvg-id="news" group-title="News",Nile News HD',
     `${provider.url}/s/ts-h264`,
     '#EXTINF:-1 tvg-id="sport" group-title="Sport",Sport Arena 4K',
-    `${provider.url}/s/hls-master`,
+    `${provider.url}/c/hls-ts/ok/manifest.m3u8`,
     '#EXTINF:-1 tvg-id="films" group-title="Films",Cinema One',
     `${provider.url}/s/403`,
     '#EXTINF:-1 tvg-id="kids" group-title="Kids",Cartoon Time',

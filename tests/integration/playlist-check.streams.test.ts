@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { allClosed, startStreamProvider, type StreamProvider } from '../support/stream-provider';
+import { allClosed, startStreamProvider, streamFixture, type StreamProvider } from '../support/stream-provider';
 import { signedInDevice, startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -104,12 +104,36 @@ function panel(req: http.IncomingMessage, res: http.ServerResponse, url: URL): b
 beforeAll(async () => {
   provider = await startStreamProvider(LINES);
   PLAYLISTS['/mixed.m3u'] = playlist(['ts-h264', 'ts-hevc', 'ts-ac3', '403', 'silent']);
-  PLAYLISTS['/all-play.m3u'] = playlist(['ts-h264', 'hls-master', 'dash', 'fmp4-init', 'aac'], { tvgIds: true });
+  PLAYLISTS['/all-play.m3u'] = playlist(
+    [
+      'ts-h264',
+      `${provider.url}/c/hls-ts/ok/manifest.m3u8`,
+      `${provider.url}/c/dash/ok/manifest.mpd`,
+      'fmp4-init',
+      'aac',
+    ],
+    { tvgIds: true },
+  );
+  // HLS chains broken after their first playlist, at each link a player opens next.
+  PLAYLISTS['/hls-broken.m3u'] = playlist(
+    ['var404/manifest.m3u8', 'seg403/manifest.m3u8', 'empty/manifest.m3u8']
+      .map((p) => `${provider.url}/c/hls-ts/${p}`)
+      .concat(`${provider.url}/c/hls-aes/key403/crypt.m3u8`),
+    { tvgIds: true },
+  );
+  // Kodi's way of giving a channel its headers.
+  PLAYLISTS['/kodiprop.m3u'] = [
+    '#EXTM3U',
+    '#EXTINF:-1 tvg-id="ch0" group-title="News",Kodi News',
+    '#KODIPROP:inputstream.adaptive.stream_headers=User-Agent=Kodi%2F21.0&Referer=https%3A%2F%2Ftv.example%2F',
+    `${provider.url}/needs-kodi.ts`,
+    '',
+  ].join('\n');
   PLAYLISTS['/all-gone.m3u'] = playlist(['404', '410', '404/b'], { tvgIds: true });
   PLAYLISTS['/all-refused.m3u'] = playlist(['403', 'xui-404', 'login', '451', '503'], { tvgIds: true });
   PLAYLISTS['/not-here.m3u'] = playlist(
     [
-      'hls-multivariant',
+      `${provider.url}/c/hls-ts/ok/manifest.m3u8`,
       'rtmp://live.invalid/app/news',
       'rtsp://live.invalid/x',
       'udp://@239.0.0.1:1234',
@@ -208,11 +232,40 @@ describe('an M3U playlist’s channels', () => {
     );
     expect(result.streams.samples.map((s: { kind: string; codecs: string[] }) => [s.kind, s.codecs])).toEqual([
       ['MPEG_TS', ['H.264', 'MPEG audio']],
-      ['HLS_MASTER', ['H.264', 'AAC', 'AC-3', 'E-AC-3']],
+      ['HLS_MASTER', ['H.264', 'AAC']],
       ['DASH', ['H.264']],
       ['FRAGMENTED_MP4', ['H.264', 'AAC']],
       ['AUDIO', ['AAC']],
     ]);
+  });
+
+  it('does not call an HLS channel playable when a link after its playlist fails, and says which', async () => {
+    const result = await check(m3u('/hls-broken.m3u'));
+    expect(result.verdict).toBe('WARNING');
+    expect(result.streams).toMatchObject({ sampled: 4, playable: 0 });
+    expect(result.streams.samples.map((s: { message: string }) => s.message)).toEqual([
+      'Answered with an HLS playlist in 1 quality, but its qualities are not there (HTTP 404).',
+      'Answered with an HLS playlist in 1 quality, but its segments are refused (HTTP 403).',
+      'Answered with an HLS playlist in 1 quality, but it lists no segments.',
+      'Answered with an HLS playlist of 1 MPEG-TS segment, but the key to its segments is refused (HTTP 403).',
+    ]);
+    expect(await allClosed(provider)).toBe(true);
+  });
+
+  it('sends the headers #KODIPROP stream_headers give a channel, as Kodi does', async () => {
+    let seen: http.IncomingHttpHeaders = {};
+    provider.route((req, res, url) => {
+      if (url.pathname !== '/needs-kodi.ts') return false;
+      seen = req.headers;
+      const ok = req.headers['user-agent'] === 'Kodi/21.0' && req.headers.referer === 'https://tv.example/';
+      res.statusCode = ok ? 200 : 403;
+      res.setHeader('content-type', 'video/mp2t');
+      res.end(ok ? streamFixture('media3-sample_h264_mpeg_audio.ts') : '');
+      return true;
+    });
+    const result = await check(m3u('/kodiprop.m3u'));
+    expect(seen['user-agent']).toBe('Kodi/21.0');
+    expect(result.streams.samples[0]).toMatchObject({ kind: 'MPEG_TS', httpStatus: 200 });
   });
 
   it('fails a playlist whose every sampled channel is gone, and says why', async () => {
@@ -256,7 +309,13 @@ describe('an M3U playlist’s channels', () => {
     // Not a failure: nothing was seen to fail.
     expect(result.verdict).toBe('OK');
     // The provider was asked for the playlist, the guide and the one http channel: nothing else was opened.
-    expect(provider.requests.slice(before)).toEqual(['/not-here.m3u', '/s/hls-multivariant', '/guide.xml']);
+    expect(provider.requests.slice(before)).toEqual([
+      '/not-here.m3u',
+      '/c/hls-ts/ok/manifest.m3u8',
+      '/c/hls-ts/ok/sd-hls.m3u8',
+      '/c/hls-ts/ok/sd-hls0000000000.ts',
+      '/guide.xml',
+    ]);
   });
 
   it('keeps a 200,000-channel playlist’s check within its limits: five channels at most, over its groups', async () => {
@@ -327,6 +386,9 @@ describe("an Xtream Codes line's live channels", () => {
       ['News 2', 'News', 'HLS_MEDIA'],
       ['Sport 2', 'Sport', 'MPEG_TS'],
     ]);
+    // The panel's HLS output is followed to its segment, as any HLS is.
+    expect(provider.requests.slice(before)).toContain('/hls/120/1.ts');
+    expect(result.streams.samples[1].message).toMatch(/and its first segment with an MPEG-TS stream/);
     expect(result.verdict).toBe('OK');
     // Never more than one of the line's two connections, and each given back.
     expect(provider.lineStats('alice').mostAtOnce).toBe(1);

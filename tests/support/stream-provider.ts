@@ -1,3 +1,4 @@
+import { createCipheriv, createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -20,6 +21,8 @@ const xtreamFixture = (name: string) => readFileSync(path.join(FIXTURES, 'xtream
 const PLAYS: Record<string, [string, () => Buffer, boolean]> = {
   'ts-h264': ['video/mp2t', () => streamFixture('media3-sample_h264_mpeg_audio.ts'), true],
   'ts-hevc': ['video/mp2t', () => streamFixture('media3-sample_h265.ts'), true],
+  // Sent once: repeated, its timestamps would jump back each time, which no real live stream does.
+  'ts-aac': ['video/mp2t', () => streamFixture('media3-hls-cea608/sd-hls0000000000.ts'), false],
   'ts-ac3': ['video/mp2t', () => streamFixture('media3-sample_ac3.ts'), true],
   'ts-eac3': ['video/mp2t', () => streamFixture('media3-sample_eac3.head.ts'), true],
   'hls-master': ['application/vnd.apple.mpegurl', () => streamFixture('videojs-master-fmp4.m3u8'), false],
@@ -30,11 +33,125 @@ const PLAYS: Record<string, [string, () => Buffer, boolean]> = {
   dash: ['application/dash+xml', () => streamFixture('media3-dash-multi-track.mpd'), false],
   'dash-dolby': ['application/dash+xml', () => streamFixture('media3-sample_mpd_dolby.mpd'), false],
   'fmp4-init': ['video/mp4', () => streamFixture('media3-sample_fragmented.init.mp4'), false],
+  mp4: ['video/mp4', () => streamFixture('media3-sample.mp4'), false],
+  webm: ['video/webm', () => streamFixture('media3-bear-vp9.webm'), false],
   mkv: ['video/x-matroska', () => streamFixture('media3-sample_with_opus_audio.mkv'), false],
   flv: ['video/x-flv', () => streamFixture('media3-sample.head.flv'), true],
   aac: ['audio/aac', () => streamFixture('media3-sample.head.adts'), true],
   mp3: ['audio/mpeg', () => streamFixture('media3-test-cbr-info-header.mp3'), true],
 };
+
+/**
+ * Whole HLS and DASH chains of real media (androidx/media's test assets), served under
+ * /c/{set}/{how}/{file}: `set` picks the media, `how` breaks one link the way providers break it:
+ * ok, seg403 (segments refused), var404 (every quality's playlist gone), key403 (the AES-128 key refused),
+ * init404 (the EXT-X-MAP / DASH initialisation segment gone), empty (media playlists listing no segment, as a live
+ * playlist whose encoder stopped), slow (segments sent at 2 KB/s).
+ */
+type Role = 'entry' | 'variant' | 'init' | 'segment' | 'key';
+interface ChainFile {
+  role: Role;
+  type: string;
+  bytes: () => Buffer;
+}
+
+/** The AES-128 key and the encrypted TS segment of the `hls-aes` set (RFC 8216: AES-128-CBC, PKCS7, IV = sequence 0). */
+export const AES_KEY = createHash('sha256').update('stream-provider aes-128 key').digest().subarray(0, 16);
+let encrypted: Buffer | null = null;
+function encryptedSegment(): Buffer {
+  if (!encrypted) {
+    const cipher = createCipheriv('aes-128-cbc', AES_KEY, Buffer.alloc(16));
+    encrypted = Buffer.concat([cipher.update(streamFixture('media3-hls-cea608/sd-hls0000000000.ts')), cipher.final()]);
+  }
+  return encrypted;
+}
+
+const M3U8 = 'application/vnd.apple.mpegurl';
+const CHAIN_SETS: Record<string, Record<string, ChainFile>> = {
+  // A master (one quality, H.264 + AAC), its media playlist and one TS segment.
+  'hls-ts': {
+    'manifest.m3u8': { role: 'entry', type: M3U8, bytes: () => streamFixture('media3-hls-cea608/manifest.m3u8') },
+    'sd-hls.m3u8': { role: 'variant', type: M3U8, bytes: () => streamFixture('media3-hls-cea608/sd-hls.m3u8') },
+    'sd-hls0000000000.ts': {
+      role: 'segment',
+      type: 'video/mp2t',
+      bytes: () => streamFixture('media3-hls-cea608/sd-hls0000000000.ts'),
+    },
+  },
+  // A media playlist of fragmented MP4: EXT-X-MAP init, two segments.
+  'hls-fmp4': {
+    'playlist.m3u8': {
+      role: 'entry',
+      type: M3U8,
+      bytes: () => streamFixture('media3-hls-multi-segment/playlist.m3u8'),
+    },
+    'init.mp4': { role: 'init', type: 'video/mp4', bytes: () => streamFixture('media3-hls-multi-segment/init.mp4') },
+    'playlist0.m4s': {
+      role: 'segment',
+      type: 'video/iso.segment',
+      bytes: () => streamFixture('media3-hls-multi-segment/playlist0.m4s'),
+    },
+    'playlist1.m4s': {
+      role: 'segment',
+      type: 'video/iso.segment',
+      bytes: () => streamFixture('media3-hls-multi-segment/playlist1.m4s'),
+    },
+  },
+  // The TS segment above encrypted with AES-128, its media playlist given the key (no byte range: the length changed).
+  'hls-aes': {
+    'crypt.m3u8': {
+      role: 'entry',
+      type: M3U8,
+      bytes: () =>
+        Buffer.from(
+          streamFixture('media3-hls-cea608/sd-hls.m3u8')
+            .toString('utf8')
+            .replace('#EXT-X-MEDIA-SEQUENCE:0\n', '#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-KEY:METHOD=AES-128,URI="key.bin"\n')
+            .replace(/#EXT-X-BYTERANGE:.*\n/, ''),
+        ),
+    },
+    'key.bin': { role: 'key', type: 'application/octet-stream', bytes: () => AES_KEY },
+    'sd-hls0000000000.ts': { role: 'segment', type: 'video/mp2t', bytes: encryptedSegment },
+  },
+  // DASH (CMAF): the video representation's initialisation segment and first media segment.
+  dash: {
+    'manifest.mpd': {
+      role: 'entry',
+      type: 'application/dash+xml',
+      bytes: () => streamFixture('media3-cmaf/manifest.mpd'),
+    },
+    'video_init.mp4': { role: 'init', type: 'video/mp4', bytes: () => streamFixture('media3-cmaf/video_init.mp4') },
+    'video_1.m4s': {
+      role: 'segment',
+      type: 'video/iso.segment',
+      bytes: () => streamFixture('media3-cmaf/video_1.m4s'),
+    },
+  },
+  // A media playlist of fragmented MP4 (CMAF) in H.264: its first four video segments.
+  'hls-cmaf': {
+    'stream_1.m3u8': { role: 'entry', type: M3U8, bytes: () => streamFixture('media3-cmaf/stream_1.head.m3u8') },
+    'video_init.mp4': { role: 'init', type: 'video/mp4', bytes: () => streamFixture('media3-cmaf/video_init.mp4') },
+    ...Object.fromEntries(
+      [1, 2, 3, 4].map((n) => [
+        `video_${n}.m4s`,
+        { role: 'segment', type: 'video/iso.segment', bytes: () => streamFixture(`media3-cmaf/video_${n}.m4s`) },
+      ]),
+    ),
+  },
+  // A master of 24 qualities (video.js's test playlist) whose media playlists are served nowhere.
+  'hls-24': {
+    'master.m3u8': { role: 'entry', type: M3U8, bytes: () => streamFixture('videojs-master-fmp4.m3u8') },
+  },
+};
+
+/** A chain's media playlist with its segments taken out: tags stay, no #EXTINF, no address, no end. */
+function withoutSegments(playlist: Buffer): Buffer {
+  const kept = playlist
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('#') && !/^#EXT(INF|-X-BYTERANGE|-X-ENDLIST)/.test(line));
+  return Buffer.from(`${kept.join('\n')}\n`);
+}
 
 export interface StreamProvider {
   url: string;
@@ -139,6 +256,44 @@ export async function startStreamProvider(lines: Record<string, FakeLine> = {}):
           void res.end('#EXTM3U\n#EXTINF:-1 tvg-id="a" group-title="News",A\nhttp://stream.invalid/a.ts\n'),
           true
         );
+      case 'icy':
+        // Shoutcast v1: "ICY 200 OK", its icy- headers, then MP3 until the client goes (no HTTP version, no length).
+        req.socket.write('ICY 200 OK\r\nicy-name:Old Radio\r\nicy-br:128\r\ncontent-type:audio/mpeg\r\n\r\n');
+        {
+          const mp3 = streamFixture('media3-test-cbr-info-header.mp3');
+          const pump = () => {
+            while (req.socket.writable && req.socket.write(mp3)) {
+              /* fill the buffer */
+            }
+          };
+          req.socket.on('drain', pump);
+          pump();
+        }
+        return true;
+      case 'ts-slow':
+        // A live TS stream arriving at 2 KB/s: it plays, then stalls on any TV.
+        res.setHeader('content-type', 'video/mp2t');
+        return (drip(req, res, streamFixture('media3-sample_h264_mpeg_audio.ts'), 200), true);
+      case 'drip':
+        // One byte a second.
+        res.setHeader('content-type', 'video/mp2t');
+        res.flushHeaders();
+        {
+          const ts = streamFixture('media3-sample_h264_mpeg_audio.ts');
+          let at = 0;
+          const timer = setInterval(() => res.write(ts.subarray(at, ++at)), 1000);
+          req.socket.once('close', () => clearInterval(timer));
+        }
+        return true;
+      case 'nginx-404': {
+        // nginx's own 404 page: padded with its six comments only for MSIE and Chrome (ngx_http_special_response.c).
+        const agent = String(req.headers['user-agent'] ?? '');
+        const padded = /Chrome\//.test(agent) && !/Gecko\//.test(agent) && !/Opera/.test(agent);
+        res.statusCode = 404;
+        res.setHeader('content-type', 'text/html');
+        const page = xtreamFixture('xui-404.html').toString('latin1');
+        return (void res.end(padded ? page : page.slice(0, page.indexOf('<!--'))), true);
+      }
       case 'silent':
         // Takes the connection, never answers.
         return true;
@@ -170,6 +325,50 @@ export async function startStreamProvider(lines: Record<string, FakeLine> = {}):
       default:
         return false;
     }
+  }
+
+  /** Bytes sent slowly: `size` bytes every 100 ms, until the client goes. */
+  function drip(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, size: number): void {
+    let at = 0;
+    const timer = setInterval(() => {
+      if (at >= body.length) at = 0;
+      res.write(body.subarray(at, at + size));
+      at += size;
+    }, 100);
+    req.socket.once('close', () => clearInterval(timer));
+  }
+
+  /** /c/{set}/{how}/{file}: a link of an HLS or DASH chain, broken as `how` says (CHAIN_SETS). */
+  function chain(req: http.IncomingMessage, res: http.ServerResponse, url: URL): boolean {
+    const match = /^\/c\/([a-z0-9-]+)\/([a-z0-9-]+)\/([^/]+)$/.exec(url.pathname);
+    const set = match ? CHAIN_SETS[match[1]!] : undefined;
+    if (!match || !set) return false;
+    const how = match[2]!;
+    const file = set[match[3]!];
+    counted(req);
+    if (!file || (how === 'var404' && file.role === 'variant') || (how === 'init404' && file.role === 'init')) {
+      res.statusCode = 404;
+      return (void res.end('<html><body>not found</body></html>'), true);
+    }
+    if ((how === 'seg403' && file.role === 'segment') || (how === 'key403' && file.role === 'key')) {
+      res.statusCode = 403;
+      return (void res.end('<html><body>forbidden</body></html>'), true);
+    }
+    let body = file.bytes();
+    if (how === 'empty' && body.includes('#EXTINF')) body = withoutSegments(body);
+    res.setHeader('content-type', file.type);
+    res.setHeader('access-control-allow-origin', '*');
+    // A byte range (EXT-X-BYTERANGE), as players ask for it.
+    const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ''));
+    if (range) {
+      const from = Number(range[1]);
+      const to = range[2] ? Math.min(Number(range[2]), body.length - 1) : body.length - 1;
+      res.statusCode = 206;
+      res.setHeader('content-range', `bytes ${from}-${to}/${body.length}`);
+      body = body.subarray(from, to + 1);
+    }
+    if (how === 'slow' && file.role === 'segment') return (drip(req, res, body, 200), true);
+    return (void res.end(body), true);
   }
 
   /** /live/{username}/{password}/{stream_id}.{ext}, as Xtream Codes panels serve a line's live streams. */
@@ -204,6 +403,13 @@ export async function startStreamProvider(lines: Record<string, FakeLine> = {}):
     requests.push(`${url.pathname}${url.search}`);
     for (const handler of routes) if (handler(req, res, url)) return;
     if (live(req, res, url)) return;
+    if (chain(req, res, url)) return;
+    // An Xtream Codes panel's HLS output: the segments its /live/….m3u8 playlists list.
+    if (/^\/hls\/\d+\/\d+\.ts$/.test(url.pathname)) {
+      counted(req);
+      res.setHeader('content-type', 'video/mp2t');
+      return void res.end(streamFixture('media3-sample_h264_mpeg_audio.ts'));
+    }
     const stream = /^\/s\/([^/]+?)(?:\/[^/]*)?$/.exec(url.pathname)?.[1];
     if (stream) {
       counted(req);

@@ -398,6 +398,13 @@ export const checkMessages = {
       id: 'msg.check.streams.notSampledTime',
       defaultMessage: 'No channel was opened: the check had no time left for it.',
     }),
+    /** One stream's speed and what it needs, in the sentence below. */
+    speed: defineMessage({ id: 'msg.check.streams.speed', defaultMessage: '{speed} of {needed}' }),
+    slow: defineMessage({
+      id: 'msg.check.streams.slow',
+      defaultMessage:
+        '{count, plural, one {# arrived} other {# arrived}} too slowly to play smoothly ({speeds} kbit/s): the TV may stall on {count, plural, one {it} other {them}}',
+    }),
     allGone: defineMessage({
       id: 'msg.check.streams.allGone',
       defaultMessage:
@@ -466,6 +473,43 @@ export const checkMessages = {
       id: 'msg.check.sample.otherScheme',
       defaultMessage:
         'Not tried: this server opens only http and https addresses, and this one is {scheme}. The TV’s player may open it.',
+    }),
+    /** An HLS or DASH stream whose chain answered to its first media segment. */
+    chainPlays: defineMessage({
+      id: 'msg.check.sample.chainPlays',
+      defaultMessage: 'Answered with {what}, and its first segment with {segment}.',
+    }),
+    /** A link of an HLS or DASH chain that did not answer with what the player needs ({failure}: how). */
+    chainVariants: defineMessage({
+      id: 'msg.check.sample.chainVariants',
+      defaultMessage:
+        'Answered with {what}, but {failure, select, refused {its qualities are refused (HTTP {status})} gone {its qualities are not there (HTTP {status})} error {its qualities answer HTTP {status}} silent {its qualities did not answer in {seconds} s} unreachable {its qualities could not be reached from this server} private {its qualities are on a private network, which this server does not open} other {its qualities did not answer with a playlist}}.',
+    }),
+    chainSegments: defineMessage({
+      id: 'msg.check.sample.chainSegments',
+      defaultMessage:
+        'Answered with {what}, but {failure, select, refused {its segments are refused (HTTP {status})} gone {its segments are not there (HTTP {status})} error {its segments answer HTTP {status}} silent {its segments sent no video in {seconds} s} unreachable {its segments could not be reached from this server} private {its segments are on a private network, which this server does not open} other {its segments are not video the TV plays}}.',
+    }),
+    chainInit: defineMessage({
+      id: 'msg.check.sample.chainInit',
+      defaultMessage:
+        'Answered with {what}, but {failure, select, refused {its initialisation segment is refused (HTTP {status})} gone {its initialisation segment is not there (HTTP {status})} error {its initialisation segment answers HTTP {status}} silent {its initialisation segment did not arrive in {seconds} s} unreachable {its initialisation segment could not be reached from this server} private {its initialisation segment is on a private network, which this server does not open} other {its initialisation segment is not MP4}}.',
+    }),
+    chainKey: defineMessage({
+      id: 'msg.check.sample.chainKey',
+      defaultMessage:
+        'Answered with {what}, but {failure, select, refused {the key to its segments is refused (HTTP {status})} gone {the key to its segments is not there (HTTP {status})} error {the key to its segments answers HTTP {status}} silent {the key to its segments did not arrive in {seconds} s} unreachable {the key to its segments could not be reached from this server} private {the key to its segments is on a private network, which this server does not open} other {the key to its segments is not an AES-128 key}}.',
+    }),
+    chainNoSegments: defineMessage({
+      id: 'msg.check.sample.chainNoSegments',
+      defaultMessage: 'Answered with {what}, but it lists no segments.',
+    }),
+    /** A format with the codecs its bytes named. */
+    formatCodecs: defineMessage({ id: 'msg.check.sample.formatCodecs', defaultMessage: '{format} ({codecs})' }),
+    /** Said after what a stream answered, when it arrived slower than it plays. */
+    slow: defineMessage({
+      id: 'msg.check.sample.slow',
+      defaultMessage: 'It arrived too slowly to play smoothly ({speed} of {needed} kbit/s).',
     }),
     private: defineMessage({
       id: 'msg.check.sample.private',

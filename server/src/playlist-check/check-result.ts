@@ -122,6 +122,8 @@ export interface StreamSampleResult {
   /** What it answered, in English; `said` says it in the reader's language. */
   message: string;
   said: SaidValue;
+  /** It plays, but arrived slower than it plays (a warning). */
+  slow?: boolean;
 }
 
 /** The channels the check opened, one at a time, reading only their first bytes. */

@@ -1,7 +1,7 @@
 import { checkMessages, english, said, type Said } from './check-messages';
 import { CheckFailure, type CannotOpen, type ChannelSample, type M3uCheckResult } from './check-result';
 import { ChannelKeys } from './guide-match';
-import { M3uParser, type M3uEntry } from '../../../common/m3u-parser';
+import { M3uParser, kodiStreamHeaders, type M3uEntry } from '../../../common/m3u-parser';
 import type { SafeFetchOptions } from './safe-fetch';
 import { checkFailureOf, open } from './sources';
 import { ChannelPicker, type StreamPick } from './stream-sample';
@@ -112,10 +112,15 @@ function nameOf(entry: M3uEntry): string {
   return entry.name || entry.attributes['tvg-name'] || '';
 }
 
-/** A header a playlist gives a channel (`url|User-Agent=…`, any case), else its #EXTVLCOPT option. */
+/**
+ * A header a playlist gives a channel (`url|User-Agent=…`, any case), else its #EXTVLCOPT option, else its
+ * #KODIPROP inputstream.adaptive.stream_headers (as Kodi sends them).
+ */
 function headerOf(entry: M3uEntry, name: string, vlcOption: string): string | undefined {
   for (const [key, value] of Object.entries(entry.headers)) if (key.toLowerCase() === name) return value;
-  return entry.vlcOptions[vlcOption];
+  if (entry.vlcOptions[vlcOption] !== undefined) return entry.vlcOptions[vlcOption];
+  for (const [key, value] of Object.entries(kodiStreamHeaders(entry))) if (key.toLowerCase() === name) return value;
+  return undefined;
 }
 
 /** A channel as the sampler opens it: with the User-Agent and Referer the playlist gives it. */

@@ -192,7 +192,7 @@ export class PlaylistCheckService {
         }
       }
       const streams = base.streams ? streamsVerdict(base.streams) : null;
-      if (streams?.failed) warnings.push(base.streams!.said);
+      if (streams?.failed || streams?.slow) warnings.push(base.streams!.said);
       if (guide) {
         base.epg = await checkEpg(guide, options, {
           source: guideSource,

@@ -23,6 +23,7 @@ import { Transform, pipeline, type Readable, type TransformCallback } from 'node
 import zlib from 'node:zlib';
 import ipaddr from 'ipaddr.js';
 import { checkMessages, english, said, type Said } from './check-messages';
+import { icyAsHttp } from './icy';
 
 export type FetchFailure =
   | 'invalid-url' // not parseable (credentials in the URL are fine)
@@ -69,6 +70,8 @@ export interface SafeFetchOptions {
    * with 'too-large': for a stream, whose first bytes are all that is wanted and which never ends.
    */
   truncate?: boolean;
+  /** Read a Shoutcast v1 `ICY 200 OK` answer as HTTP/1.0 (over http), as radio players do: for streams. */
+  icy?: boolean;
 }
 
 export interface SafeResponse {
@@ -331,6 +334,7 @@ interface HopContext {
   headers: Record<string, string>;
   allow: AllowList;
   signal: AbortSignal;
+  icy: boolean;
 }
 
 /** Sends one request; resolves with the response head, rejects with a FetchError. */
@@ -383,6 +387,11 @@ function requestOnce(target: URL, ctx: HopContext, prefix: string): Promise<Hop>
     if (isHttps) {
       requestOptions.rejectUnauthorized = true;
       if (!literal) requestOptions.servername = stripTrailingDot(host);
+    } else if (ctx.icy) {
+      // Shoutcast v1 radio answers "ICY 200 OK": read as HTTP/1.0, as players read it (icy.ts). Without an agent,
+      // Node uses this connection for this one request only, as `agent: false` did.
+      requestOptions.agent = undefined;
+      requestOptions.createConnection = (options) => icyAsHttp(net.connect(options as net.NetConnectOpts));
     }
     const req = (isHttps ? https : http).request(requestOptions);
 
@@ -506,7 +515,11 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
   try {
     for (let redirects = 0; ; redirects++) {
       const prefix = redirects === 0 ? '' : displayUrl(target);
-      hop = await requestOnce(target, { method, headers, allow, signal: controller.signal }, prefix);
+      hop = await requestOnce(
+        target,
+        { method, headers, allow, signal: controller.signal, icy: options.icy === true },
+        prefix,
+      );
       const location = hop.res.headers.location;
       if (!REDIRECT_STATUSES.has(hop.res.statusCode ?? 0) || !location) break;
 

@@ -13,6 +13,7 @@
 import { Parser as M3u8Parser } from 'm3u8-parser';
 import { parse as parseMpd } from 'mpd-parser';
 import { codecName, codecNames, tsStreamName } from './codecs';
+import { dashWithinReach } from './stream-chain';
 
 export type StreamFormat =
   | 'MPEG_TS'
@@ -463,6 +464,10 @@ interface MpdPlaylist {
 function sniffDash(text: string): StreamSniff {
   // No document type or entities: a manifest needs neither, and they are how XML parsers are made to work hard.
   if (/<!(DOCTYPE|ENTITY)/i.test(text)) return { format: 'DASH', codecs: [] };
+  // A manifest implying more segments than a parser should list is named by its codecs attributes alone.
+  if (!dashWithinReach(text)) {
+    return { format: 'DASH', codecs: codecNames([...text.matchAll(/\bcodecs="([^"]*)"/g)].map((m) => m[1])) };
+  }
   try {
     const manifest = parseMpd(text, { manifestUri: 'http://manifest.invalid/stream.mpd' }) as {
       playlists?: MpdPlaylist[];

@@ -1,6 +1,6 @@
 import { allClosed, startStreamProvider, type StreamProvider } from '../../../tests/support/stream-provider';
 import { english } from './check-messages';
-import { ChannelPicker, sampleStream, sampleStreams, type StreamPick } from './stream-sample';
+import { ChannelPicker, sampleStream, sampleStreams, streamsVerdict, type StreamPick } from './stream-sample';
 
 /**
  * Opening one channel and saying what it is, against a local provider (127.0.0.1, allowed as tests allow it)
@@ -28,17 +28,42 @@ describe('one channel, said by what it sends', () => {
     ['ts-hevc', 'MPEG_TS', 200, ['HEVC'], 'Answered with an MPEG-TS stream (HEVC).'],
     ['ts-ac3', 'MPEG_TS', 200, ['AC-3'], 'Answered with an MPEG-TS stream (AC-3).'],
     ['ts-eac3', 'MPEG_TS', 200, ['E-AC-3'], 'Answered with an MPEG-TS stream (E-AC-3).'],
+    // Manifests whose next links are served nowhere: what a player meets when a provider drops them.
     [
       'hls-master',
-      'HLS_MASTER',
-      200,
+      'GONE',
+      404,
       ['H.264', 'AAC', 'AC-3', 'E-AC-3'],
-      'Answered with an HLS playlist in 24 qualities (H.264, AAC, AC-3, E-AC-3).',
+      'Answered with an HLS playlist in 24 qualities, but its qualities are not there (HTTP 404).',
     ],
-    ['hls-master-hevc', 'HLS_MASTER', 200, ['HEVC', 'Dolby Vision'], expect.stringMatching(/^Answered with an HLS/)],
-    ['hls-media-fmp4', 'HLS_MEDIA', 200, [], 'Answered with an HLS playlist of 2 fragmented MP4 segments.'],
-    ['hls-media-ts', 'HLS_MEDIA', 200, [], expect.stringMatching(/MPEG-TS segments\.$/)],
-    ['dash', 'DASH', 200, ['H.264'], 'Answered with an MPEG-DASH manifest (H.264).'],
+    [
+      'hls-master-hevc',
+      'GONE',
+      404,
+      ['HEVC', 'Dolby Vision'],
+      'Answered with an HLS playlist in 9 qualities, but its qualities are not there (HTTP 404).',
+    ],
+    [
+      'hls-media-fmp4',
+      'GONE',
+      404,
+      [],
+      'Answered with an HLS playlist of 2 fragmented MP4 segments, but its initialisation segment is not there (HTTP 404).',
+    ],
+    [
+      'hls-media-ts',
+      'GONE',
+      404,
+      [],
+      'Answered with an HLS playlist of 9 MPEG-TS segments, but its segments are not there (HTTP 404).',
+    ],
+    [
+      'dash',
+      'GONE',
+      404,
+      ['H.264'],
+      'Answered with an MPEG-DASH manifest, but its initialisation segment is not there (HTTP 404).',
+    ],
     ['fmp4-init', 'FRAGMENTED_MP4', 200, ['H.264', 'AAC'], 'Answered with fragmented MP4 (H.264, AAC).'],
     ['film', 'MP4', 200, ['H.264', 'AAC'], 'Answered with an MP4 file (H.264, AAC).'],
     ['mkv', 'MATROSKA', 200, ['Opus'], 'Answered with a Matroska (MKV or WebM) stream (Opus).'],
@@ -57,6 +82,12 @@ describe('one channel, said by what it sends', () => {
     ['451', 'LEGAL_BLOCK', 451, [], expect.stringMatching(/legal reasons where this server is/)],
     ['503', 'HTTP_ERROR', 503, [], 'The server answered HTTP 503 instead of video.'],
     ['stall', 'NO_ANSWER', 200, [], 'Answered, but sent no video in 1.5 s.'],
+    // One byte a second: no video in the time it had, not "not video".
+    ['drip', 'NO_ANSWER', 200, [], 'Answered, but sent no video in 1.5 s.'],
+    // Shoutcast v1 radio: "ICY 200 OK" read as HTTP/1.0, as VLC and ExoPlayer read it.
+    ['icy', 'AUDIO', 200, ['MP3'], 'Answered with an audio-only stream (MP3).'],
+    // nginx's own 404, unpadded for a User-Agent that is not MSIE or Chrome: not XUI's.
+    ['nginx-404', 'GONE', 404, [], 'Not there (HTTP 404): the provider no longer serves this channel at this address.'],
     ['silent', 'NO_ANSWER', null, [], 'Did not answer in 1.5 s.'],
   ])('%s: %s', async (path, kind, httpStatus, codecs, message) => {
     const outcome = await sampleStream(pick(path), BASE, LIMITS);
@@ -129,6 +160,180 @@ describe('one channel, said by what it sends', () => {
   });
 });
 
+describe('HLS and DASH, followed to their first media segment as a player starts them', () => {
+  const chain = (path: string) => pick(`${provider.url}/c/${path}`);
+
+  it.each([
+    [
+      'hls-ts/ok/manifest.m3u8',
+      'HLS_MASTER',
+      200,
+      ['H.264', 'AAC'],
+      'Answered with an HLS playlist in 1 quality, and its first segment with an MPEG-TS stream (H.264, AAC).',
+      ['manifest.m3u8', 'sd-hls.m3u8', 'sd-hls0000000000.ts'],
+    ],
+    [
+      'hls-fmp4/ok/playlist.m3u8',
+      'HLS_MEDIA',
+      200,
+      ['HEVC', 'AAC'],
+      'Answered with an HLS playlist of 2 fragmented MP4 segments, and its first segment with fragmented MP4 (HEVC, AAC).',
+      ['playlist.m3u8', 'init.mp4', 'playlist0.m4s'],
+    ],
+    [
+      'hls-aes/ok/crypt.m3u8',
+      'HLS_MEDIA',
+      200,
+      ['H.264', 'AAC'],
+      'Answered with an HLS playlist of 1 MPEG-TS segment, and its first segment with an MPEG-TS stream (H.264, AAC).',
+      ['crypt.m3u8', 'key.bin', 'sd-hls0000000000.ts'],
+    ],
+    [
+      'dash/ok/manifest.mpd',
+      'DASH',
+      200,
+      ['H.264'],
+      'Answered with an MPEG-DASH manifest, and its first segment with fragmented MP4 (H.264).',
+      ['manifest.mpd', 'video_init.mp4', 'video_1.m4s'],
+    ],
+    [
+      'hls-ts/seg403/manifest.m3u8',
+      'REFUSED',
+      403,
+      ['H.264', 'AAC'],
+      'Answered with an HLS playlist in 1 quality, but its segments are refused (HTTP 403).',
+      ['manifest.m3u8', 'sd-hls.m3u8', 'sd-hls0000000000.ts'],
+    ],
+    [
+      'hls-ts/var404/manifest.m3u8',
+      'GONE',
+      404,
+      ['H.264', 'AAC'],
+      'Answered with an HLS playlist in 1 quality, but its qualities are not there (HTTP 404).',
+      ['manifest.m3u8', 'sd-hls.m3u8'],
+    ],
+    [
+      'hls-ts/empty/manifest.m3u8',
+      'EMPTY',
+      200,
+      ['H.264', 'AAC'],
+      'Answered with an HLS playlist in 1 quality, but it lists no segments.',
+      ['manifest.m3u8', 'sd-hls.m3u8'],
+    ],
+    [
+      'hls-fmp4/init404/playlist.m3u8',
+      'GONE',
+      404,
+      [],
+      'Answered with an HLS playlist of 2 fragmented MP4 segments, but its initialisation segment is not there (HTTP 404).',
+      ['playlist.m3u8', 'init.mp4'],
+    ],
+    [
+      'hls-aes/key403/crypt.m3u8',
+      'REFUSED',
+      403,
+      [],
+      'Answered with an HLS playlist of 1 MPEG-TS segment, but the key to its segments is refused (HTTP 403).',
+      ['crypt.m3u8', 'key.bin'],
+    ],
+    [
+      'dash/seg403/manifest.mpd',
+      'REFUSED',
+      403,
+      ['H.264', 'AAC'],
+      'Answered with an MPEG-DASH manifest, but its segments are refused (HTTP 403).',
+      ['manifest.mpd', 'video_init.mp4', 'video_1.m4s'],
+    ],
+  ])('%s: %s', async (path, kind, httpStatus, codecs, message, opened) => {
+    const before = provider.requests.length;
+    const outcome = await sampleStream(chain(path), BASE, LIMITS);
+    expect({ kind: outcome.kind, httpStatus: outcome.httpStatus, codecs: outcome.codecs }).toEqual({
+      kind,
+      httpStatus,
+      codecs,
+    });
+    expect(english(outcome.said)).toEqual(message);
+    // Each link opened once, in a player's order, and let go of.
+    const dir = path.slice(0, path.lastIndexOf('/') + 1);
+    expect(provider.requests.slice(before)).toEqual(opened.map((file) => `/c/${dir}${file}`));
+    expect(await allClosed(provider)).toBe(true);
+  });
+
+  it('never lets a DASH manifest make the parser list millions of segments (it aborted the process)', async () => {
+    const template = (attributes: string, segment: string) =>
+      `<?xml version="1.0"?><MPD xmlns="urn:mpeg:dash:schema:mpd:2011" ${attributes}><Period><AdaptationSet mimeType="video/mp4"><Representation id="v" bandwidth="1000" codecs="avc1.4d401e">${segment}</Representation></AdaptationSet></Period></MPD>`;
+    const bombs: Record<string, string> = {
+      // 2,000 hours of 10 ms segments: 720 million.
+      '/bomb/static.mpd': template(
+        'type="static" mediaPresentationDuration="PT2000H"',
+        '<SegmentTemplate timescale="1000" duration="10" media="s$Number$.m4s" initialization="i.mp4"/>',
+      ),
+      // Live since 1970, 1 ms segments repeated to the live edge.
+      '/bomb/live.mpd': template(
+        'type="dynamic" availabilityStartTime="1970-01-01T00:00:00Z"',
+        '<SegmentTemplate timescale="1000" media="s$Time$.m4s" initialization="i.mp4"><SegmentTimeline><S t="0" d="1" r="-1"/></SegmentTimeline></SegmentTemplate>',
+      ),
+      '/bomb/repeat.mpd': template(
+        'type="static" mediaPresentationDuration="PT1S"',
+        '<SegmentTemplate timescale="1000" media="s$Time$.m4s" initialization="i.mp4"><SegmentTimeline><S t="0" d="1" r="900000000"/></SegmentTimeline></SegmentTemplate>',
+      ),
+    };
+    provider.route((_req, res, url) => {
+      const body = bombs[url.pathname];
+      if (!body) return false;
+      res.setHeader('content-type', 'application/dash+xml');
+      return (void res.end(body), true);
+    });
+    for (const path of Object.keys(bombs)) {
+      const outcome = await sampleStream(pick(`${provider.url}${path}`), BASE, LIMITS);
+      // Named by its manifest, as before the chain was followed; nothing listed, nothing more opened.
+      expect(outcome).toMatchObject({ kind: 'DASH', codecs: ['H.264'] });
+    }
+  });
+
+  it('tries a few qualities of a master whose qualities are gone, within the one budget, each once', async () => {
+    const before = provider.requests.length;
+    await sampleStream(pick('hls-master'), BASE, LIMITS);
+    const asked = provider.requests.slice(before);
+    expect(asked).toHaveLength(4);
+    expect(new Set(asked).size).toBe(4);
+  });
+
+  it('shares one size limit along the chain: a segment past it is not read', async () => {
+    // The master and its media playlist fit; nothing is left for the 285 KB segment's programme table.
+    const outcome = await sampleStream(chain('hls-ts/ok/manifest.m3u8'), BASE, { timeoutMs: 1500, maxBytes: 500 });
+    expect(outcome.kind).not.toBe('HLS_MASTER');
+    expect(await allClosed(provider)).toBe(true);
+  });
+
+  it("says a stream too slow to keep up, against its quality's BANDWIDTH, as a warning that still plays", async () => {
+    const outcome = await sampleStream(chain('hls-ts/slow/manifest.m3u8'), BASE, {
+      timeoutMs: 4000,
+      maxBytes: LIMITS.maxBytes,
+    });
+    expect(outcome.kind).toBe('HLS_MASTER');
+    expect(english(outcome.said)).toMatch(
+      /^Answered with an HLS playlist in 1 quality, and its first segment with an MPEG-TS stream \(H\.264, AAC\)\. It arrived too slowly to play smoothly \(\d+ of 927 kbit\/s\)\.$/,
+    );
+    expect(outcome.speed?.needed).toBe(927);
+    const live = await sampleStream(pick('ts-slow'), BASE, { timeoutMs: 4000, maxBytes: LIMITS.maxBytes });
+    expect(english(live.said)).toMatch(/It arrived too slowly to play smoothly \(\d+ of 500 kbit\/s\)\.$/);
+    expect(await allClosed(provider)).toBe(true);
+  });
+});
+
+describe('what a provider answers, read as players read it', () => {
+  it('names XUI only from its own signature: a padded 404 for a Chrome User-Agent is plain nginx', async () => {
+    const chrome =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    // nginx pads its own 404 for Chrome: the same bytes as XUI's, so they say nothing about XUI.
+    const nginx = await sampleStream(pick('nginx-404', { userAgent: chrome }), BASE, LIMITS);
+    expect(nginx).toMatchObject({ kind: 'GONE', httpStatus: 404 });
+    // XUI pads for any player; for the check's own User-Agent only XUI does.
+    expect(await sampleStream(pick('xui-404'), BASE, LIMITS)).toMatchObject({ kind: 'REFUSED', httpStatus: 404 });
+  });
+});
+
 describe('sampling several channels', () => {
   it('opens them one at a time and says what it found as an owner needs it', async () => {
     const before = provider.stats();
@@ -162,9 +367,28 @@ describe('sampling several channels', () => {
     expect(capped.message).toBe('3 of 3 sampled channels answered with video the TV plays (MPEG-TS).');
   });
 
+  it('says which arrived too slowly to play smoothly, as a warning', async () => {
+    const result = await sampleStreams([pick('ts-h264'), pick('ts-slow')], BASE, {
+      samples: 5,
+      perSampleMs: 3000,
+      maxBytes: 256 * 1024,
+      totalMs: 20_000,
+    });
+    expect(result.playable).toBe(2);
+    expect(result.message).toMatch(
+      /^2 of 2 sampled channels answered with video the TV plays \(MPEG-TS\); 1 arrived too slowly to play smoothly \(\d+ of 500 kbit\/s\): the TV may stall on it\.$/,
+    );
+    expect(streamsVerdict(result)).toEqual({ failed: false, slow: true, allGone: false });
+  });
+
   it('says addresses it does not open as such, and not as failures', async () => {
     const result = await sampleStreams(
-      [pick('hls-master'), pick('rtmp://live.invalid/a'), pick('udp://@239.0.0.1:1234'), pick('http://10.0.0.9/x')],
+      [
+        pick(`${provider.url}/c/hls-ts/ok/manifest.m3u8`),
+        pick('rtmp://live.invalid/a'),
+        pick('udp://@239.0.0.1:1234'),
+        pick('http://10.0.0.9/x'),
+      ],
       BASE,
       { samples: 5, perSampleMs: 1000, maxBytes: 64 * 1024, totalMs: 20_000 },
     );

@@ -12,8 +12,10 @@
 import { checkMessages, english, said, saidList, type Said, type SaidValue } from './check-messages';
 import type { StreamKind, StreamSampleResult, StreamsCheckResult } from './check-result';
 import { FetchError, safeFetch, type SafeFetchOptions, type SafeResponse } from './safe-fetch';
-import { sniffStream, type StreamSniff } from './stream-kind';
+import { codecNames } from './codecs';
 import { isXuiNotFound } from './sources';
+import { MAX_VARIANTS, dashSegment, decryptStart, hlsSegment, hlsVariants, type SegmentPlan } from './stream-chain';
+import { sniffStream, type StreamFormat, type StreamSniff } from './stream-kind';
 
 /** A channel to open: its address (absolute), the headers its playlist gives it, and how to name it. */
 export interface StreamPick {
@@ -54,7 +56,8 @@ const PLAYS = new Set<StreamKind>([
 /** Not tried: the server cannot say anything about them. */
 const NOT_TRIED = new Set<StreamKind>(['OTHER_SCHEME', 'PRIVATE_ADDRESS']);
 
-function isPlayable(kind: StreamKind): boolean {
+/** Whether a sample's kind is video (or radio) the TV plays: the check's "plays". */
+export function isPlayable(kind: StreamKind): boolean {
   return PLAYS.has(kind);
 }
 
@@ -161,6 +164,8 @@ interface Outcome {
   said: SaidValue;
   /** An address not tried: its scheme ('rtmp://'). */
   scheme?: string;
+  /** It plays, but arrived slower than it plays (kbit/s). */
+  speed?: { kbps: number; needed: number };
 }
 
 /** An outcome without bytes to tell by. */
@@ -233,63 +238,179 @@ function otherScheme(url: string): string | null {
 }
 
 /**
- * Opens one channel and reads its first bytes until it is clear what they are (or the size or time limit is
- * reached), then closes the connection at once.
+ * Whether nginx pads its error pages for this User-Agent, as XUI's generate404() always does: nginx adds its
+ * "padding to disable MSIE and Chrome friendly error page" comments when the request comes from MSIE or Chrome
+ * (ngx_http_special_response.c), as ngx_http_request.c tells them: "MSIE " (not Opera), or "Chrome/" (not
+ * Opera, no "Gecko/"). For such a User-Agent a padded 404 is nginx's own, and says nothing about XUI.
  */
-export async function sampleStream(
+export function nginxPads(userAgent: string): boolean {
+  if (userAgent.includes('Opera')) return false;
+  const msie = userAgent.indexOf('MSIE ');
+  if (msie !== -1 && msie + 7 < userAgent.length) return true;
+  return !userAgent.includes('Gecko/') && userAgent.includes('Chrome/');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Opening one link of a channel: its address, or a quality, key, initialisation or media segment of its chain
+
+/** What one channel may still spend: every link of its chain shares its time and its bytes. */
+interface Budget {
+  deadline: number;
+  bytesLeft: number;
+  /** The channel's whole time, as said ("in 8 s"). */
+  timeoutMs: number;
+  /** The links opened (address and byte range): none is opened twice. */
+  opened: Set<string>;
+}
+
+/** Formats whose speed tells whether they keep up: live streams and segments (a film's file is read ahead). */
+const MEASURED = new Set<StreamFormat>(['MPEG_TS', 'AUDIO', 'FRAGMENTED_MP4']);
+/** How long a stream's arrival is watched, from its first byte, to tell its speed. */
+const MEASURE_MS = 2000;
+/** Less than this watched says nothing about a speed. */
+const MEASURE_MIN_MS = 200;
+/**
+ * What a live video channel needs when its playlist does not say (kbit/s): below every live SD channel's bitrate
+ * (Apple's HLS authoring ladder puts 432p at 730 to 1,100 kbit/s and 540p at 2,000), so a stream arriving slower
+ * is starved, not just light.
+ */
+export const LIVE_SD_KBPS = 500;
+/** The same for radio when it does not say (ICY `icy-br`): below MP3 and AAC radio's usual 64 to 320 kbit/s. */
+export const RADIO_KBPS = 48;
+/** Formats a chain's media segment may be: what HLS and DASH players play. */
+const SEGMENT_FORMATS = new Set<StreamFormat>(['MPEG_TS', 'FRAGMENTED_MP4', 'MP4', 'AUDIO', 'MATROSKA']);
+
+type LinkRead =
+  | { ok: false; outcome: Outcome }
+  | {
+      ok: true;
+      status: number;
+      /** Its address after redirects: what its chain's relative addresses are resolved against. */
+      url: string;
+      body: Buffer;
+      sniff: StreamSniff;
+      /** How fast it arrived, when it was watched long enough to say. */
+      kbps: number | null;
+      headers: SafeResponse['headers'];
+    };
+
+interface LinkOptions {
+  range?: string;
+  /** Read all of it (a playlist, a key), rather than stopping once its kind is known. */
+  whole?: boolean;
+  /** Keep reading a stream once it is known, to tell its speed. */
+  measure?: boolean;
+  /** AES-128: what arrives is decrypted before it is looked at. */
+  decrypt?: { key: Buffer; iv: Buffer };
+}
+
+function linkKey(url: string, range?: string): string {
+  return range ? `${url} ${range}` : url;
+}
+
+/** Opens one address within what the channel has left, reads it until it is clear what it is, and closes it. */
+async function openLink(
+  url: string,
   pick: StreamPick,
   base: Pick<SafeFetchOptions, 'userAgent' | 'allow'>,
-  limits: { timeoutMs: number; maxBytes: number },
-): Promise<Outcome> {
+  budget: Budget,
+  options: LinkOptions = {},
+): Promise<LinkRead> {
   const { sample } = checkMessages;
-  const scheme = otherScheme(pick.url);
-  if (scheme) return otherSchemeOutcome(scheme);
+  const scheme = otherScheme(url);
+  if (scheme) return { ok: false, outcome: otherSchemeOutcome(scheme) };
+  const timeoutMs = budget.deadline - Date.now();
+  if (timeoutMs <= 0 || budget.bytesLeft <= 0) {
+    return {
+      ok: false,
+      outcome: outcome('NO_ANSWER', null, said(sample.noAnswer, { seconds: seconds(budget.timeoutMs) })),
+    };
+  }
+  budget.opened.add(linkKey(url, options.range));
+  const userAgent = pick.userAgent && HEADER_VALUE.test(pick.userAgent) ? pick.userAgent : base.userAgent!;
+  const headers = headersOf(pick);
+  if (options.range) headers.range = options.range;
+  // Once a stream is known, its speed is watched for MEASURE_MS, and no longer.
+  const watch = new AbortController();
   let res: SafeResponse;
   try {
-    res = await safeFetch(pick.url, {
-      timeoutMs: limits.timeoutMs,
-      maxBytes: limits.maxBytes,
+    res = await safeFetch(url, {
+      timeoutMs,
+      maxBytes: budget.bytesLeft,
       truncate: true,
-      userAgent: pick.userAgent && HEADER_VALUE.test(pick.userAgent) ? pick.userAgent : base.userAgent,
+      userAgent,
       allow: base.allow,
-      headers: headersOf(pick),
+      headers,
+      signal: watch.signal,
+      icy: true,
     });
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;
-    return failedFetch(err, limits.timeoutMs);
+    return { ok: false, outcome: failedFetch(err, budget.timeoutMs) };
   }
   const status = res.status;
   if (status >= 300) {
     const page = status === 404 ? (await readStart(res, PAGE_BYTES)).toString('utf8') : (res.close(), '');
+    budget.bytesLeft -= page.length;
+    const failed = (o: Outcome): LinkRead => ({ ok: false, outcome: o });
     if (status === 401 || status === 403) {
-      return outcome('REFUSED', status, said(sample.refused, { status: String(status) }));
+      return failed(outcome('REFUSED', status, said(sample.refused, { status: String(status) })));
     }
-    if (status === 404 && isXuiNotFound(page)) return outcome('REFUSED', status, said(sample.refusedXui));
-    if (status === 404 || status === 410) return outcome('GONE', status, said(sample.gone, { status: String(status) }));
-    if (status === 451) return outcome('LEGAL_BLOCK', status, said(sample.legal));
-    return outcome('HTTP_ERROR', status, said(sample.httpError, { status: String(status) }));
+    if (status === 404 && isXuiNotFound(page) && !nginxPads(userAgent)) {
+      return failed(outcome('REFUSED', status, said(sample.refusedXui)));
+    }
+    if (status === 404 || status === 410) {
+      return failed(outcome('GONE', status, said(sample.gone, { status: String(status) })));
+    }
+    if (status === 451) return failed(outcome('LEGAL_BLOCK', status, said(sample.legal)));
+    return failed(outcome('HTTP_ERROR', status, said(sample.httpError, { status: String(status) })));
   }
-  let start: Buffer = Buffer.alloc(0);
+  let body: Buffer = Buffer.alloc(0);
   let sniff: StreamSniff | null = null;
   let timedOut = false;
+  let watched = false;
+  const firstAt = Date.now();
+  let lastAt = firstAt;
+  let timer: NodeJS.Timeout | undefined;
+  const visible = () => (options.decrypt ? decryptStart(body, options.decrypt.key, options.decrypt.iv) : body);
   try {
     for await (const chunk of res.body) {
-      start = start.length === 0 ? chunk : Buffer.concat([start, chunk]);
-      sniff = safeSniff(start, res.headers, false);
-      if (sniff) break;
+      body = body.length === 0 ? chunk : Buffer.concat([body, chunk]);
+      lastAt = Date.now();
+      if (sniff || options.whole) continue;
+      const seen = visible();
+      sniff = seen ? safeSniff(seen, res.headers, false) : { format: 'NOT_VIDEO', codecs: [] };
+      if (!sniff) continue;
+      if (!options.measure || !MEASURED.has(sniff.format)) break;
+      watched = true;
+      const left = MEASURE_MS - (lastAt - firstAt);
+      if (left <= 0) break;
+      timer = setTimeout(() => watch.abort(), left);
     }
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;
     timedOut = err.failure === 'timeout';
-    if (start.length === 0 && !timedOut) return failedFetch(err, limits.timeoutMs);
+    if (body.length === 0 && !timedOut) return { ok: false, outcome: failedFetch(err, budget.timeoutMs) };
   } finally {
+    clearTimeout(timer);
     res.close();
   }
-  if (!sniff && start.length === 0 && timedOut) {
-    return outcome('NO_ANSWER', status, said(sample.noBytes, { seconds: seconds(limits.timeoutMs) }));
+  budget.bytesLeft -= body.length;
+  const decided = sniff !== null;
+  if (!sniff) {
+    const seen = visible();
+    sniff = seen ? safeSniff(seen, res.headers, true)! : { format: 'NOT_VIDEO', codecs: [] };
   }
-  sniff ??= safeSniff(start, res.headers, true)!;
-  return { kind: sniff.format, httpStatus: status, codecs: sniff.codecs, said: sniffSaid(sniff) };
+  // Bytes that never became anything within the time (a drip) are a stream that sent no video in time.
+  if (timedOut && !decided && !options.whole && (sniff.format === 'NOT_VIDEO' || sniff.format === 'EMPTY')) {
+    return {
+      ok: false,
+      outcome: outcome('NO_ANSWER', status, said(sample.noBytes, { seconds: seconds(budget.timeoutMs) })),
+    };
+  }
+  const watchedMs = (timedOut ? Date.now() : lastAt) - firstAt;
+  const kbps = watched && watchedMs >= MEASURE_MIN_MS ? Math.round((body.length * 8) / watchedMs) : null;
+  return { ok: true, status, url: res.url, body, sniff, kbps, headers: res.headers };
 }
 
 /** The sniffer over bytes a stranger chose: anything it cannot read is not video, never a failed check. */
@@ -323,6 +444,222 @@ function otherSchemeOutcome(scheme: string): Outcome {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Opening one channel, to its first media segment
+
+/**
+ * Opens one channel and reads its first bytes until it is clear what they are (or the size or time limit is
+ * reached), then closes the connection at once. An HLS or DASH channel is followed as a player starts it
+ * (stream-chain.ts): its quality's playlist, its key, its initialisation segment and its first media segment,
+ * one after another, all within the channel's one time and size limit; it plays only when each answers.
+ */
+export async function sampleStream(
+  pick: StreamPick,
+  base: Pick<SafeFetchOptions, 'userAgent' | 'allow'>,
+  limits: { timeoutMs: number; maxBytes: number },
+): Promise<Outcome> {
+  const budget: Budget = {
+    deadline: Date.now() + limits.timeoutMs,
+    bytesLeft: limits.maxBytes,
+    timeoutMs: limits.timeoutMs,
+    opened: new Set(),
+  };
+  const first = await openLink(pick.url, pick, base, budget, { measure: true });
+  if (!first.ok) return first.outcome;
+  const { sniff } = first;
+  if (sniff.format === 'HLS_MASTER' || sniff.format === 'HLS_MEDIA' || sniff.format === 'DASH') {
+    return followChain(first, pick, base, budget);
+  }
+  const result: Outcome = {
+    kind: sniff.format,
+    httpStatus: first.status,
+    codecs: sniff.codecs,
+    said: sniffSaid(sniff),
+  };
+  return withSpeed(result, first.kbps, neededKbps(sniff, first.headers, null));
+}
+
+/** What a stream needs to arrive at (kbit/s): its quality's BANDWIDTH, a radio's icy-br, else the floors above. */
+function neededKbps(sniff: StreamSniff, headers: SafeResponse['headers'], bandwidth: number | null): number {
+  if (bandwidth) return Math.round(bandwidth / 1000);
+  if (sniff.format === 'AUDIO') {
+    const declared = Number(String(headers['icy-br'] ?? '').split(',')[0]);
+    return Number.isFinite(declared) && declared > 0 && declared <= 10_000 ? declared : RADIO_KBPS;
+  }
+  return LIVE_SD_KBPS;
+}
+
+/** A stream that plays but arrived slower than it plays: said, as a warning. */
+function withSpeed(result: Outcome, kbps: number | null, needed: number): Outcome {
+  if (kbps === null || kbps >= needed) return result;
+  const slow = said(checkMessages.sample.slow, { speed: String(kbps), needed: String(needed) });
+  return {
+    ...result,
+    said: said(checkMessages.sentences, { first: result.said, second: slow }),
+    speed: { kbps, needed },
+  };
+}
+
+/** What a playlist, manifest or segment is, said after "Answered with" (its codecs with it). */
+function formatSaid(sniff: StreamSniff, codecs: string[] = []): Said {
+  const { formats, sample } = checkMessages;
+  let format: Said;
+  switch (sniff.format) {
+    case 'HLS_MASTER':
+      format = said(formats.hlsMaster, { count: sniff.count ?? 0 });
+      break;
+    case 'HLS_MEDIA':
+      format = said(sniff.variant === 'fmp4' ? formats.hlsMediaFmp4 : formats.hlsMediaTs, { count: sniff.count ?? 0 });
+      break;
+    case 'DASH':
+      format = said(formats.dash);
+      break;
+    case 'MPEG_TS':
+      format = said(formats.ts);
+      break;
+    case 'MP4':
+      format = said(formats.mp4);
+      break;
+    case 'FRAGMENTED_MP4':
+      format = said(formats.fmp4);
+      break;
+    case 'MATROSKA':
+      format = said(formats.matroska);
+      break;
+    default:
+      format = said(formats.audio);
+  }
+  return codecs.length ? said(sample.formatCodecs, { format, codecs: codecs.join(', ') }) : format;
+}
+
+/** How a link failed, for the chain's sentences: `failure` chooses the words, with its status or time. */
+function failureValues(failed: Outcome, budget: Budget): Record<string, string> {
+  const status = failed.httpStatus === null ? '' : String(failed.httpStatus);
+  const seconds_ = seconds(budget.timeoutMs);
+  const failure = (() => {
+    switch (failed.kind) {
+      case 'REFUSED':
+        return 'refused';
+      case 'GONE':
+        return 'gone';
+      case 'HTTP_ERROR':
+      case 'LEGAL_BLOCK':
+        return 'error';
+      case 'NO_ANSWER':
+        return 'silent';
+      case 'UNREACHABLE':
+        return 'unreachable';
+      case 'PRIVATE_ADDRESS':
+        return 'private';
+      default:
+        return 'other';
+    }
+  })();
+  return { failure, status, seconds: seconds_ };
+}
+
+function union(...lists: string[][]): string[] {
+  return [...new Set(lists.flat())];
+}
+
+/** Follows an HLS or DASH channel from its first playlist to its first media segment. */
+async function followChain(
+  first: Extract<LinkRead, { ok: true }>,
+  pick: StreamPick,
+  base: Pick<SafeFetchOptions, 'userAgent' | 'allow'>,
+  budget: Budget,
+): Promise<Outcome> {
+  const { sample } = checkMessages;
+  const playlist = formatSaid(first.sniff);
+  const kind = first.sniff.format;
+  const text = first.body.toString('utf8');
+  const broken = (message: (typeof sample)['chainSegments'], failed: Outcome): Outcome => ({
+    kind: failed.kind,
+    httpStatus: failed.httpStatus,
+    codecs: first.sniff.codecs,
+    said: said(message, { what: playlist, ...failureValues(failed, budget) }),
+  });
+  /** A link that answered, but not with what the player wanted there. */
+  const wrong = (read: Extract<LinkRead, { ok: true }>): Outcome =>
+    outcome(read.sniff.format, read.status, said(sample.notVideo));
+  const noSegments = (): Outcome => ({
+    kind: 'EMPTY',
+    httpStatus: first.status,
+    codecs: first.sniff.codecs,
+    said: said(sample.chainNoSegments, { what: playlist }),
+  });
+
+  let plan: SegmentPlan | null = null;
+  let variantCodecs: string[] = [];
+  try {
+    if (kind === 'DASH') {
+      const dash = dashSegment(text, first.url);
+      // Too many segments to list (docs/playlist-check.md): judged by its manifest, as before the chain was followed.
+      if (dash === 'too-many') {
+        return { kind, httpStatus: first.status, codecs: first.sniff.codecs, said: sniffSaid(first.sniff) };
+      }
+      plan = dash;
+    } else if (kind === 'HLS_MEDIA') plan = hlsSegment(text, first.url, null);
+  } catch {
+    plan = null;
+  }
+  if (kind === 'HLS_MASTER') {
+    const variants = hlsVariants(text, first.url);
+    if (variants.length === 0) return noSegments();
+    let failed: Outcome | null = null;
+    for (const variant of variants.slice(0, MAX_VARIANTS)) {
+      if (budget.opened.has(linkKey(variant.link.url)) || Date.now() >= budget.deadline) continue;
+      const read = await openLink(variant.link.url, pick, base, budget, { whole: true });
+      if (read.ok && read.sniff.format === 'HLS_MEDIA') {
+        plan = hlsSegment(read.body.toString('utf8'), read.url, variant.bandwidth);
+        variantCodecs = codecNames([variant.codecs]);
+        if (!plan) return noSegments();
+        failed = null;
+        break;
+      }
+      failed = read.ok ? wrong(read) : read.outcome;
+    }
+    if (!plan) return broken(sample.chainVariants, failed ?? outcome('NO_ANSWER', null, said(sample.notVideo)));
+  }
+  if (!plan) return noSegments();
+
+  let decrypt: LinkOptions['decrypt'];
+  if (plan.key) {
+    const read = await openLink(plan.key.link.url, pick, base, budget, { whole: true });
+    if (!read.ok) return broken(sample.chainKey, read.outcome);
+    if (read.body.length !== 16)
+      return broken(sample.chainKey, outcome('NOT_VIDEO', read.status, said(sample.notVideo)));
+    decrypt = { key: read.body, iv: plan.key.iv };
+  }
+  let initCodecs: string[] = [];
+  const segmentKey = linkKey(plan.segment.url, plan.segment.range);
+  if (plan.init && linkKey(plan.init.url, plan.init.range) !== segmentKey) {
+    const read = await openLink(plan.init.url, pick, base, budget, { range: plan.init.range });
+    if (!read.ok) return broken(sample.chainInit, read.outcome);
+    if (read.sniff.format !== 'MP4' && read.sniff.format !== 'FRAGMENTED_MP4') {
+      return broken(sample.chainInit, wrong(read));
+    }
+    initCodecs = read.sniff.codecs;
+  }
+  if (budget.opened.has(segmentKey)) return noSegments();
+  const segment = await openLink(plan.segment.url, pick, base, budget, {
+    range: plan.segment.range,
+    measure: true,
+    decrypt,
+  });
+  if (!segment.ok) return broken(sample.chainSegments, segment.outcome);
+  if (!SEGMENT_FORMATS.has(segment.sniff.format)) return broken(sample.chainSegments, wrong(segment));
+  let codecs = union(initCodecs, segment.sniff.codecs);
+  if (codecs.length === 0) codecs = variantCodecs.length ? variantCodecs : first.sniff.codecs;
+  const result: Outcome = {
+    kind,
+    httpStatus: first.status,
+    codecs,
+    said: said(sample.chainPlays, { what: playlist, segment: formatSaid(segment.sniff, codecs) }),
+  };
+  return withSpeed(result, segment.kbps, neededKbps(segment.sniff, segment.headers, plan.bandwidth));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Sampling a playlist's channels, one at a time
 
 /**
@@ -338,6 +675,7 @@ export async function sampleStreams(
   const deadline = Date.now() + limits.totalMs;
   const samples: StreamSampleResult[] = [];
   const schemes = new Map<StreamSampleResult, string>();
+  const speeds = new Map<StreamSampleResult, { kbps: number; needed: number }>();
   const noAnswerMs: number[] = [];
   for (const pick of picks.slice(0, limits.samples)) {
     const left = deadline - Date.now();
@@ -355,13 +693,17 @@ export async function sampleStreams(
       said: outcome.said,
     };
     if (outcome.scheme) schemes.set(result, outcome.scheme);
+    if (outcome.speed) {
+      speeds.set(result, outcome.speed);
+      result.slow = true;
+    }
     samples.push(result);
   }
   if (samples.length === 0) {
     const none = said(picks.length === 0 ? checkMessages.streams.notSampledNone : checkMessages.streams.notSampledTime);
     return notSampled(none);
   }
-  const summary = summarize(samples, schemes, noAnswerMs.length ? Math.max(...noAnswerMs) : limits.perSampleMs);
+  const summary = summarize(samples, schemes, speeds, noAnswerMs.length ? Math.max(...noAnswerMs) : limits.perSampleMs);
   return {
     sampled: samples.length,
     playable: samples.filter((s) => isPlayable(s.kind)).length,
@@ -404,7 +746,12 @@ function statuses(samples: StreamSampleResult[]): string {
  * One sentence about them all, as an owner needs it: '3 of 5 sampled channels answered with video the TV plays
  * (MPEG-TS); 1 was refused (HTTP 403: …, so try it on the TV); 1 did not answer in 8 s.'
  */
-function summarize(samples: StreamSampleResult[], schemes: Map<StreamSampleResult, string>, noAnswerMs: number): Said {
+function summarize(
+  samples: StreamSampleResult[],
+  schemes: Map<StreamSampleResult, string>,
+  speeds: Map<StreamSampleResult, { kbps: number; needed: number }>,
+  noAnswerMs: number,
+): Said {
   const { streams } = checkMessages;
   const playable = samples.filter((s) => isPlayable(s.kind));
   const parts: SaidValue[] = [];
@@ -450,14 +797,27 @@ function summarize(samples: StreamSampleResult[], schemes: Map<StreamSampleResul
     [of('PRIVATE_ADDRESS'), (list) => said(streams.private, { count: list.length })],
   ];
   for (const [list, words] of counted) if (list.length > 0) parts.push(words(list));
+  const slow = playable.filter((s) => speeds.has(s));
+  if (slow.length > 0) {
+    const list = saidList(
+      slow.map((s) =>
+        said(streams.speed, { speed: String(speeds.get(s)!.kbps), needed: String(speeds.get(s)!.needed) }),
+      ),
+    );
+    parts.push(said(streams.slow, { count: slow.length, speeds: list }));
+  }
   const joined = parts.reduceRight((rest, first) => said(streams.join, { first, rest }));
   return said(streams.sentence, { parts: joined });
 }
 
-/** Whether every channel that was opened failed or was not tried (a warning), and whether all are gone. */
-export function streamsVerdict(streams: StreamsCheckResult): { failed: boolean; allGone: boolean } {
+/**
+ * Whether a channel that was opened failed, or arrived too slowly to play smoothly (each a warning), and whether
+ * all are gone.
+ */
+export function streamsVerdict(streams: StreamsCheckResult): { failed: boolean; slow: boolean; allGone: boolean } {
   const tried = streams.samples.filter((s) => !NOT_TRIED.has(s.kind));
   const failed = tried.some((s) => !isPlayable(s.kind));
+  const slow = streams.samples.some((s) => s.slow === true);
   const allGone = streams.samples.length > 0 && streams.samples.every((s) => s.kind === 'GONE');
-  return { failed, allGone };
+  return { failed, slow, allGone };
 }
