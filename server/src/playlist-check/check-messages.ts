@@ -590,17 +590,14 @@ export const checkMessages = {
       id: 'msg.check.fetch.blocked',
       defaultMessage: 'The address {host} is {range}, which this service does not fetch.',
     }),
-    blockedResolved: defineMessage({
-      id: 'msg.check.fetch.blockedResolved',
-      defaultMessage: 'The address {host} resolves to {range} ({ip}), which this service does not fetch.',
-    }),
     dnsLater: defineMessage({
       id: 'msg.check.fetch.dnsLater',
       defaultMessage: 'The address {host} could not be looked up right now (DNS). Please try again later.',
     }),
-    dnsNotFound: defineMessage({
-      id: 'msg.check.fetch.dnsNotFound',
-      defaultMessage: 'The address {host} could not be found (DNS).',
+    // Said alike of a name that does not exist and of one that leads inside this server's network (safe-fetch.ts).
+    notPublic: defineMessage({
+      id: 'msg.check.fetch.notPublic',
+      defaultMessage: 'The address {host} could not be found on the public internet.',
     }),
     tls: defineMessage({
       id: 'msg.check.fetch.tls',
