@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { createTestDatabase } from '../support/database';
-import { startStreamProvider, type StreamProvider } from '../support/stream-provider';
+import { startStreamProvider, streamFixture, type StreamProvider } from '../support/stream-provider';
 import { signedInDevice, startTestServer, type TestServer } from '../support/server';
 import { CheckClaims } from '../../server/src/playlist-check/check-claims';
 import { lineKey } from '../../server/src/playlist-check/xtream-line';
@@ -70,6 +70,15 @@ function panel(req: http.IncomingMessage, res: http.ServerResponse, url: URL): b
     if (!known) return (void ((res.statusCode = 401), res.end()), true);
     res.setHeader('content-type', 'audio/x-mpegurl');
     return (void res.end(getPhp(username as LineName)), true);
+  }
+  if (url.pathname === '/cdn/list.m3u') {
+    // A CDN whose addresses look like a line's (/live/{name}/{quality}/{n}.ts), with no panel behind them.
+    res.setHeader('content-type', 'audio/x-mpegurl');
+    return (void res.end(`#EXTM3U\n#EXTINF:-1,News HD\n${provider.url}/cdn/live/news/720/1.ts\n`), true);
+  }
+  if (url.pathname.startsWith('/cdn/live/')) {
+    res.setHeader('content-type', 'video/mp2t');
+    return (void res.end(streamFixture('media3-sample_h264_mpeg_audio.ts')), true);
   }
   if (url.pathname === '/elsewhere/list.m3u') {
     res.setHeader('content-type', 'audio/x-mpegurl');
@@ -170,6 +179,11 @@ describeOnPostgres(title, () => {
     const result = await check(b, `${provider.url}/elsewhere/list.m3u`);
     expect(events.map(([kind]) => kind)).toEqual(['user_info', 'stream', 'stream', 'stream']);
     expect(result.streams.playable).toBe(3);
+  });
+
+  it('opens a stream that only looks like a line’s when no panel answers there', async () => {
+    const result = await check(a, `${provider.url}/cdn/list.m3u`);
+    expect(result.streams.samples).toEqual([{ kind: 'MPEG_TS' }]);
   });
 
   it("a stopped instance's claim on a line lapses: the next check waits for it, then samples", async () => {

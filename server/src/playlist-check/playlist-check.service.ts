@@ -33,7 +33,7 @@ import {
   xcGuideUrl,
   xcStreamPicks,
 } from './xc-check';
-import { lineKey, xtreamLineOf, type XtreamLine } from './xtream-line';
+import { channelLineOf, lineKey, xtreamLineOf, type XtreamLine } from './xtream-line';
 import { messages } from '../../../common/messages';
 import { lockDevice } from '../device/device-lock';
 
@@ -158,6 +158,8 @@ export class PlaylistCheckService {
     lines: XtreamLine[],
     deadline: number,
     options: SafeFetchOptions,
+    /** Lines read from a stream address alone: where no panel answers at all, they are plain streams. */
+    inferred: ReadonlySet<XtreamLine> = new Set(),
   ): Promise<{ open: Set<string>; claims: Claim[]; why: Said | null; full: boolean }> {
     const { streams: words } = checkMessages;
     const open = new Set<string>();
@@ -181,7 +183,9 @@ export class PlaylistCheckService {
               timeoutMs: Math.min(options.timeoutMs, left),
             })
           : null;
-      if (!connections) {
+      if (connections === 'not a panel' && inferred.has(line)) {
+        open.add(key);
+      } else if (connections === null || connections === 'not a panel') {
         why ??= left > 0 ? said(words.notSampledPanel) : said(words.notSampledTime);
       } else if (connections.free !== null && connections.free < 1) {
         full = true;
@@ -207,15 +211,15 @@ export class PlaylistCheckService {
     const lineOfPick = new Map<StreamPick, string>();
     const lines = new Map<string, XtreamLine>();
     for (const pick of picks) {
-      let line = xtreamLineOf(pick.url);
-      if (line && given && line.username === given.username && line.password === given.password) line = given;
+      const line = channelLineOf(pick.url, given);
       if (!line) continue;
       const key = lineKey(line);
       lineOfPick.set(pick, key);
       if (!lines.has(key)) lines.set(key, line);
     }
     if (lines.size === 0) return { streams: await this.sample(picks, deadline), full: false };
-    const { open, claims, why, full } = await this.openLines([...lines.values()], deadline, options);
+    const inferred = new Set([...lines.values()].filter((line) => line !== given));
+    const { open, claims, why, full } = await this.openLines([...lines.values()], deadline, options, inferred);
     try {
       const chosen = picks.filter((pick) => !lineOfPick.has(pick) || open.has(lineOfPick.get(pick)!));
       if (chosen.length === 0) return { streams: notSampled(why ?? said(checkMessages.streams.notSampledTime)), full };

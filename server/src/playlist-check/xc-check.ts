@@ -356,24 +356,26 @@ export interface LineConnections {
 
 /**
  * Asks the line's panel (player_api.php's user_info) how many of its connections are free, as it must be asked
- * before any of the line's streams is opened. Null when the panel does not confirm an active line: its answer
- * is not a panel's, the credentials are refused, or the line is not active.
+ * before any of the line's streams is opened. Null when the panel does not confirm an active line (the
+ * credentials or the line refused, no answer); 'not a panel' when what answers there is no panel at all (an
+ * error status other than XUI's, an answer that is not player_api's).
  */
 export async function lineConnections(
   base: string,
   username: string,
   password: string,
   options: SafeFetchOptions,
-): Promise<LineConnections | null> {
+): Promise<LineConnections | 'not a panel' | null> {
   let body: unknown;
   try {
     ({ body } = await getJson(panelUrl(base, 'player_api.php', username, password), options));
   } catch (err) {
-    if (err instanceof CheckFailure) return null;
-    throw err;
+    if (!(err instanceof CheckFailure)) throw err;
+    return err.problem === 'HTTP_STATUS' || err.problem === 'XC_NOT_API' ? 'not a panel' : null;
   }
   const info = (body as { user_info?: UserInfo } | null)?.user_info;
-  if (!info || typeof info !== 'object' || !accepted(info.auth)) return null;
+  if (!info || typeof info !== 'object') return 'not a panel';
+  if (!accepted(info.auth)) return null;
   if (stateOfStatus(typeof info.status === 'string' ? info.status : '') !== 'ACTIVE') return null;
   const expiry = int(info.exp_date);
   if (expiry && expiry > 0 && expiry * 1000 <= Date.now()) return null;

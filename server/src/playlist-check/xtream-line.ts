@@ -49,6 +49,28 @@ export function xtreamLineOf(address: string): XtreamLine | null {
 }
 
 /**
+ * The line a playlist's channel address belongs to: its own (`/live/…`), or the line of the playlist's get.php
+ * link `given`, whose panel answers for the streams it lists wherever they are served, in either form get.php
+ * writes them (`/live/{username}/{password}/{id}.ts`, or the short `/{username}/{password}/{id}`).
+ */
+export function channelLineOf(address: string, given: XtreamLine | null): XtreamLine | null {
+  const line = xtreamLineOf(address);
+  if (given && line) return line.username === given.username && line.password === given.password ? given : line;
+  if (line || !given) return line;
+  let path: string;
+  try {
+    path = new URL(address).pathname;
+  } catch {
+    return null;
+  }
+  const parts = path.split('/');
+  const [user, pass, id] = parts.slice(-3).map((part) => decoded(part));
+  return user === given.username && pass === given.password && /^\d+(?:\.[a-z0-9]{1,5})?$/i.test(id ?? '')
+    ? given
+    : null;
+}
+
+/**
  * What identifies a line across owners, checks and instances: its panel's host and its username (a line is one
  * account on one panel, whichever of the panel's paths or addresses it was given by). A digest: a claim's key is
  * no place for a username.
