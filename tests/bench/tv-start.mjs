@@ -160,6 +160,25 @@ function bigPlaylist(channels) {
   return Buffer.from(`${lines.join('\n')}\n`);
 }
 
+/** `work` on a database of its own: a scratch PostgreSQL database when DATABASE_URL is set, else the embedded engine. */
+async function onDatabase(label, work) {
+  const url = process.env.DATABASE_URL;
+  if (!url) return work({});
+  const { default: pg } = await import('pg');
+  const name = `bench_tv_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    return await work({ DATABASE_URL: own.toString() });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const tvs = Number(process.env.BENCH_TVS ?? 50);
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -168,7 +187,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   await new Promise((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const checkedUrl = `http://127.0.0.1:${provider.address().port}/get.php?username=u&password=p&type=m3u_plus`;
   const env = {
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     PLAYLIST_CHECK_ALLOW: '127.0.0.1',
     // Every TV's playlist is the same source: checked once, the result kept for each from the check's cache.
     PLAYLIST_CHECK_CACHE_SECONDS: '3600',
@@ -184,8 +202,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   try {
     const shape = { tvs, playlists: 3, connections: 10, seconds };
     const rows = [
-      ...(await tvStartup('never checked', env, shape)),
-      ...(await tvStartup('checked 200,000-channel playlist', env, { ...shape, checkedUrl })),
+      ...(await onDatabase('never', (db) => tvStartup('never checked', { ...env, ...db }, shape))),
+      ...(await onDatabase('checked', (db) =>
+        tvStartup('checked 200,000-channel playlist', { ...env, ...db }, { ...shape, checkedUrl }),
+      )),
     ];
     console.log('\nTV start-up (full answers): p50 / p99 ms, req/s');
     for (const row of rows.filter((r) => r.transport === 'TV start (full)')) {
