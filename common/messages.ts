@@ -196,6 +196,10 @@ export const messages = {
       id: 'msg.rateLimit.checks',
       defaultMessage: 'This device has checked playlists many times in the last hour. Please try again later.',
     }),
+    checkRunning: text({
+      id: 'msg.rateLimit.checkRunning',
+      defaultMessage: 'A check of yours is still running: wait for its result, then check again.',
+    }),
     checksBusy: text({
       id: 'msg.rateLimit.checksBusy',
       defaultMessage: 'Many playlists are being checked right now. Please try again in a few seconds.',

@@ -23,6 +23,7 @@ import { TvLinkOrigin1765200000000 } from './migrations/1765200000000-TvLinkOrig
 import { ForeignKeyIndexes1765300000000 } from './migrations/1765300000000-ForeignKeyIndexes';
 import { ScheduledJobs1765400000000 } from './migrations/1765400000000-ScheduledJobs';
 import { DisputesEach1765500000000 } from './migrations/1765500000000-DisputesEach';
+import { CheckClaims1765700000000 } from './migrations/1765700000000-CheckClaims';
 import { ActivationEntity } from './payments/activation.entity';
 import { PlaylistEntity } from './playlist/playlist.entity';
 import { DeviceMacChangeEntity } from './device/device-mac-change.entity';
@@ -61,6 +62,7 @@ export const migrations = [
   ForeignKeyIndexes1765300000000,
   ScheduledJobs1765400000000,
   DisputesEach1765500000000,
+  CheckClaims1765700000000,
 ];
 
 /** Opens the product's database (DATABASE_URL's, or the embedded engine) with its schema brought up to date. */

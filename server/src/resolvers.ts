@@ -35,6 +35,7 @@ export const resolvers: Resolvers = {
     ...paymentResolvers.Mutation,
     ...playlistCheckResolvers.Mutation,
   },
+  Playlist: playlistResolvers.Playlist,
   PlaylistCheck: playlistCheckResolvers.PlaylistCheck,
   XcCheck: playlistCheckResolvers.XcCheck,
   Device: { ...deviceResolvers.Device, ...paymentResolvers.Device, ...tvSessionResolvers.Device },

@@ -3,11 +3,16 @@
 // Measured twice: every answer in full (TVs that remember nothing), and every TV revalidating with the ETag it
 // kept (If-None-Match), which the server answers 304 with no body while nothing changed: most starts.
 // Prints req/s, p50/p99, errors and the server's CPU time per request for both; asserts nothing.
+// Run on its own (npm run bench:tv-start), it compares a fleet whose playlists were never checked with one whose
+// playlist is a checked 200,000-channel playlist (its last check stored): the start-up read never loads a check,
+// so the two should not differ (issue 52). BENCH_TVS (default 50), BENCH_SECONDS (default 10); DATABASE_URL for
+// PostgreSQL, else the embedded engine.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import http from 'node:http';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { cpuMicros, gql, signInOwner, startSeeder, startServer } from './server.mjs';
 
@@ -19,7 +24,7 @@ const START_PATH = `/graphql?${new URLSearchParams({
   extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: START_ID } }),
 })}`;
 
-async function seed(base, tvs, playlists) {
+async function seed(base, tvs, playlists, checkedUrl) {
   const fleet = [];
   for (let n = 0; n < tvs; n += 1) {
     const mac = [
@@ -39,12 +44,22 @@ async function seed(base, tvs, playlists) {
     );
     const cookie = await signInOwner(base, mac, registerDevice.deviceKey, headers);
     for (let p = 0; p < playlists; p += 1) {
-      await gql(
+      // With `checkedUrl`, the first playlist is that one, checked (its result kept as its last check).
+      const url = checkedUrl && p === 0 ? checkedUrl : `https://provider.example.com/get.php?u=${n}&n=${p}`;
+      const { createPlaylist } = await gql(
         base,
         'mutation($i: PlaylistInput!) { createPlaylist(input: $i) { playlist { id } } }',
-        { i: { name: `List ${p}`, type: 'GENERAL', url: `https://provider.example.com/get.php?u=${n}&n=${p}` } },
+        { i: { name: `List ${p}`, type: 'GENERAL', url } },
         { ...headers, cookie },
       );
+      if (url === checkedUrl) {
+        await gql(
+          base,
+          'mutation($i: CheckPlaylistInput!) { checkPlaylist(input: $i) { verdict } }',
+          { i: { id: createPlaylist.playlist.id } },
+          { ...headers, cookie },
+        );
+      }
     }
     fleet.push({ token: registerDevice.deviceToken, etag: undefined });
   }
@@ -90,14 +105,14 @@ async function measure(server, fleet, { revalidate, connections, seconds }) {
 }
 
 /** Runs the scenario on a fresh server (embedded engine, or `env.DATABASE_URL`); returns its two rows. */
-export async function tvStartup(label, env, { tvs, playlists, connections, seconds }) {
+export async function tvStartup(label, env, { tvs, playlists, connections, seconds, checkedUrl }) {
   // One data directory for the seeder and the measured server (unused on PostgreSQL).
   // Each TV comes from an address of its own (X-Forwarded-For through a trusted proxy), as a fleet does.
   const shared = { TRUST_PROXY: 'loopback', ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'm3u-bench-tv-')) };
   const seeder = await startSeeder(shared);
   let fleet;
   try {
-    fleet = await seed(seeder.base, tvs, playlists);
+    fleet = await seed(seeder.base, tvs, playlists, checkedUrl);
   } finally {
     await seeder.stop();
   }
@@ -130,5 +145,73 @@ export async function tvStartup(label, env, { tvs, playlists, connections, secon
     ];
   } finally {
     await server.stop();
+  }
+}
+
+/** `channels` channels in groups of 100, as a big provider's list (the check reads it whole). */
+function bigPlaylist(channels) {
+  const lines = ['#EXTM3U'];
+  for (let n = 0; n < channels; n += 1) {
+    lines.push(
+      `#EXTINF:-1 tvg-id="ch${n}.uk" tvg-logo="http://logo.example/${n}.png" group-title="Group ${Math.floor(n / 100)}",Channel ${n}`,
+      `http://stream.example/live/u/p/${n}.ts`,
+    );
+  }
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+/** `work` on a database of its own: a scratch PostgreSQL database when DATABASE_URL is set, else the embedded engine. */
+async function onDatabase(label, work) {
+  const url = process.env.DATABASE_URL;
+  if (!url) return work({});
+  const { default: pg } = await import('pg');
+  const name = `bench_tv_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    return await work({ DATABASE_URL: own.toString() });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const tvs = Number(process.env.BENCH_TVS ?? 50);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const body = bigPlaylist(200_000);
+  const provider = http.createServer((_req, res) => res.end(body));
+  await new Promise((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  const checkedUrl = `http://127.0.0.1:${provider.address().port}/get.php?username=u&password=p&type=m3u_plus`;
+  const env = {
+    PLAYLIST_CHECK_ALLOW: '127.0.0.1',
+    // Every TV's playlist is the same source: checked once, the result kept for each from the check's cache.
+    PLAYLIST_CHECK_CACHE_SECONDS: '3600',
+    PLAYLIST_CHECK_STREAM_SAMPLES: '0',
+  };
+  console.log(
+    `${new Date().toISOString()} · Node ${process.version} · ${os.cpus()[0]?.model ?? 'unknown CPU'} · ` +
+      `${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB · load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} · ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded engine'}`,
+  );
+  try {
+    const shape = { tvs, playlists: 3, connections: 10, seconds };
+    const rows = [
+      ...(await onDatabase('never', (db) => tvStartup('never checked', { ...env, ...db }, shape))),
+      ...(await onDatabase('checked', (db) =>
+        tvStartup('checked 200,000-channel playlist', { ...env, ...db }, { ...shape, checkedUrl }),
+      )),
+    ];
+    console.log('\nTV start-up (full answers): p50 / p99 ms, req/s');
+    for (const row of rows.filter((r) => r.transport === 'TV start (full)')) {
+      console.log(`  ${row.database.padEnd(34)} ${row.p50} / ${row.p99} ms  ${row.rps.toFixed(0)} req/s`);
+    }
+  } finally {
+    provider.close();
   }
 }

@@ -54,15 +54,22 @@ it('SIGTERM lets the requests in flight finish with 200, refuses new connections
   const running = server;
   const { deviceToken, deviceKey } = await registerTv(running.url, uniqueMac());
 
-  // The owner's portal session, which checks playlists: both the graph and a REST path have a request in flight.
-  const portal = new TestClient(running.url);
-  const mac = (
-    await graphql(running.url, 'query { currentDevice { macAddress } }', {}, { authorization: `Bearer ${deviceToken}` })
-  ).json.data.currentDevice.macAddress;
-  const signIn = await portal.request('POST', '/frontend/device/login', {
-    body: { mac_address: mac, device_key: deviceKey, captcha: FAULT_CAPTCHA, token: await portal.captcha() },
-  });
-  expect(signIn.status).toBe(200);
+  // Two owners' portal sessions, which check playlists: both the graph and a REST path have a request in flight
+  // (two owners: one owner's checks run one at a time).
+  const signedIn = async (token: string, key: string) => {
+    const client = new TestClient(running.url);
+    const mac = (
+      await graphql(running.url, 'query { currentDevice { macAddress } }', {}, { authorization: `Bearer ${token}` })
+    ).json.data.currentDevice.macAddress;
+    const signIn = await client.request('POST', '/frontend/device/login', {
+      body: { mac_address: mac, device_key: key, captcha: FAULT_CAPTCHA, token: await client.captcha() },
+    });
+    expect(signIn.status).toBe(200);
+    return client;
+  };
+  const portal = await signedIn(deviceToken, deviceKey);
+  const second = await registerTv(running.url, uniqueMac());
+  const otherPortal = await signedIn(second.deviceToken, second.deviceKey);
 
   const started = Date.now();
   const viaGraph = graphql(
@@ -71,7 +78,7 @@ it('SIGTERM lets the requests in flight finish with 200, refuses new connections
     { input: { name: 'Slow', type: 'GENERAL', url: `${providerUrl}/graph.m3u` } },
     { cookie: portal.cookieHeader },
   ).then((answer) => ({ ...answer, at: Date.now() }));
-  const viaRest = portal
+  const viaRest = otherPortal
     .request('POST', '/frontend/device/checkPlaylist', {
       body: { playlist_name: 'Slow', playlist_type: 'general', playlist_url: `${providerUrl}/rest.m3u` },
     })

@@ -50,6 +50,8 @@ export async function prune(
   // Portal sessions past their expiry (connect-pg-simple would prune in every instance; this runs once).
   await sweep('sessions', 'sessions', `expire < now() - interval '${EXPIRED_GRACE}'`);
   await sweep('tvLinks', 'tv_links', `expires_at < now() - interval '${EXPIRED_GRACE}'`);
+  // Claims of checks that ended without releasing them (an instance stopped mid-check): lapsed already.
+  await sweep('checkClaims', 'check_claims', `expires_at < now()`);
   await sweep(
     'deviceTokens',
     'device_tokens',

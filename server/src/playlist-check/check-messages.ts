@@ -109,6 +109,11 @@ export const checkMessages = {
       defaultMessage: '{count, plural, other {# files on a computer}}',
     }),
     other: defineMessage({ id: 'msg.check.kind.other', defaultMessage: '{count, plural, other {# {kind} links}}' }),
+    // The kinds past the tenth, counted together (check-result.ts KINDS_MAX).
+    otherKinds: defineMessage({
+      id: 'msg.check.kind.otherKinds',
+      defaultMessage: '{count, plural, one {# link of another kind} other {# links of other kinds}}',
+    }),
   },
   /** Why a TV cannot open a kind of address (the playlist card's list). */
   reasons: {
@@ -142,6 +147,10 @@ export const checkMessages = {
     magnet: defineMessage({
       id: 'msg.check.reason.magnet',
       defaultMessage: 'These are torrent links (magnet:), which the TV does not play.',
+    }),
+    otherKinds: defineMessage({
+      id: 'msg.check.reason.otherKinds',
+      defaultMessage: 'These are links of many other kinds, which the TV cannot open.',
     }),
     other: defineMessage({
       id: 'msg.check.reason.other',
@@ -394,6 +403,17 @@ export const checkMessages = {
       id: 'msg.check.streams.notSampledNone',
       defaultMessage: 'No channel was opened: the panel listed no live channels.',
     }),
+    // An Xtream Codes line's panel is asked before any of its streams is opened (docs: "Limits and Xtream lines").
+    notSampledPanel: defineMessage({
+      id: 'msg.check.streams.notSampledPanel',
+      defaultMessage:
+        'No channel of the Xtream Codes line was opened: its panel did not say that a connection is free (player_api.php), and opening one could take the TV’s.',
+    }),
+    notSampledLineBusy: defineMessage({
+      id: 'msg.check.streams.notSampledLineBusy',
+      defaultMessage:
+        'No channel of the Xtream Codes line was opened: another check was using its connection until the time for channels ran out.',
+    }),
     notSampledTime: defineMessage({
       id: 'msg.check.streams.notSampledTime',
       defaultMessage: 'No channel was opened: the check had no time left for it.',
@@ -634,17 +654,14 @@ export const checkMessages = {
       id: 'msg.check.fetch.blocked',
       defaultMessage: 'The address {host} is {range}, which this service does not fetch.',
     }),
-    blockedResolved: defineMessage({
-      id: 'msg.check.fetch.blockedResolved',
-      defaultMessage: 'The address {host} resolves to {range} ({ip}), which this service does not fetch.',
-    }),
     dnsLater: defineMessage({
       id: 'msg.check.fetch.dnsLater',
       defaultMessage: 'The address {host} could not be looked up right now (DNS). Please try again later.',
     }),
-    dnsNotFound: defineMessage({
-      id: 'msg.check.fetch.dnsNotFound',
-      defaultMessage: 'The address {host} could not be found (DNS).',
+    // Said alike of a name that does not exist and of one that leads inside this server's network (safe-fetch.ts).
+    notPublic: defineMessage({
+      id: 'msg.check.fetch.notPublic',
+      defaultMessage: 'The address {host} could not be found on the public internet.',
     }),
     tls: defineMessage({
       id: 'msg.check.fetch.tls',

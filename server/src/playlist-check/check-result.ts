@@ -160,6 +160,65 @@ export interface CheckResult {
   said?: { message: SaidValue; warnings: SaidValue[] };
 }
 
+// What a result may hold, whatever the playlist (docs/architecture.md, "Limits and Xtream lines"). A result is kept
+// as the playlist's last check and in the cache, read by the portal's lists: it stays tens of KB.
+
+/** The most a result takes as JSON; anything a provider wrote is cut to fit before it is kept. */
+export const RESULT_MAX_BYTES = 32 * 1024;
+/** A name, a group or a word of the provider's, at most (longer ones end in '…'). */
+export const TEXT_MAX = 200;
+/** A logo's address at most (a longer one is left out); a guide address may be as long as a playlist's. */
+export const LOGO_URL_MAX = 2048;
+export const GUIDE_URL_MAX = 8192;
+/** Kinds of address a TV cannot open, named one by one; the rest are counted together as OTHER_KINDS. */
+export const KINDS_MAX = 10;
+export const OTHER_KINDS = 'other kinds';
+
+/** `text` cut to `max` characters (its last one '…'), never splitting a surrogate pair. */
+export function clip(text: string, max = TEXT_MAX): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, max - 1);
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}
+
+function bytesOf(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value), 'utf8');
+}
+
+/** Every string of a (small, bounded-depth) value cut to `max`. */
+function clipAll<T>(value: T, max: number): T {
+  if (typeof value === 'string') return clip(value, max) as T;
+  if (Array.isArray(value)) return value.map((item) => clipAll(item, max) as unknown) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, clipAll(inner, max)])) as T;
+  }
+  return value;
+}
+
+/**
+ * A result within RESULT_MAX_BYTES. Its parts are capped where they are made (names, lists, kinds), so this is
+ * the last guard: longer strings cut short, then the examples and samples left out, counts always kept.
+ */
+export function bounded(result: CheckResult): CheckResult {
+  if (bytesOf(result) <= RESULT_MAX_BYTES) return result;
+  let fitted = clipAll(result, 512);
+  if (bytesOf(fitted) <= RESULT_MAX_BYTES) return fitted;
+  fitted = {
+    ...fitted,
+    m3u: fitted.m3u
+      ? {
+          ...fitted.m3u,
+          sample: [],
+          guideUrls: [],
+          cannotOpen: fitted.m3u.cannotOpen.map((k) => ({ ...k, examples: [] })),
+        }
+      : null,
+    streams: fitted.streams ? { ...fitted.streams, samples: [] } : fitted.streams,
+  };
+  return bytesOf(fitted) <= RESULT_MAX_BYTES ? fitted : clipAll(fitted, 64);
+}
+
 /** A failure found while checking: becomes a FAILED result with this problem and message. */
 export class CheckFailure extends Error {
   constructor(

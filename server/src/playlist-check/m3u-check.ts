@@ -1,5 +1,16 @@
+import { createHash } from 'node:crypto';
 import { checkMessages, english, said, type Said } from './check-messages';
-import { CheckFailure, type CannotOpen, type ChannelSample, type M3uCheckResult } from './check-result';
+import {
+  CheckFailure,
+  clip,
+  GUIDE_URL_MAX,
+  KINDS_MAX,
+  LOGO_URL_MAX,
+  OTHER_KINDS,
+  type CannotOpen,
+  type ChannelSample,
+  type M3uCheckResult,
+} from './check-result';
 import { ChannelKeys } from './guide-match';
 import { M3uParser, kodiStreamHeaders, type M3uEntry } from '../../../common/m3u-parser';
 import type { SafeFetchOptions } from './safe-fetch';
@@ -12,6 +23,10 @@ const MAX_GROUPS = 50_000;
 /** How much of the start of a body is looked at to tell a web page or binary data from text. */
 const SNIFF_BYTES = 1024;
 const EXAMPLES = 3;
+/** Kinds of address a TV cannot open told apart while reading; past this, new kinds count as OTHER_KINDS. */
+const KINDS_TRACKED = 1_000;
+/** A group name longer than this is remembered by its digest (a 60 KB name costs 27 bytes). */
+const GROUP_KEY_MAX = 64;
 
 /** Address schemes of streams a TV player opens (HLS, DASH and MPEG-TS over HTTP above all). */
 const STREAM_SCHEMES = new Set([
@@ -40,6 +55,7 @@ const CANNOT_OPEN_REASONS: Record<string, Said> = {
   'acestream://': said(reasons.acestream),
   'sop://': said(reasons.sopcast),
   'magnet:': said(reasons.magnet),
+  [OTHER_KINDS]: said(reasons.otherKinds),
 };
 
 /** Why a TV cannot open a kind of address, said (a result's `reason` is its English). */
@@ -108,8 +124,30 @@ export interface M3uCheckOutcome {
   picks: StreamPick[];
 }
 
+/** A channel's name as the result keeps it: cut short (a hostile playlist's names run to 60 KB). */
 function nameOf(entry: M3uEntry): string {
-  return entry.name || entry.attributes['tvg-name'] || '';
+  return clip(entry.name || entry.attributes['tvg-name'] || '');
+}
+
+function groupOf(entry: M3uEntry): string | null {
+  const group = entry.groups[0];
+  return group === undefined ? null : clip(group);
+}
+
+/** A group as counted: its name, or the digest of a long one (the count stays exact, the memory small). */
+function groupKey(group: string): string {
+  const key = group.toLowerCase();
+  return key.length <= GROUP_KEY_MAX ? key : createHash('sha256').update(key).digest('base64');
+}
+
+/** The kinds a TV cannot open, most common first: KINDS_MAX of them by name, the rest counted together. */
+function capKinds(kinds: Iterable<CannotOpen>): CannotOpen[] {
+  const sorted = [...kinds].sort((a, b) => b.count - a.count);
+  const named = sorted.filter((kind) => kind.kind !== OTHER_KINDS).slice(0, KINDS_MAX);
+  let others = 0;
+  for (const kind of sorted) if (!named.includes(kind)) others += kind.count;
+  if (others === 0) return named;
+  return [...named, { kind: OTHER_KINDS, reason: english(cannotOpenReason(OTHER_KINDS)), count: others, examples: [] }];
 }
 
 /**
@@ -132,7 +170,7 @@ function pickOf(entry: M3uEntry, address: string): StreamPick {
   if (origin) headers.origin = origin;
   return {
     name: nameOf(entry),
-    group: entry.groups[0] ?? null,
+    group: groupOf(entry),
     url: address,
     userAgent: headerOf(entry, 'user-agent', 'http-user-agent'),
     headers,
@@ -167,27 +205,31 @@ export async function checkM3u(url: string, options: SafeFetchOptions, samples: 
     onEntry: (entry) => {
       if (hasAttributes(entry)) withAttributes += 1;
       // Groups as the TV lists them: an entry it cannot play still shows in its group.
-      for (const group of entry.groups) if (groups.size < MAX_GROUPS) groups.add(group.toLowerCase());
+      for (const group of entry.groups) if (groups.size < MAX_GROUPS) groups.add(groupKey(group));
       const address = entry.url;
       if (address === null) return;
       const kind = unplayableKind(address);
       if (kind !== null) {
-        let found = cannotOpen.get(kind);
+        const tracked = cannotOpen.has(kind) || cannotOpen.size < KINDS_TRACKED ? kind : OTHER_KINDS;
+        let found = cannotOpen.get(tracked);
         if (!found) {
-          found = { kind, reason: english(cannotOpenReason(kind)), count: 0, examples: [] };
-          cannotOpen.set(kind, found);
+          found = { kind: tracked, reason: english(cannotOpenReason(tracked)), count: 0, examples: [] };
+          cannotOpen.set(tracked, found);
         }
         found.count += 1;
         const name = nameOf(entry);
-        if (found.examples.length < EXAMPLES && name && !found.examples.includes(name)) found.examples.push(name);
+        if (tracked === kind && found.examples.length < EXAMPLES && name && !found.examples.includes(name)) {
+          found.examples.push(name);
+        }
         return;
       }
       playable += 1;
       const live = !isVod(address, entry);
       if (live) liveChannels.add(entry.attributes['tvg-id'], entry.attributes['tvg-name'], entry.name);
       if (samples > 0) picker.add(pickOf(entry, address), live);
-      if (sample.length < SAMPLE_SIZE && entry.attributes['tvg-logo']) {
-        sample.push({ name: nameOf(entry), logo: entry.attributes['tvg-logo'], group: entry.groups[0] ?? null });
+      const logo = entry.attributes['tvg-logo'];
+      if (sample.length < SAMPLE_SIZE && logo && logo.length <= LOGO_URL_MAX) {
+        sample.push({ name: nameOf(entry), logo, group: groupOf(entry) });
       }
     },
   });
@@ -242,7 +284,7 @@ export async function checkM3u(url: string, options: SafeFetchOptions, samples: 
   if (stats.withUrl === 0) {
     throw new CheckFailure('EMPTY', said(checkMessages.m3u.noStreams), res.status, true);
   }
-  const unplayable = [...cannotOpen.values()].sort((a, b) => b.count - a.count);
+  const unplayable = capKinds(cannotOpen.values());
   if (playable === 0) {
     throw new CheckFailure(
       'EMPTY',
@@ -253,11 +295,17 @@ export async function checkM3u(url: string, options: SafeFetchOptions, samples: 
       true,
     );
   }
+  // Up to 5, and no more of them than one long address's worth (the first is the one the guide is read from).
+  let guideChars = 0;
   const guideUrls = [header.attributes['x-tvg-url'], header.attributes['url-tvg'], header.attributes['tvg-url']]
     .flatMap((value) => (value ? value.split(',') : []))
     .map((value) => value.trim())
-    .filter((value, index, all) => /^https?:\/\/\S+$/i.test(value) && all.indexOf(value) === index)
-    .slice(0, 5);
+    .filter(
+      (value, index, all) =>
+        value.length <= GUIDE_URL_MAX && /^https?:\/\/\S+$/i.test(value) && all.indexOf(value) === index,
+    )
+    .slice(0, 5)
+    .filter((value) => (guideChars += value.length) <= GUIDE_URL_MAX);
   const picks = picker.picks().flatMap((pick) => {
     const address = absolute(pick.url, res.url);
     return address ? [{ ...pick, url: address }] : [];

@@ -10,13 +10,30 @@ import type { Logger } from '../logger';
 import type { Metrics } from '../metrics/metrics';
 import type { PlaylistCaller, PlaylistInput, PlaylistService, PlaylistWithPin } from '../playlist/playlist.service';
 import { checkMessages, english, said, saidDate, saidList, type Said, type SaidValue } from './check-messages';
-import { CheckFailure, type CheckResult, type GuideSource } from './check-result';
+import { CheckClaims, type Claim } from './check-claims';
+import {
+  bounded,
+  CheckFailure,
+  OTHER_KINDS,
+  type CheckResult,
+  type GuideSource,
+  type StreamsCheckResult,
+} from './check-result';
 import { checkEpg } from './epg-check';
 import type { ChannelKeys } from './guide-match';
 import { checkM3u } from './m3u-check';
 import type { SafeFetchOptions } from './safe-fetch';
 import { notSampled, sampleStreams, streamsVerdict, type StreamPick } from './stream-sample';
-import { checkXc, expiryWarning, xcBaseUrl, xcGuideUrl, xcStreamPicks } from './xc-check';
+import {
+  allConnectionsInUse,
+  checkXc,
+  expiryWarning,
+  lineConnections,
+  xcBaseUrl,
+  xcGuideUrl,
+  xcStreamPicks,
+} from './xc-check';
+import { channelLineOf, lineKey, xtreamLineOf, type XtreamLine } from './xtream-line';
 import { messages } from '../../../common/messages';
 import { lockDevice } from '../device/device-lock';
 
@@ -24,6 +41,11 @@ import { lockDevice } from '../device/device-lock';
 type Source =
   | { kind: 'm3u'; url: string; epgUrl: string | null }
   | { kind: 'xc'; host: string; username: string; password: string; epgUrl: string | null };
+
+/** What the cache of recent results may hold, in bytes (each result is at most RESULT_MAX_BYTES). */
+const CACHE_MAX_BYTES = 16 * 1024 * 1024;
+/** Kept past a stage's own time by a claim, so that a slow release never lets a second check in early. */
+const CLAIM_MARGIN_MS = 30_000;
 
 /**
  * Checks playlists as the TV would open them (issue "Playlist check"): the safe fetcher, the streaming M3U
@@ -34,8 +56,8 @@ type Source =
 export class PlaylistCheckService {
   private readonly recent: LRUCache<string, CheckResult>;
   private running = 0;
-  /** Stream samples of one Xtream Codes line in this process, one after another (each takes a connection). */
-  private readonly lineSampling = new Map<string, Promise<unknown>>();
+  /** An owner's running check and the Xtream Codes lines being sampled, claimed in PostgreSQL (every instance). */
+  private readonly claims: CheckClaims;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -45,7 +67,13 @@ export class PlaylistCheckService {
     private readonly logger: Logger,
     private readonly metrics?: Metrics,
   ) {
-    this.recent = new LRUCache({ max: 5000, ttl: Math.max(1, settings.cacheMs), allowStale: false });
+    this.recent = new LRUCache({
+      maxSize: CACHE_MAX_BYTES,
+      sizeCalculation: (result) => Buffer.byteLength(JSON.stringify(result)),
+      ttl: Math.max(1, settings.cacheMs),
+      allowStale: false,
+    });
+    this.claims = new CheckClaims(dataSource);
   }
 
   /** Checks a saved playlist (a protected one with its PIN) and keeps the result as its last check. */
@@ -76,26 +104,42 @@ export class PlaylistCheckService {
     return this.run(caller.deviceId, sourceOf(values));
   }
 
+  /**
+   * One check of an owner at a time on every instance (so an owner holds at most one of an instance's slots), a
+   * slot of this instance, then the owner's hourly quota: a try refused for want of a slot, or while the owner's
+   * other check runs, is not counted as a check.
+   */
   private async run(deviceId: string, source: Source): Promise<CheckResult> {
     const key = createHash('sha256').update(JSON.stringify(source)).digest('base64url');
     const cached = this.settings.cacheMs > 0 ? this.recent.get(key) : undefined;
     if (cached) return cached;
-    await this.rateLimits.countPlaylistCheck(deviceId);
-    if (this.running >= this.settings.concurrency) {
-      throw new DomainError('RATE_LIMITED', messages.rateLimit.checksBusy, undefined, 5);
-    }
-    this.running += 1;
-    const started = Date.now();
-    let verdict = 'ERROR'; // a fault of ours, logged by check()
+    const owner = await this.claims.take(`owner:${deviceId}`, this.longestCheckMs());
+    if (!owner) throw new DomainError('RATE_LIMITED', messages.rateLimit.checkRunning, undefined, 5);
     try {
-      const result = await this.check(source);
-      verdict = result.verdict;
-      if (this.settings.cacheMs > 0) this.recent.set(key, result);
-      return result;
+      if (this.running >= this.settings.concurrency) {
+        throw new DomainError('RATE_LIMITED', messages.rateLimit.checksBusy, undefined, 5);
+      }
+      this.running += 1;
+      const started = Date.now();
+      let verdict = 'ERROR'; // a fault of ours, logged by check()
+      try {
+        await this.rateLimits.countPlaylistCheck(deviceId);
+        const result = bounded(await this.check(source));
+        verdict = result.verdict;
+        if (this.settings.cacheMs > 0) this.recent.set(key, result);
+        return result;
+      } finally {
+        this.running -= 1;
+        this.metrics?.playlistChecked(verdict, (Date.now() - started) / 1000);
+      }
     } finally {
-      this.running -= 1;
-      this.metrics?.playlistChecked(verdict, (Date.now() - started) / 1000);
+      await owner.release();
     }
+  }
+
+  /** The longest a check can take: its fetches (the playlist or the panel, then the guide) and its streams. */
+  private longestCheckMs(): number {
+    return 4 * this.settings.timeoutMs + this.settings.streams.totalMs + CLAIM_MARGIN_MS;
   }
 
   /** Opens the picked channels, one at a time, within the time left until `deadline`. */
@@ -104,15 +148,100 @@ export class PlaylistCheckService {
     return sampleStreams(picks, { userAgent, allow }, { ...streams, totalMs: Math.max(0, deadline - Date.now()) });
   }
 
-  /** Runs `task` after any other task under the same key has finished (this process only). */
-  private async oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const before = this.lineSampling.get(key) ?? Promise.resolve();
-    const run = before.catch(() => undefined).then(task);
-    this.lineSampling.set(key, run);
+  /**
+   * Claims each Xtream Codes line (one check samples a line at a time, on every instance) and asks its panel how
+   * many of its connections are free, before any of its streams is opened; waits for a line another check holds
+   * until `deadline`. The lines that may be sampled now (a connection free, one at a time), the claims to release
+   * once they are, and why the others may not.
+   */
+  private async openLines(
+    lines: XtreamLine[],
+    deadline: number,
+    options: SafeFetchOptions,
+    /** Lines read from a stream address alone: where no panel answers at all, they are plain streams. */
+    inferred: ReadonlySet<XtreamLine> = new Set(),
+  ): Promise<{ open: Set<string>; claims: Claim[]; why: Said | null; full: boolean }> {
+    const { streams: words } = checkMessages;
+    const open = new Set<string>();
+    const claims: Claim[] = [];
+    let why: Said | null = null;
+    let full = false;
+    for (const line of lines) {
+      const key = lineKey(line);
+      const holdMs = Math.max(0, deadline - Date.now()) + CLAIM_MARGIN_MS;
+      const claim = await this.claims.takeBy(key, holdMs, deadline);
+      if (!claim) {
+        why ??= said(words.notSampledLineBusy);
+        continue;
+      }
+      claims.push(claim);
+      const left = deadline - Date.now();
+      const connections =
+        left > 0
+          ? await lineConnections(line.base, line.username, line.password, {
+              ...options,
+              timeoutMs: Math.min(options.timeoutMs, left),
+            })
+          : null;
+      if (connections === 'not a panel' && inferred.has(line)) {
+        open.add(key);
+      } else if (connections === null || connections === 'not a panel') {
+        why ??= left > 0 ? said(words.notSampledPanel) : said(words.notSampledTime);
+      } else if (connections.free !== null && connections.free < 1) {
+        full = true;
+        why ??= said(words.notSampledConnections);
+      } else {
+        open.add(key);
+      }
+    }
+    return { open, claims, why, full };
+  }
+
+  /**
+   * Samples a playlist's picked channels; those of an Xtream Codes line (its get.php link, or its /live/
+   * addresses) only after its panel was asked and while the line is claimed. `given`: the line the playlist's own
+   * address names (a get.php link), whose panel answers for the streams it lists.
+   */
+  private async sampleGuarded(
+    picks: StreamPick[],
+    deadline: number,
+    given: XtreamLine | null,
+    options: SafeFetchOptions,
+  ): Promise<{ streams: StreamsCheckResult; full: boolean }> {
+    const lineOfPick = new Map<StreamPick, string>();
+    const lines = new Map<string, XtreamLine>();
+    for (const pick of picks) {
+      const line = channelLineOf(pick.url, given);
+      if (!line) continue;
+      const key = lineKey(line);
+      lineOfPick.set(pick, key);
+      if (!lines.has(key)) lines.set(key, line);
+    }
+    if (lines.size === 0) return { streams: await this.sample(picks, deadline), full: false };
+    const inferred = new Set([...lines.values()].filter((line) => line !== given));
+    const { open, claims, why, full } = await this.openLines([...lines.values()], deadline, options, inferred);
     try {
-      return await run;
+      const chosen = picks.filter((pick) => !lineOfPick.has(pick) || open.has(lineOfPick.get(pick)!));
+      if (chosen.length === 0) return { streams: notSampled(why ?? said(checkMessages.streams.notSampledTime)), full };
+      return { streams: await this.sample(chosen, deadline), full };
     } finally {
-      if (this.lineSampling.get(key) === run) this.lineSampling.delete(key);
+      await Promise.all(claims.map((claim) => claim.release()));
+    }
+  }
+
+  /** Samples an Xtream Codes line's channels, listed once the line is claimed and its panel said one is free. */
+  private async sampleLine(
+    line: XtreamLine,
+    picksBy: (deadline: number) => Promise<StreamPick[]>,
+    options: SafeFetchOptions,
+  ): Promise<StreamsCheckResult> {
+    const deadline = Date.now() + this.settings.streams.totalMs;
+    const { open, claims, why } = await this.openLines([line], deadline, options);
+    try {
+      if (open.size === 0) return notSampled(why ?? said(checkMessages.streams.notSampledTime));
+      return await this.sample(await picksBy(deadline), deadline);
+    } finally {
+      await Promise.all(claims.map((claim) => claim.release()));
     }
   }
 
@@ -149,7 +278,13 @@ export class PlaylistCheckService {
           const kinds = saidList(result.cannotOpen.map((kind) => cannotOpenWords(kind.kind, kind.count)));
           warnings.push(said(warning.cannotOpen, { count: cannot, kinds }));
         }
-        if (sampling.samples > 0) base.streams = await this.sample(outcome.picks, Date.now() + sampling.totalMs);
+        if (sampling.samples > 0) {
+          const deadline = Date.now() + sampling.totalMs;
+          const given = xtreamLineOf(source.url);
+          const sampled = await this.sampleGuarded(outcome.picks, deadline, given, options);
+          base.streams = sampled.streams;
+          if (sampled.full) warnings.push(said(warning.allConnections));
+        }
       } else {
         const { result, httpStatus, liveCategories } = await checkXc(
           source.host,
@@ -161,29 +296,28 @@ export class PlaylistCheckService {
         base.httpStatus = httpStatus;
         const expiry = expiryWarning(result.expiresAt);
         if (expiry) warnings.push(expiry);
-        const allInUse =
-          result.maxConnections !== null &&
-          result.activeConnections !== null &&
-          result.activeConnections >= result.maxConnections;
+        const allInUse = allConnectionsInUse(result);
         if (allInUse) warnings.push(said(warning.allConnections));
         if (sampling.samples > 0) {
           // A sample takes one of the line's connections for a moment: never when the panel says all are in use,
-          // and never two at once, even for two checks of the same line.
+          // and one check of the line at a time on every instance, the panel asked again once it is ours.
           base.streams = allInUse
             ? notSampled(said(checkMessages.streams.notSampledConnections))
-            : await this.oneAtATime(`${xcBaseUrl(source.host)}\n${source.username}`, async () => {
-                const deadline = Date.now() + sampling.totalMs;
-                const picks = await xcStreamPicks(
-                  source.host,
-                  source.username,
-                  source.password,
-                  result,
-                  liveCategories,
-                  sampling.samples,
-                  { ...options, timeoutMs: Math.max(1, Math.min(options.timeoutMs, deadline - Date.now())) },
-                );
-                return this.sample(picks, deadline);
-              });
+            : await this.sampleLine(
+                { base: xcBaseUrl(source.host), username: source.username, password: source.password },
+                (deadline) =>
+                  xcStreamPicks(
+                    source.host,
+                    source.username,
+                    source.password,
+                    result,
+                    liveCategories,
+                    sampling.samples,
+                    options,
+                    deadline,
+                  ),
+                options,
+              );
         }
         if (!guide) {
           // Xtream Codes panels serve the line's guide at xmltv.php with the same credentials.
@@ -259,6 +393,8 @@ function cannotOpenWords(kind: string, count: number): Said {
       return said(kinds.pipe, { count });
     case 'file://':
       return said(kinds.file, { count });
+    case OTHER_KINDS:
+      return said(kinds.otherKinds, { count });
     default:
       return said(kinds.other, { count, kind });
   }

@@ -188,13 +188,23 @@ async function waitFor(condition: () => boolean, ms = 3000): Promise<void> {
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void;
 
-/** Answers chosen names from a table (as DNS would), everything else from the real resolver. */
+/**
+ * Answers chosen names from a table (as DNS would), everything else from the real resolver. A name whose answer
+ * is an empty list does not exist (the resolver's ENOTFOUND, as for a name no zone has).
+ */
 function stubDns(table: Record<string, string[]>): jest.SpyInstance {
   const real = dns.lookup.bind(dns) as (...args: unknown[]) => void;
   const calls = jest.spyOn(dns, 'lookup') as unknown as jest.SpyInstance;
   calls.mockImplementation(((hostname: string, options: unknown, callback: LookupCallback) => {
     const answer = table[hostname];
     if (!answer) return real(hostname, options, callback);
+    if (answer.length === 0) {
+      const err: NodeJS.ErrnoException = Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {
+        code: 'ENOTFOUND',
+        syscall: 'getaddrinfo',
+      });
+      return void process.nextTick(() => callback(err, []));
+    }
     process.nextTick(() =>
       callback(
         null,
@@ -343,8 +353,6 @@ describe('blocked addresses', () => {
 
   it.each([
     ['127.0.0.1', (p: number) => `http://127.0.0.1:${p}/ok`],
-    ['localhost', (p: number) => `http://localhost:${p}/ok`],
-    ['LOCALHOST', (p: number) => `http://LOCALHOST:${p}/ok`],
     ['[::1]', (p: number) => `http://[::1]:${p}/ok`],
     ['decimal', (p: number) => `http://2130706433:${p}/ok`],
     ['hex', (p: number) => `http://0x7f.1:${p}/ok`],
@@ -374,6 +382,16 @@ describe('blocked addresses', () => {
     expect(main.requests).not.toContain('/ok');
   });
 
+  it.each(['localhost', 'LOCALHOST'])(
+    'the name %s is refused without any connection, as a name not found',
+    async (host) => {
+      const before = main.connections;
+      const err = await expectFailure(safeFetch(`http://${host}:${main.port}/ok`, noAllow), 'dns');
+      expect(err.message).toBe(`The address ${host.toLowerCase()} could not be found on the public internet.`);
+      expect(main.connections).toBe(before);
+    },
+  );
+
   it('explains which kind of address it is', async () => {
     const err = await failureOf(safeFetch('http://10.0.0.5/get.php?username=u&password=p', noAllow));
     expect(err.message).toBe('The address 10.0.0.5 is a private network address, which this service does not fetch.');
@@ -384,26 +402,52 @@ describe('blocked addresses', () => {
   it('refuses a public-looking name that resolves to a loopback address, without connecting', async () => {
     stubDns({ 'playlist.example.com': ['127.0.0.1'] });
     const before = main.connections;
-    const err = await expectFailure(
-      safeFetch(`http://playlist.example.com:${main.port}/ok`, noAllow),
-      'blocked-address',
-    );
-    expect(err.message).toBe(
-      'The address playlist.example.com resolves to a loopback address (the server itself) (127.0.0.1), which this service does not fetch.',
-    );
+    const err = await expectFailure(safeFetch(`http://playlist.example.com:${main.port}/ok`, noAllow), 'dns');
+    expect(err.message).toBe('The address playlist.example.com could not be found on the public internet.');
     expect(main.connections).toBe(before);
   });
 
   it('refuses a name if ANY of its addresses is internal (even when others are public)', async () => {
     stubDns({ 'mixed.example.com': ['93.184.216.34', '10.0.0.5'] });
-    const err = await expectFailure(safeFetch('http://mixed.example.com/list.m3u', noAllow), 'blocked-address');
-    expect(err.message).toContain('(10.0.0.5)');
+    const err = await expectFailure(safeFetch('http://mixed.example.com/list.m3u', noAllow), 'dns');
+    expect(err.message).not.toContain('10.0.0.5');
   });
 
   it('refuses a name resolving to an IPv4-mapped internal address', async () => {
     stubDns({ 'mapped.example.com': ['::ffff:10.0.0.5'] });
-    const err = await expectFailure(safeFetch('http://mapped.example.com/', noAllow), 'blocked-address');
-    expect(err.message).toContain('private network address (10.0.0.5)');
+    const err = await expectFailure(safeFetch('http://mapped.example.com/', noAllow), 'dns');
+    expect(err.message).toBe('The address mapped.example.com could not be found on the public internet.');
+  });
+
+  // The attack: an owner (a trial is enough) types the server's internal names as playlist addresses and reads
+  // what the check says of each, to map the network the server sits in. What it says must not depend on it.
+  it('tells a prober nothing of the server’s own network: an internal name reads as a name that does not exist', async () => {
+    stubDns({
+      'db.corp.example': ['10.20.30.40'],
+      'metadata.corp.example': ['169.254.169.254'],
+      'self.corp.example': ['127.0.0.1', '::1'],
+      'missing.corp.example': [],
+    });
+    const said = async (host: string) => {
+      const err = await failureOf(safeFetch(`http://${host}/get.php?username=u&password=p`, noAllow));
+      return { failure: err.failure, message: err.message.replaceAll(host, '{host}'), raw: err.message };
+    };
+    const missing = await said('missing.corp.example');
+    expect(missing.failure).toBe('dns');
+    for (const host of ['db.corp.example', 'metadata.corp.example', 'self.corp.example']) {
+      const internal = await said(host);
+      expect({ failure: internal.failure, message: internal.message }).toEqual({
+        failure: missing.failure,
+        message: missing.message,
+      });
+      expect(internal.raw).not.toMatch(/10\.20\.30\.40|169\.254|127\.0\.0\.1|::1|private|loopback|link-local/);
+    }
+    // The same after a redirect from a public server: the hop's words do not tell either.
+    const viaRedirect = async (host: string) =>
+      (
+        await failureOf(safeFetch(`${main.origin}/to?url=${encodeURIComponent(`http://${host}/x`)}`, base))
+      ).message.replaceAll(host, '{host}');
+    expect(await viaRedirect('db.corp.example')).toBe(await viaRedirect('missing.corp.example'));
   });
 
   it('connects to exactly the address that was checked (the name is resolved once, by the checking lookup)', async () => {
@@ -570,10 +614,10 @@ describe('redirects', () => {
     stubDns({ 'rebind.example.com': ['10.1.2.3'] });
     const err = await expectFailure(
       safeFetch(`${main.origin}/to?url=${encodeURIComponent('http://rebind.example.com/x')}`, base),
-      'blocked-address',
+      'dns',
     );
     expect(err.message).toBe(
-      'The server redirected to http://rebind.example.com/x. The address rebind.example.com resolves to a private network address (10.1.2.3), which this service does not fetch.',
+      'The server redirected to http://rebind.example.com/x. The address rebind.example.com could not be found on the public internet.',
     );
   });
 

@@ -13,7 +13,9 @@
  *   counted while streaming (zip bombs stop at maxBytes).
  * - Each request has its own connection (no keep-alive pool that could be reused for a differently checked host); the
  *   socket is destroyed when the body is read, on close(), on errors and when the time runs out.
- * - Error messages are meant for the owner: no stack, no credentials (URLs are echoed without userinfo and query).
+ * - Error messages are meant for the owner: no stack, no credentials (URLs are echoed without userinfo and query),
+ *   and nothing about this server's own network: a name that resolves to an internal address is said exactly as a
+ *   name that does not exist, never with the address it resolved to (no map of the network, no existence oracle).
  */
 import dns from 'node:dns';
 import http from 'node:http';
@@ -28,8 +30,8 @@ import { icyAsHttp } from './icy';
 export type FetchFailure =
   | 'invalid-url' // not parseable (credentials in the URL are fine)
   | 'unsupported-protocol' // anything but http: / https:
-  | 'blocked-address' // resolves to (or is) an internal address, unless allowed
-  | 'dns' // name does not resolve (ENOTFOUND, EAI_AGAIN...)
+  | 'blocked-address' // is an internal address (a literal IP), unless allowed
+  | 'dns' // name does not resolve (ENOTFOUND, EAI_AGAIN...), or resolves to an internal address
   | 'connection' // refused, reset, unreachable, not HTTP, corrupt compressed body
   | 'tls' // certificate/handshake errors
   | 'timeout' // the TOTAL time limit ran out (or the caller's signal aborted)
@@ -207,16 +209,20 @@ function describeRange(range: string): Said {
   }
 }
 
-function blockedError(host: string, address: string, viaDns: boolean): FetchError {
+/** An internal address typed (or redirected to) as such: said with its kind, as the owner gave it. */
+function blockedError(host: string, address: string): FetchError {
   const ip = parseIp(address);
   const what = describeRange(ip ? rangeOf(ip) : 'reserved');
-  const shown = ip ? ip.toString() : address;
-  return new FetchError(
-    'blocked-address',
-    viaDns
-      ? said(checkMessages.fetch.blockedResolved, { host, range: what, ip: shown })
-      : said(checkMessages.fetch.blocked, { host, range: what }),
-  );
+  return new FetchError('blocked-address', said(checkMessages.fetch.blocked, { host, range: what }));
+}
+
+/**
+ * A name that leads nowhere on the public internet: one that does not exist, or one that resolves to an internal
+ * address. Both are said alike, with the same failure, so the check never tells an owner what a name means inside
+ * this server's network, nor whether it exists there.
+ */
+function notPublicError(host: string, cause?: unknown): FetchError {
+  return new FetchError('dns', said(checkMessages.fetch.notPublic, { host }), { cause });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -243,11 +249,8 @@ function errorCode(err: unknown): string | undefined {
 function dnsError(err: unknown, host: string): FetchError {
   const code = errorCode(err);
   const temporary = code === 'EAI_AGAIN' || code === 'ETIMEOUT' || code === 'ESERVFAIL';
-  return new FetchError(
-    'dns',
-    temporary ? said(checkMessages.fetch.dnsLater, { host }) : said(checkMessages.fetch.dnsNotFound, { host }),
-    { cause: err },
-  );
+  if (!temporary) return notPublicError(host, err);
+  return new FetchError('dns', said(checkMessages.fetch.dnsLater, { host }), { cause: err });
 }
 
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|ERR_OSSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|EPROTO$)/;
@@ -345,7 +348,7 @@ function requestOnce(target: URL, ctx: HopContext, prefix: string): Promise<Hop>
   const hostAllowed = !literal && ctx.allow.hosts.has(stripTrailingDot(host));
 
   if (literal && isBlocked(host, ctx.allow)) {
-    return Promise.reject(withPrefix(blockedError(host, host, false), prefix));
+    return Promise.reject(withPrefix(blockedError(host, host), prefix));
   }
 
   /** Resolves the name and checks all its addresses; the socket connects only to the addresses handed back here. */
@@ -356,9 +359,8 @@ function requestOnce(target: URL, ctx: HopContext, prefix: string): Promise<Hop>
         return;
       }
       if (!hostAllowed) {
-        const internal = addresses.find(({ address }) => isBlocked(address, ctx.allow));
-        if (internal) {
-          callback(withPrefix(blockedError(host, internal.address, true), prefix), []);
+        if (addresses.some(({ address }) => isBlocked(address, ctx.allow))) {
+          callback(withPrefix(notPublicError(host), prefix), []);
           return;
         }
       }

@@ -1,5 +1,5 @@
 import { checkMessages, said, saidDate, saidTime, type Said } from './check-messages';
-import { CheckFailure, type XcCheckResult, type XcLineState } from './check-result';
+import { CheckFailure, clip, type XcCheckResult, type XcLineState } from './check-result';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch';
 import { checkFailureOf, httpStatusSaid, isXuiNotFound, readText } from './sources';
 import type { StreamPick } from './stream-sample';
@@ -11,6 +11,8 @@ const PAGE_LIMIT = 64 * 1024;
 /** The stream formats the TV plays from an Xtream Codes panel: MPEG-TS and HLS (not RTMP). */
 const TV_FORMATS = ['ts', 'm3u8'];
 const DAY_MS = 86_400_000;
+/** A channel list is not asked for with less time left than this. */
+const MIN_LIST_MS = 500;
 
 interface UserInfo {
   auth?: unknown;
@@ -185,7 +187,7 @@ export async function checkXc(
   if (!info || typeof info !== 'object') {
     throw new CheckFailure('XC_NOT_API', said(checkMessages.xc.noAccount), status, true);
   }
-  const accountStatus = typeof info.status === 'string' ? info.status : '';
+  const accountStatus = typeof info.status === 'string' ? clip(info.status, 40) : '';
   if (!accepted(info.auth)) {
     throw new CheckFailure(
       'XC_AUTH',
@@ -283,23 +285,30 @@ export async function xcStreamPicks(
   categories: XcCategory[],
   wanted: number,
   options: SafeFetchOptions,
+  /** When the sampling stage's time is spent (ms since 1970): no list is asked for after it, none outlasts it. */
+  deadline = Infinity,
 ): Promise<StreamPick[]> {
   if (wanted <= 0) return [];
   const base = xcBaseUrl(host);
   const formats = line.allowedFormats ? TV_FORMATS.filter((f) => line.allowedFormats!.includes(f)) : ['ts'];
   const lists: { category: XcCategory; streams: { stream_id: number | string; name: string }[] }[] = [];
   for (const category of evenly(categories, wanted)) {
+    const left = deadline - Date.now();
+    if (left < MIN_LIST_MS) break;
     const url = new URL(panelUrl(base, 'player_api.php', username, password, 'get_live_streams'));
     url.searchParams.set('category_id', category.id);
     try {
-      const { body } = await getJson(url.toString(), options);
+      const { body } = await getJson(url.toString(), { ...options, timeoutMs: Math.min(options.timeoutMs, left) });
       const streams = (Array.isArray(body) ? (body as { stream_id?: unknown; name?: unknown }[]) : [])
         .filter(
           (s) =>
             s && (typeof s.stream_id === 'number' || (typeof s.stream_id === 'string' && /^\d+$/.test(s.stream_id))),
         )
         .slice(0, wanted)
-        .map((s) => ({ stream_id: s.stream_id as number | string, name: typeof s.name === 'string' ? s.name : '' }));
+        .map((s) => ({
+          stream_id: s.stream_id as number | string,
+          name: typeof s.name === 'string' ? clip(s.name) : '',
+        }));
       if (streams.length > 0) lists.push({ category, streams });
     } catch (err) {
       if (!(err instanceof CheckFailure)) throw err;
@@ -314,7 +323,7 @@ export async function xcStreamPicks(
       const ext = formats[picks.length % formats.length] ?? 'ts';
       picks.push({
         name: stream.name,
-        group: category.name || null,
+        group: category.name ? clip(category.name) : null,
         url: `${base}/live/${encodeURIComponent(username)}/${encodeURIComponent(password)}/${stream.stream_id}.${ext}`,
       });
     }
@@ -333,4 +342,50 @@ export function expiryWarning(expiresAt: string | null): Said | null {
   }
   const days = Math.floor(left / DAY_MS);
   return said(checkMessages.warning.expiresInDays, { days, date: saidDate(expiresAt) });
+}
+
+/**
+ * What a line's panel says of its connections now: how many are free (null when it does not say, or when the
+ * line has no limit: panels check `max_connections` only when it is not 0, as Xtream Codes' streaming code does).
+ */
+export interface LineConnections {
+  free: number | null;
+  max: number | null;
+  active: number | null;
+}
+
+/**
+ * Asks the line's panel (player_api.php's user_info) how many of its connections are free, as it must be asked
+ * before any of the line's streams is opened. Null when the panel does not confirm an active line (the
+ * credentials or the line refused, no answer); 'not a panel' when what answers there is no panel at all (an
+ * error status other than XUI's, an answer that is not player_api's).
+ */
+export async function lineConnections(
+  base: string,
+  username: string,
+  password: string,
+  options: SafeFetchOptions,
+): Promise<LineConnections | 'not a panel' | null> {
+  let body: unknown;
+  try {
+    ({ body } = await getJson(panelUrl(base, 'player_api.php', username, password), options));
+  } catch (err) {
+    if (!(err instanceof CheckFailure)) throw err;
+    return err.problem === 'HTTP_STATUS' || err.problem === 'XC_NOT_API' ? 'not a panel' : null;
+  }
+  const info = (body as { user_info?: UserInfo } | null)?.user_info;
+  if (!info || typeof info !== 'object') return 'not a panel';
+  if (!accepted(info.auth)) return null;
+  if (stateOfStatus(typeof info.status === 'string' ? info.status : '') !== 'ACTIVE') return null;
+  const expiry = int(info.exp_date);
+  if (expiry && expiry > 0 && expiry * 1000 <= Date.now()) return null;
+  const max = int(info.max_connections);
+  const active = int(info.active_cons);
+  return { max, active, free: max !== null && max > 0 && active !== null ? max - active : null };
+}
+
+/** Whether the panel says every connection the line allows is in use (a line without a limit never is). */
+export function allConnectionsInUse(line: Pick<XcCheckResult, 'maxConnections' | 'activeConnections'>): boolean {
+  const { maxConnections: max, activeConnections: active } = line;
+  return max !== null && max > 0 && active !== null && active >= max;
 }

@@ -64,9 +64,13 @@ export class PlaylistEntity {
   @Column({ name: 'pin_hash', type: 'text', nullable: true })
   pinHash: string | null;
 
-  /** The last check's result (playlist-check/check-result.ts), shown in the list; null until checked. */
-  @Column({ name: 'last_check', type: 'jsonb', nullable: true })
-  lastCheck: unknown;
+  /**
+   * The last check's result (playlist-check/check-result.ts); null until checked. Up to 32 KB: read only by what
+   * shows it (PlaylistService's `lastCheck` option, `lastCheckOf`), never with the playlist itself, so the TV's
+   * start-up and lists that omit it never load it. Undefined when not read.
+   */
+  @Column({ name: 'last_check', type: 'jsonb', nullable: true, select: false })
+  lastCheck?: unknown;
 
   @Column({ name: 'last_checked_at', type: 'timestamptz', nullable: true })
   lastCheckedAt: Date | null;

@@ -5,6 +5,8 @@ import { requireOwner, requireTvOrOwner } from '../auth/caller';
 import { PLAYLIST_SAVED_MESSAGE, PLAYLIST_UNLOCKED_MESSAGE } from './playlist.service';
 import { graphPlaylist } from './playlist.view';
 import { sayTo } from '../i18n/localizer';
+import { selects } from '../graphql/selection';
+import type { CheckResult } from '../playlist-check/check-result';
 
 /** The owner, who adds, changes and deletes playlists. */
 function owner(ctx: GraphQLContext) {
@@ -18,11 +20,25 @@ function ownerOrTv(ctx: GraphQLContext) {
 
 export const playlistResolvers: Resolvers = {
   Query: {
-    playlists: async (_parent, { search, first, after }, ctx) =>
-      (await ctx.services.playlists.list(requireTvOrOwner(ctx), search, { first, after })).map(graphPlaylist),
+    playlists: async (_parent, { search, first, after }, ctx, info) =>
+      (
+        await ctx.services.playlists.list(
+          requireTvOrOwner(ctx),
+          search,
+          { first, after },
+          { lastCheck: selects(info, 'lastCheck') },
+        )
+      ).map(graphPlaylist),
     playlistCount: (_parent, { search }, ctx) => ctx.services.playlists.count(requireTvOrOwner(ctx), search),
     playlist: async (_parent, { id }, ctx) =>
       graphPlaylist(await ctx.services.playlists.get(requireTvOrOwner(ctx).id, id)),
+  },
+  // Read here, only when asked for, for a playlist whose answer did not read it with the list.
+  Playlist: {
+    lastCheck: async (playlist, _args, ctx) =>
+      playlist.lastCheck !== undefined
+        ? playlist.lastCheck
+        : ((await ctx.services.playlists.lastCheckOf(requireTvOrOwner(ctx).id, playlist.id)) as CheckResult | null),
   },
   Mutation: {
     createPlaylist: async (_parent, { input }, ctx) => ({

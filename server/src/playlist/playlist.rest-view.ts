@@ -14,6 +14,6 @@ export function legacyPlaylist(view: PlaylistView, locale: string) {
     password: details.password,
     playlist_code: details.playlistCode,
     is_protected: view.entity.isProtected,
-    last_check: details.lastCheck ? checkSaidIn(details.lastCheck, locale) : details.lastCheck,
+    last_check: details.lastCheck ? checkSaidIn(details.lastCheck, locale) : null,
   };
 }

@@ -72,7 +72,10 @@ export function playlistRestRouter(services: {
     restHandler({}, async (req, res) => {
       const device = requireTvOrOwner(await authenticate(req, devices));
       const locale = localizer().ofRequest(req);
-      const list = (await playlists.list(device)).map((view) => legacyPlaylist(view, locale));
+      // The legacy list shows each playlist's last check: read with it.
+      const list = (await playlists.list(device, undefined, {}, { lastCheck: true })).map((view) =>
+        legacyPlaylist(view, locale),
+      );
       res.json({ status: 'success', playlists: list, device: legacyDevice(device, devices), ...pricingFields });
     }),
   );
@@ -88,6 +91,7 @@ export function playlistRestRouter(services: {
       const saved = isNew(id)
         ? await playlists.create(caller, playlist as PlaylistInput)
         : await playlists.update(caller, { id, currentPin, playlist } as PlaylistUpdate);
+      await playlists.readLastChecks([saved.entity]);
       res.json({
         status: 'success',
         message: sayTo(req, PLAYLIST_SAVED_MESSAGE),
@@ -111,6 +115,7 @@ export function playlistRestRouter(services: {
     restHandler({}, async (req, res) => {
       const caller = await callerOf(req, requireTvOrOwner);
       const view = await playlists.unlock(caller, playlistWithPin(req));
+      await playlists.readLastChecks([view.entity]);
       res.json({
         status: 'success',
         message: sayTo(req, PLAYLIST_UNLOCKED_MESSAGE),

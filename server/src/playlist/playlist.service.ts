@@ -70,6 +70,8 @@ export class PlaylistService {
     device: Pick<DeviceEntity, 'id'>,
     search?: z.input<typeof searchSchema>,
     page: { first?: number | null; after?: string | null } = {},
+    /** Read each playlist's last check too (only for an answer that shows it). */
+    read: { lastCheck?: boolean } = {},
   ): Promise<PlaylistView[]> {
     const found = await this.matching(device, search);
     const first = page.first ?? null;
@@ -85,7 +87,28 @@ export class PlaylistService {
       }
       start = index + 1;
     }
-    return found.slice(start, first === null ? undefined : start + first).map(locked);
+    const shown = found.slice(start, first === null ? undefined : start + first);
+    if (read.lastCheck) await this.readLastChecks(shown);
+    return shown.map(locked);
+  }
+
+  /** A playlist's last check (null when never checked), read on its own: the playlist reads leave it out. */
+  async lastCheckOf(deviceId: string, id: string): Promise<unknown> {
+    const [row] = (await this.dataSource.query(`SELECT last_check FROM playlists WHERE id = $1 AND device_id = $2`, [
+      playlistIdOf(id),
+      deviceId,
+    ])) as { last_check: unknown }[];
+    return row?.last_check ?? null;
+  }
+
+  /** Reads the last checks of these playlists (one statement), into their records. */
+  async readLastChecks(entities: PlaylistEntity[]): Promise<void> {
+    if (entities.length === 0) return;
+    const rows = (await this.dataSource.query(`SELECT id, last_check FROM playlists WHERE id = ANY($1::uuid[])`, [
+      entities.map((entity) => entity.id),
+    ])) as { id: string; last_check: unknown }[];
+    const byId = new Map(rows.map((row) => [row.id, row.last_check]));
+    for (const entity of entities) entity.lastCheck = byId.get(entity.id) ?? null;
   }
 
   /** How many playlists `list` pages through with this search. */

@@ -18,7 +18,8 @@ export interface PlaylistDetails {
   username: string | null;
   password: string | null;
   playlistCode: string | null;
-  lastCheck: CheckResult | null;
+  /** Null while locked or never checked; undefined when not read with the playlist (the graph reads it then). */
+  lastCheck: CheckResult | null | undefined;
 }
 
 /** A playlist as the graph answers it (the schema's Playlist, field for field). */
@@ -55,6 +56,6 @@ export function playlistDetails({ entity, unlocked }: PlaylistView): PlaylistDet
     password: hidden ? null : entity.password,
     playlistCode: hidden ? null : entity.playlistCode,
     // A check names what it found at the playlist's address (its guide URLs, channel names): details too.
-    lastCheck: hidden ? null : ((entity.lastCheck as CheckResult | null) ?? null),
+    lastCheck: hidden ? null : (entity.lastCheck as CheckResult | null | undefined),
   };
 }

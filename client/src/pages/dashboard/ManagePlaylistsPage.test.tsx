@@ -499,6 +499,30 @@ describe('ManagePlaylistsPage: checks', () => {
     expect(within(lastCheckCell('Sports')).getByText('Will play')).toBeInTheDocument();
   });
 
+  it('checks rows asked for together one after another: the server runs one check of an owner at a time', async () => {
+    const other = buildPlaylist({ id: 'p4', name: 'News' });
+    const asked: string[] = [];
+    const inTurn = (id: string, delay: number) => ({
+      ...checked(id, null, buildPlaylistCheck(), delay),
+      result: () => {
+        asked.push(id);
+        return { data: { checkPlaylist: buildPlaylistCheck() } };
+      },
+    });
+    // The first answer is slow enough that the second click always comes before it, even on a busy machine.
+    const { user } = renderPlaylistPages([playlistsMock([sports, other]), inTurn('p1', 1500), inTurn('p4', 0)]);
+    await list();
+    await user.click(screen.getByRole('button', { name: 'Check Sports' }));
+    await user.click(screen.getByRole('button', { name: 'Check News' }));
+    // Both show as checking. (A mock answers when its delay is over: News, answered at once, would come first if
+    // it were sent before Sports's slow answer came.)
+    expect(screen.getByRole('button', { name: 'Check News' })).toHaveTextContent('Checking…');
+    expect(asked).toEqual([]);
+    await screen.findByRole('region', { name: 'Check of “Sports”' }, { timeout: 10_000 });
+    await screen.findByRole('region', { name: 'Check of “News”' }, { timeout: 10_000 });
+    expect(asked).toEqual(['p1', 'p4']);
+  }, 20_000);
+
   it('asks a protected playlist’s PIN first and sends it with the check', async () => {
     answerDialogs({ pins: ['4321'] });
     const { user } = renderPlaylistPages([

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useCheckPlaylistMutation } from '../../../__generated__/hooks';
 import { PlaylistLastCheckFragmentDoc } from '../../../__generated__/graphql';
@@ -21,9 +21,10 @@ function withoutItem<T>(set: ReadonlySet<T>, item: T): ReadonlySet<T> {
 }
 
 /**
- * Checks of saved playlists from the list: each row on its own, so one slow provider does not hold up the
- * others. A protected playlist asks for its PIN first, as editing and deleting do. The result is shown under
- * its row and, for an unprotected playlist, becomes the cached list's last check.
+ * Checks of saved playlists from the list: each row on its own, its result under it. The server runs one check
+ * of an owner at a time (a second is refused while the first runs), so rows asked for together wait their turn
+ * here, each shown as checking meanwhile. A protected playlist asks for its PIN first, as editing and deleting
+ * do. The result becomes, for an unprotected playlist, the cached list's last check.
  */
 export function usePlaylistChecks({ onNotFound }: { onNotFound: () => void }) {
   // The answer is not kept as a mutation result: a protected playlist's check belongs to this page only.
@@ -33,6 +34,8 @@ export function usePlaylistChecks({ onNotFound }: { onNotFound: () => void }) {
   const [announcement, setAnnouncement] = useState('');
   const intl = useIntl();
   const { text: say } = useLocale();
+  // The checks asked for, one after another.
+  const turn = useRef<Promise<unknown>>(Promise.resolve());
 
   async function check(playlist: Playlist) {
     if (!isCheckable(playlist) || checkingIds.has(playlist.id)) return;
@@ -45,8 +48,8 @@ export function usePlaylistChecks({ onNotFound }: { onNotFound: () => void }) {
     setAnnouncement(
       intl.formatMessage({ id: 'playlists.checkingOf', defaultMessage: 'Checking {name}…' }, { name: playlist.name }),
     );
-    try {
-      const { data } = await checkPlaylist({
+    const mine = turn.current.then(() =>
+      checkPlaylist({
         variables: { input: { id: playlist.id, pin } },
         update(cache, { data: answer }) {
           // The list shows a protected playlist's last check only to whoever has its PIN: not in the cache.
@@ -58,7 +61,11 @@ export function usePlaylistChecks({ onNotFound }: { onNotFound: () => void }) {
             data: { lastCheck: answer.checkPlaylist },
           });
         },
-      });
+      }),
+    );
+    turn.current = mine.catch(() => undefined);
+    try {
+      const { data } = await mine;
       if (!data) throw new Error('The check answer carried no data');
       const result = data.checkPlaylist;
       setResults((shown) => new Map(shown).set(playlist.id, result));
