@@ -31,6 +31,7 @@ export const paymentResolvers: Resolvers = {
       if (!isOwnerOf(ctx, device.id)) return [];
       return ctx.services.payments.history(device.id, { first, after });
     },
+    lastPayment: (device, _args, ctx) => (isOwnerOf(ctx, device.id) ? ctx.services.payments.lastPaid(device.id) : null),
     paymentCount: (device, _args, ctx) => {
       if (!isOwnerOf(ctx, device.id)) return 0;
       return ctx.services.payments.historyCount(device.id);
