@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { IntlShape } from 'react-intl';
 import { useLastPaymentQuery } from '../../../__generated__/hooks';
 import { useFormatTime } from '../../../i18n/format';
@@ -18,7 +19,9 @@ export interface LastPayment {
  * The device's latest payment still paid, in the page's language. From the graph (Device.lastPayment), kept fresh
  * by the PayPal capture's answer, which carries it: the screen says it is paid as soon as it is.
  */
-export function useLastPayment(now = Date.now()): LastPayment {
+export function useLastPayment(): LastPayment {
+  // When the screen opened: a payment made since is within the day all the more.
+  const [now] = useState(() => Date.now());
   const { data } = useLastPaymentQuery({ fetchPolicy: 'cache-and-network' });
   const say = usePaymentText();
   const formatTime = useFormatTime();
