@@ -53,7 +53,10 @@ export type Activation = {
    * none did. While it is short of `amount` the payment stays `PAID` and its days stay on the licence.
    */
   refunded: Maybe<Scalars['String']['output']>;
-  /** True when it went through a local sandbox stand-in of the provider: no money moved. */
+  /**
+   * True when it was a test: made through a local sandbox stand-in of the provider, or with the operator saying the
+   * payments taken are tests (`Pricing.testPayments`). No real money moved.
+   */
   sandbox: Scalars['Boolean']['output'];
   /** Where it stands. */
   status: ActivationStatus;
