@@ -131,7 +131,8 @@ describe('Activate Device in Chromium, every method on its sandbox', () => {
     expect(rows[0]).toMatch(/Crypto/);
     expect(rows[0]).toMatch(/8\.99/);
     expect(rows[0]).toMatch(/Paid/);
-    expect(rows[0]).toMatch(/sandbox/i);
+    // A stand-in payment is a test payment: no real money moved.
+    expect(rows[0]).toMatch(/Test payment/i);
     await owner.page.screenshot({ path: `${SHOTS}/account-paid-desktop.png`, fullPage: true });
     expect(owner.pageErrors).toEqual([]);
   });
