@@ -109,3 +109,70 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('production and the providers’ test hosts', () => {
+  const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
+  const refusal = (env: Record<string, string>) => {
+    try {
+      loadConfig({ ...production, ...env });
+      return '';
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+
+  it.each([
+    [
+      'PAYPAL_API_URL',
+      'https://api-m.sandbox.paypal.com',
+      "api-m.sandbox.paypal.com is a provider's sandbox (test) host",
+    ],
+    ['PAYPAL_API_URL', 'https://api.sandbox.paypal.com', "api.sandbox.paypal.com is a provider's sandbox (test) host"],
+    [
+      'CRYPTO_API_URL',
+      'https://api-sandbox.nowpayments.io',
+      "api-sandbox.nowpayments.io is a provider's sandbox (test) host",
+    ],
+    ['COWPAY_API_URL', 'https://staging.cowpay.me', "staging.cowpay.me is a provider's sandbox (test) host"],
+    [
+      'OPAY_API_URL',
+      'https://sandboxapi.opaycheckout.com',
+      "sandboxapi.opaycheckout.com is a provider's sandbox (test) host",
+    ],
+    [
+      'OPAY_API_URL',
+      'https://testapi.opaycheckout.com',
+      "testapi.opaycheckout.com is a provider's sandbox (test) host",
+    ],
+    ['PAYPAL_API_URL', 'http://127.0.0.1:8080', '127.0.0.1 is not a public host'],
+    ['CRYPTO_API_URL', 'https://10.0.0.7/api', '10.0.0.7 is not a public host'],
+    ['COWPAY_API_URL', 'http://localhost:4000', 'localhost is not a public host'],
+  ])('refuses %s=%s at start, naming the variable and the host', (name, url, why) => {
+    const message = refusal({ [name]: url });
+    expect(message).toContain(
+      `${name} points at ${why}: production takes real payments (use the provider's live host, or set PAYMENTS_ARE_TESTS=true if the payments taken here are tests)`,
+    );
+  });
+
+  it('takes the live hosts, and test hosts when the operator says the payments are tests', () => {
+    expect(refusal({})).toBe('');
+    expect(
+      refusal({
+        PAYPAL_API_URL: 'https://api-m.paypal.com',
+        CRYPTO_API_URL: 'https://api.nowpayments.io',
+        COWPAY_API_URL: 'https://cowpay.me',
+        OPAY_API_URL: 'https://api.opaycheckout.com',
+      }),
+    ).toBe('');
+    const tests = loadConfig({
+      ...production,
+      PAYMENTS_ARE_TESTS: 'true',
+      PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com',
+      OPAY_API_URL: 'https://sandboxapi.opaycheckout.com',
+    });
+    expect(tests.pricing.testPayments).toBe(true);
+    expect(loadConfig(production).pricing.testPayments).toBe(false);
+    // Outside production the stand-ins and sandboxes are the rule: nothing to say.
+    expect(loadConfig({ PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com' }).pricing.testPayments).toBe(false);
+  });
+});

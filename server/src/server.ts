@@ -53,7 +53,6 @@ export async function startServer(
   });
   try {
     const services = createServices(db.dataSource, config, logger);
-    services.contactForwarder?.start();
     const sessionSecret = config.sessionSecret ?? (await loadOrCreateSessionSecret(config.dataDir));
     const running = await createApp({
       config,
@@ -81,11 +80,9 @@ export async function startServer(
     // The sandbox stand-ins are reached on this process's own address.
     const ownHost = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
     services.setServerUrl(`http://${ownHost.includes(':') ? `[${ownHost}]` : ownHost}:${port}`);
-    // The prune of every growing table (PRUNE_INTERVAL_MINUTES): each instance ticks, one runs it per period.
+    // The one scheduler: the prune (PRUNE_INTERVAL_MINUTES), reconciliation (PAYMENT_RECONCILE_INTERVAL_SECONDS)
+    // and contact forwarding. Each instance ticks; one runs each job per period.
     services.jobs.start();
-    // Reconciliation's schedule (PAYMENT_RECONCILE_INTERVAL_SECONDS): each tick claims the due checkouts in the
-    // database, so several instances never ask about one checkout twice.
-    services.reconciler.start();
     return {
       url: `http://127.0.0.1:${port}`,
       port,
@@ -95,11 +92,11 @@ export async function startServer(
       metricsUrl: metricsListener?.url,
       async stop() {
         const graceEnds = Date.now() + drainGraceMs;
-        services.contactForwarder?.stop();
         const reconciling = services.reconciler.stop();
         const jobs = services.jobs.stop();
         await Promise.all([running.stop(), metricsListener?.close()]);
         await Promise.all([reconciling, jobs]);
+        services.contactForwarder?.stop();
         // The drain is over when the connections are; a request whose client gave up may still be running
         // its statements.
         await db.close({ settleUntil: graceEnds });

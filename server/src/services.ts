@@ -14,11 +14,15 @@ import { pricingFrom } from './pricing/pricing.service';
 import { PaymentLedger } from './payments/payment-ledger';
 import { PaymentService } from './payments/payment.service';
 import { PaymentReconciler } from './payments/payment-reconciler';
+import { PaymentTrail } from './payments/payment-trail';
 import { PlaylistCheckService } from './playlist-check/playlist-check.service';
 import { PaymentProviders, newSandboxKeys } from './payments/providers';
 import { prune } from './maintenance/pruning';
-import { ScheduledJobs } from './maintenance/scheduled-jobs';
+import { ScheduledJobs, type JobResult } from './maintenance/scheduled-jobs';
 import { Metrics } from './metrics/metrics';
+
+/** How often stored contact messages not yet forwarded (a failed send, a stopped instance) are tried again. */
+const CONTACT_FORWARD_INTERVAL_MS = 60_000;
 
 /**
  * The domain services, built once per process and shared by every transport: what the graph's resolvers use
@@ -30,11 +34,18 @@ export interface Services extends GraphServices {
   ledger: PaymentLedger;
   /** Asks the providers about checkouts whose callback never came, on a schedule and on demand. */
   reconciler: PaymentReconciler;
+  /** What support reads of payments and their audit trail (the support tool). */
+  trail: PaymentTrail;
+  /** The payment providers' adapters (whether a method runs on its local stand-in, for the support tool). */
+  providers: PaymentProviders;
   /** This server's own address, known once it listens (the sandbox stand-ins are called there). */
   setServerUrl(url: string): void;
   /** Present when SMTP is configured. */
   contactForwarder: ContactForwarder | undefined;
-  /** Work that runs once per period across every instance: the prune of every growing table. */
+  /**
+   * The one scheduler: every periodic job (the prune of every growing table, reconciliation, contact forwarding)
+   * runs through it, once per period across every instance.
+   */
   jobs: ScheduledJobs;
   /** This process's metrics (/metrics), which the services below report to. */
   metrics: Metrics;
@@ -101,6 +112,17 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
   jobs.register('prune', config.maintenance.pruneIntervalMs, () =>
     prune(dataSource, config.maintenance.retention, { tokenIdleDays: config.deviceTokenIdleDays }),
   );
+  jobs.register('reconcile', config.reconciliation.intervalMs, async () => {
+    const done = await reconciler.runDue();
+    const result: JobResult = { asked: done.length };
+    for (const { outcome } of done) result[outcome] = (result[outcome] ?? 0) + 1;
+    return result;
+  });
+  if (contactForwarder) {
+    jobs.register('contact-forward', CONTACT_FORWARD_INTERVAL_MS, async () => ({
+      forwarded: await contactForwarder.run(),
+    }));
+  }
   return {
     jobs,
     metrics,
@@ -114,6 +136,8 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
     payments,
     ledger,
     reconciler,
+    trail: new PaymentTrail(dataSource),
+    providers,
     playlistChecks,
     setServerUrl: (url) => {
       serverUrl = url;

@@ -6,6 +6,7 @@ import {
   SHOTS,
   portalUnderTest,
   macSequence,
+  readable,
   type Dashboard,
   type PortalViewport,
 } from './portal';
@@ -130,7 +131,8 @@ describe('Activate Device in Chromium, every method on its sandbox', () => {
     expect(rows[0]).toMatch(/Crypto/);
     expect(rows[0]).toMatch(/8\.99/);
     expect(rows[0]).toMatch(/Paid/);
-    expect(rows[0]).toMatch(/sandbox/i);
+    // A stand-in payment is a test payment: no real money moved.
+    expect(rows[0]).toMatch(/Test payment/i);
     await owner.page.screenshot({ path: `${SHOTS}/account-paid-desktop.png`, fullPage: true });
     expect(owner.pageErrors).toEqual([]);
   });
@@ -256,6 +258,70 @@ describe('Activate Device in Chromium, every method on its sandbox', () => {
     expect(await statusBecomes(owner, 'Active')).toBe('Active');
     const rows = await paymentRows(owner);
     expect(rows.filter((row) => /Paid/.test(row))).toHaveLength(1);
+    expect(owner.pageErrors).toEqual([]);
+  });
+
+  it('PayPal: the paid state lasts, and paying again within a day asks first (390 and 1440 px, English and Arabic)', async () => {
+    const owner = await signedIn(PORTAL_VIEWPORTS[0]);
+    const { page } = owner;
+    const screen = new ActivateScreen(page);
+    await owner.dashboard.goTo('Activate Device');
+    await screen.choose('PayPal');
+    const buttons = page.getByTestId('paypal-sandbox-buttons');
+    await buttons.getByRole('button', { name: 'PayPal (sandbox)', exact: true }).click();
+    await page.getByText('Thanks for your payment, your MAC address is now activated.').waitFor();
+    const paid = page.locator('.payment__paid');
+    await paid.waitFor();
+    expect(readable(await paid.innerText())).toMatch(
+      /^Paid: 8\.99€ on \d{1,2} \w{3}\. \d{4} at \d\d:\d\d\. Your device is active until \d{1,2} \w{3}\. \d{4}\.$/,
+    );
+    // The spec's 5 s notice goes (the pointer moved off it: a notice pointed at stays); the paid state stays, and
+    // PayPal's buttons wait behind a question.
+    await page.mouse.move(0, 0);
+    await page.getByText('Thanks for your payment').waitFor({ state: 'detached', timeout: 15_000 });
+    await expect(paid.isVisible()).resolves.toBe(true);
+    await expect(buttons.isVisible()).resolves.toBe(false);
+    await page.screenshot({ path: `${SHOTS}/activate-paid-phone-en.png`, fullPage: true });
+
+    const again = page.getByRole('button', { name: 'Pay again with PayPal', exact: true });
+    await again.click();
+    const dialog = new Dialog(page);
+    await dialog.waitUntilShown();
+    expect(readable(await dialog.title.innerText())).toMatch(
+      /^You paid 8\.99€ on \d{1,2} \w{3}\. \d{4} at \d\d:\d\d; pay again\?$/,
+    );
+    await page.screenshot({ path: `${SHOTS}/activate-pay-again-phone-en.png` });
+    await dialog.cancel();
+    await expect(buttons.isVisible()).resolves.toBe(false);
+    await again.click();
+    await dialog.waitUntilShown();
+    await dialog.confirmButton.click();
+    await buttons.waitFor();
+
+    // Arabic, then the desktop width: the same state, in the page's language.
+    await owner.dashboard.open('/ar/dashboard/active-device');
+    const paidAr = page.locator('.payment__paid');
+    await paidAr.waitFor();
+    expect(readable(await paidAr.innerText())).toMatch(/^تم الدفع: .+ يوم .+ الساعة .+\. جهازك مفعّل حتى .+\.$/);
+    await page.getByRole('radio', { name: 'PayPal', exact: true }).check();
+    await page.getByRole('button', { name: 'الدفع مرة أخرى عبر PayPal', exact: true }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/activate-paid-phone-ar.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/activate-paid-desktop-ar.png`, fullPage: true });
+    await page.getByRole('button', { name: 'الدفع مرة أخرى عبر PayPal', exact: true }).click();
+    await dialog.waitUntilShown();
+    expect(readable(await dialog.title.innerText())).toMatch(
+      /^لقد دفعت .+ يوم .+ الساعة .+\. هل تريد الدفع مرة أخرى؟$/,
+    );
+    await page.screenshot({ path: `${SHOTS}/activate-pay-again-desktop-ar.png` });
+    await dialog.cancel();
+    await owner.dashboard.open('/dashboard/active-device');
+    await screen.choose('PayPal');
+    await page.locator('.payment__paid').waitFor();
+    await page.screenshot({ path: `${SHOTS}/activate-paid-desktop-en.png`, fullPage: true });
+
+    // One payment, whatever was clicked.
+    expect((await paymentRows(owner)).filter((row) => /Paid/.test(row))).toHaveLength(1);
     expect(owner.pageErrors).toEqual([]);
   });
 

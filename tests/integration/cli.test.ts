@@ -40,7 +40,8 @@ describe('support command-line tool', () => {
 
     const status = await cli('status', '02-11-22-33-44-55');
     expect(status.code).toBe(0);
-    expect(status.output).toMatch(/Expires:\s+\d{1,2} \w{3}\. \d{4}/);
+    expect(status.output).toMatch(/^Created: {5}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/m);
+    expect(status.output).toMatch(/^Expires: {5}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/m);
     expect(status.output).not.toContain(key);
 
     const reset = await cli('reset-key', '02:11:22:33:44:55');
@@ -56,7 +57,81 @@ describe('support command-line tool', () => {
       output: 'No device is registered with the MAC address 02:99:99:99:99:99.',
     });
     expect((await cli('reset-key', 'nonsense')).output).toBe('* Invalid Mac Address*');
-    expect((await cli('frobnicate')).code).toBe(64);
+  });
+
+  it('names an unknown command, an option the command has not, and a bad value, and does nothing', async () => {
+    const unknown = await cli('frobnicate');
+    expect(unknown.code).toBe(64);
+    expect(unknown.output).toMatch(/^Unknown command "frobnicate"\.\n\nSupport tool for devices\./);
+    const foreign = await cli('status', '02:11:22:33:44:56', '--limit', '5');
+    expect(foreign.code).toBe(64);
+    expect(foreign.output).toMatch(/^--limit is not an option of status\./);
+    for (const limit of ['abc', '0', '501', '2.5', '-1']) {
+      const bad = await cli('events', `--limit=${limit}`);
+      expect(bad.code).toBe(64);
+      expect(bad.output).toMatch(
+        new RegExp(`^--limit must be a whole number from 1 to 500 \\(got "${limit.replace('.', '\\.')}"\\)\\.`),
+      );
+    }
+    const extra = await cli('status', '02:11:22:33:44:56', '02:11:22:33:44:57');
+    expect(extra.code).toBe(64);
+    expect(extra.output).toMatch(/^status takes a MAC address: "02:11:22:33:44:56 02:11:22:33:44:57" is too much\./);
+    expect((await cli('events', 'now')).output).toMatch(/^events takes no argument/);
+    expect((await cli('reset-key')).output).toMatch(/^reset-key needs a MAC address\./);
+  });
+
+  it('reset-key signs the TVs out as the portal key change does, unless --keep-tvs', async () => {
+    const created = await cli('create', '--mac', '02:11:22:33:44:66');
+    const token = /TV token:\s+(\S+)/.exec(created.output)?.[1] as string;
+    const tvReads = async (bearer: string) => {
+      const res = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+        body: JSON.stringify({ query: '{ currentDevice { macAddress } }' }),
+      });
+      const body = (await res.json()) as { data?: { currentDevice: { macAddress: string } | null } };
+      return body.data?.currentDevice?.macAddress ?? null;
+    };
+    expect(await tvReads(token)).toBe('02:11:22:33:44:66');
+
+    const kept = await cli('reset-key', '02:11:22:33:44:66', '--keep-tvs');
+    expect(kept.code).toBe(0);
+    expect(kept.output).toContain('TVs kept signed in (--keep-tvs).');
+    expect(await tvReads(token)).toBe('02:11:22:33:44:66');
+
+    const reset = await cli('reset-key', '02:11:22:33:44:66');
+    expect(reset.code).toBe(0);
+    expect(reset.output).toContain('TVs signed out: 1 (each signs in again with the new key).');
+    expect(await tvReads(token)).toBeNull();
+  });
+
+  it('finds a device by a MAC it had before a Switch MAC, and shows its MAC history', async () => {
+    const mover = await signedInDevice(server, { macAddress: '02:11:22:33:44:77' });
+    const created = await cli('create', '--mac', '02:11:22:33:44:78');
+    const key = /Device key:\s+(\d{6})/.exec(created.output)?.[1] as string;
+    const switched = await mover.client.request('POST', '/frontend/device/switchMacAddress', {
+      body: { mac_address: '02:11:22:33:44:78', device_key: key },
+    });
+    expect(switched.json).toMatchObject({ status: 'success' });
+
+    const old = await cli('status', '02:11:22:33:44:77');
+    expect(old.code).toBe(0);
+    expect(old.output).toContain('02:11:22:33:44:77 is a former MAC address of this device (see its MAC history).');
+    expect(old.output).toContain('MAC address: 02:11:22:33:44:78');
+    expect(old.output).toMatch(
+      /^MAC history:\n {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC {2}02:11:22:33:44:77 -> 02:11:22:33:44:78 \(Switch MAC\)$/m,
+    );
+    expect((await cli('payments', '02:11:22:33:44:77')).output).toContain('MAC address: 02:11:22:33:44:78');
+  });
+
+  it('says a stand-in method can be asked only by the running server, not "TypeError"', async () => {
+    const { client, device } = await signedInDevice(server);
+    const activation = await startCheckout(server, client, 'opay');
+    const asked = await cli('reconcile', activation.id);
+    expect(asked.code).toBe(1);
+    expect(asked.output).toBe(
+      `${activation.id}  opay    ${device.macAddress}  not asked: opay runs on this site's sandbox stand-in (no credentials configured), which only the running server can ask (its reconcile job does), still pending`,
+    );
   });
 
   it("lists a device's payments with their provider events, and the latest deliveries", async () => {
@@ -90,6 +165,8 @@ describe('support command-line tool', () => {
 
     const events = await cli('events', '--limit', '5');
     expect(events.code).toBe(0);
+    expect(events.output.split('\n')[0]).toMatch(/^Time\s+Provider\s+Kind\s+Outcome\s+Event id\s+MAC address$/);
+    expect(events.output.split('\n')).toHaveLength(6);
     expect(events.output).toMatch(/crypto\s+webhook\s+refused-signature/);
     expect(events.output).toContain(device.macAddress);
   });
@@ -118,6 +195,11 @@ describe('support command-line tool', () => {
     expect(refunded.code).toBe(0);
     expect(refunded.output).toContain('Refunded: the days this payment gave were taken off the licence.');
     expect(refunded.output).toContain('Status:      Trial');
+    // A refunded payment gives no licence: its row says when its money went back, not a licence date.
+    const listed = await cli('payments', refunded.output.match(/MAC address: (\S+)/)?.[1] as string);
+    const row = listed.output.split('\n').find((line) => line.includes(' refunded')) ?? '';
+    expect(row).toMatch(/cowpay \(sandbox\)\s+\S+ EGP\s+refunded\s+.*taken back \d{4}-/);
+    expect(row).not.toContain('licence until');
     const seen = await client.gql('query { currentDevice { status payments { status takenBackAt } } }');
     expect(seen.json.data.currentDevice).toMatchObject({
       status: 'TRIAL',
@@ -251,9 +333,13 @@ describe('support command-line tool', () => {
     expect(ran.output).toMatch(/^prune: rateLimits \d+, captchas \d+, sessions \d+/);
     const listed = await cli('jobs');
     expect(listed.code).toBe(0);
+    expect(listed.output).toMatch(/^Job\s+Last run\s+Outcome\s+Next run\s+Runs\s+Failures\s+Last result$/m);
+    // Its last run, its outcome, and its next run: an hour later (the tool's configuration: the default period).
+    const date = String.raw`\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC`;
     expect(listed.output).toMatch(
-      /^prune {2}last \d{4}-\d\d-\d\dT.* {2}ok {2}runs \d+ {2}failures 0 {2}.*rateLimits \d+/m,
+      new RegExp(String.raw`^prune\s+${date}\s+ok\s+${date}\s+\d+\s+0\s+.*rateLimits \d+`, 'm'),
     );
+    expect(listed.output).toMatch(/^reconcile\s+/m);
     expect(await cli('jobs', '--run', 'nothing')).toEqual({ code: 1, output: 'No scheduled job is named nothing.' });
   });
 });

@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 
+import { runCli } from '../../server/src/cli';
+import { loadConfig } from '../../server/src/config';
 import { createTestDatabase, describeOnPostgres } from '../support/database';
 import { buildDevice, startTestServer, type TestServer } from '../support/server';
 import { migrations } from '../../server/src/database';
+import { startSmtpServer } from '../support/smtp';
 
 /**
  * Run for a fleet: every table that grows with use is pruned (maintenance/pruning.ts), by a job that runs once
@@ -225,6 +228,78 @@ describeOnPostgres('scheduled work on two instances', () => {
       expect(await runs()).toBe(2);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
+      await database.drop();
+    }
+  });
+});
+
+describeOnPostgres('one scheduler for every periodic job', () => {
+  it('runs the prune, reconciliation and contact forwarding once per period on two instances; jobs lists them', async () => {
+    const database = await createTestDatabase();
+    const smtp = await startSmtpServer();
+    const env = {
+      PRUNE_INTERVAL_MINUTES: '60',
+      PAYMENT_RECONCILE_INTERVAL_SECONDS: '3600',
+      SMTP_URL: smtp.url,
+    };
+    const [a, b] = await Promise.all([
+      startTestServer(env, { databaseUrl: database.url! }),
+      startTestServer(env, { databaseUrl: database.url! }),
+    ]);
+    try {
+      const runs = async () =>
+        Object.fromEntries(
+          (
+            (await a.db.dataSource.query(`SELECT name, runs FROM scheduled_jobs ORDER BY name`)) as {
+              name: string;
+              runs: number;
+            }[]
+          ).map((row) => [row.name, row.runs]),
+        );
+      const every = { 'contact-forward': 1, prune: 1, reconcile: 1 };
+      for (let i = 0; i < 100 && JSON.stringify(await runs()) !== JSON.stringify(every); i += 1) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      // Each instance ticked at start: each job ran once, on one of them.
+      expect(await runs()).toEqual(every);
+      const tickTogether = async () =>
+        (
+          await Promise.all([
+            ...Array.from({ length: 5 }, () => a.services.jobs.runDue()),
+            ...Array.from({ length: 5 }, () => b.services.jobs.runDue()),
+          ])
+        )
+          .flat()
+          .sort();
+      expect(await tickTogether()).toEqual([]);
+
+      // Every period passes: of ten ticks at once, each job runs exactly once.
+      await a.db.dataSource.query(`UPDATE scheduled_jobs SET last_started_at = now() - interval '2 hours'`);
+      expect(await tickTogether()).toEqual(['contact-forward', 'prune', 'reconcile']);
+      expect(await runs()).toEqual({ 'contact-forward': 2, prune: 2, reconcile: 2 });
+
+      // The support tool lists each with its last run, its outcome and its next run.
+      const lines: string[] = [];
+      const code = await runCli(
+        ['jobs'],
+        (line) => lines.push(line),
+        loadConfig({ ...env, DATABASE_URL: database.url!, LOG_LEVEL: 'silent' }),
+      );
+      expect(code).toBe(0);
+      expect(lines[0]).toMatch(/^Job\s+Last run\s+Outcome\s+Next run\s+Runs\s+Failures\s+Last result$/);
+      const date = '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC';
+      for (const [job, result] of [
+        ['contact-forward', 'forwarded 0'],
+        ['prune', 'rateLimits \\d+'],
+        ['reconcile', 'asked 0'],
+      ]) {
+        expect(lines.join('\n')).toMatch(
+          new RegExp(`^${job}\\s+${date}\\s+ok\\s+${date}\\s+2\\s+0\\s+.*${result}`, 'm'),
+        );
+      }
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      await smtp.stop();
       await database.drop();
     }
   });

@@ -128,6 +128,23 @@ describeOnPostgres('reconciliation by two instances and by the support tool', ()
       expect((await portalView(waiter.client)).status).toBe('TRIAL');
     });
 
+    it("gives the provider's answer when it says paid at another amount than the checkout asked", async () => {
+      const { client, device } = await signedInDevice(a);
+      const activation = await startCheckout(a, client, 'opay');
+      await payButLoseCallback(standInUrl, a, 'opay', activation);
+      // The checkout asked one pound more than the provider took.
+      await a.db.dataSource.query(`UPDATE activations SET amount_minor = amount_minor + 100 WHERE id = $1`, [
+        activation.id,
+      ]);
+      const asked = (activation.amountMinor + 100) / 100;
+      const run = await cli('reconcile', activation.id);
+      expect(run.output).toBe(
+        `${activation.id}  opay    ${device.macAddress}  the provider says SUCCESS for ${(activation.amountMinor / 100).toFixed(2)} EGP, ` +
+          `not the ${asked.toFixed(2)} EGP asked: not applied, still pending (see payments ${device.macAddress})`,
+      );
+      expect((await portalView(client)).status).toBe('TRIAL');
+    });
+
     it('names a reference it does not know', async () => {
       const unknown = await cli('reconcile', '00000000-0000-4000-8000-000000000000');
       expect(unknown).toEqual({

@@ -7,7 +7,7 @@ import { Spinner } from '../components/Spinner';
 import { usePageHead } from '../hooks/usePageHead';
 import { useLocale } from '../i18n/LocaleProvider';
 import { readGraphQLFailure } from '../lib/graphqlFailure';
-import { SANDBOX_NOTICE } from './dashboard/payments/paymentMethods';
+import { SANDBOX_NOTICE, TEST_PAYMENTS_NOTICE } from './dashboard/payments/paymentMethods';
 import '../styles/payments.css';
 
 /*
@@ -238,6 +238,11 @@ function CardForm({ token: intension, onRetry }: { token: string; onRetry: () =>
               defaultMessage="Enter your card details below. When the payment is done you come back to your dashboard."
             />
           </p>
+          {pricing.testPayments && (
+            <p className="payment__sandbox" role="note">
+              <FormattedMessage {...TEST_PAYMENTS_NOTICE} />
+            </p>
+          )}
           {pricing.sandboxMethods.includes('COWPAY') && (
             <p className="payment__sandbox" role="note">
               <FormattedMessage {...SANDBOX_NOTICE} />

@@ -113,6 +113,7 @@ export function buildPricing(overrides: Partial<PricingResult> = {}): PricingRes
     ibostoreUrl: 'https://ibostore.example/activate?mac={mac}',
     cowpayFrameUrl: 'https://cowpay.example/js/plugins/CCIframePlugin.js',
     sandboxMethods: [],
+    testPayments: false,
     ...overrides,
   };
 }

@@ -60,7 +60,10 @@ export type Activation = {
    * none did. While it is short of `amount` the payment stays `PAID` and its days stay on the licence.
    */
   refunded: Maybe<Scalars['String']['output']>;
-  /** True when it went through a local sandbox stand-in of the provider: no money moved. */
+  /**
+   * True when it was a test: made through a local sandbox stand-in of the provider, or with the operator saying the
+   * payments taken are tests (`Pricing.testPayments`). No real money moved.
+   */
   sandbox: Scalars['Boolean']['output'];
   /** Where it stands. */
   status: ActivationStatus;
@@ -303,6 +306,12 @@ export type Device = {
    * @deprecated Use `status`.
    */
   isTrial: Scalars['Int']['output'];
+  /**
+   * The device's latest payment that was paid and not taken back (refunded, reversed or lost in a dispute), so the
+   * portal can say it is paid, and ask before the owner pays again. Null when there is none, and for anyone but the
+   * owner's portal session (a TV's token included).
+   */
+  lastPayment: Maybe<Activation>;
   /** The MAC address the app shows on the TV, lower-case hex pairs separated by colons (`a1:b2:c3:d4:e5:f6`). */
   macAddress: Scalars['String']['output'];
   /** The TV model the app reported when it registered, if any. */
@@ -1010,6 +1019,11 @@ export type Pricing = {
    * money moves, and the portal says so.
    */
   sandboxMethods: Array<PaymentMethod>;
+  /**
+   * True when the operator says the payments this site takes are tests (its providers' test accounts, their
+   * sandbox or staging hosts): no real money moves, and every payment page and Account Details say "test payment".
+   */
+  testPayments: Scalars['Boolean']['output'];
 };
 
 /** Everything that can be read. Each domain file in `schema/` adds its own fields with `extend type Query`. */
@@ -1799,6 +1813,7 @@ export type DeviceResolvers<ContextType = GraphQLContext, ParentType extends Res
   hasParentPin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isTrial?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastPayment?: Resolver<Maybe<ResolversTypes['Activation']>, ParentType, ContextType>;
   macAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   paymentCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1952,6 +1967,7 @@ export type PricingResolvers<ContextType = GraphQLContext, ParentType extends Re
   paypalSdkUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   price?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sandboxMethods?: Resolver<Array<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
+  testPayments?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 }>;
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{

@@ -25,6 +25,24 @@ export interface Caller {
   tokenId: string | null;
 }
 
+/**
+ * Whether the caller is the owner (a portal session) of this device: what the owner's own fields of a device ask
+ * (its payments, its TVs), which answer others with nothing rather than an error.
+ */
+export function isOwnerOf(caller: Caller, deviceId: string): boolean {
+  return caller.via === 'session' && caller.device?.id === deviceId;
+}
+
+/** Whether the caller is an owner signed in to the portal (its session), of whichever device. */
+export function isOwner(caller: Caller): boolean {
+  return caller.via === 'session' && caller.device !== null;
+}
+
+/** The calling TV's device (its token), or null for any other caller: for what a TV may ask on its own behalf. */
+export function callingTv(caller: Caller): DeviceEntity | null {
+  return caller.via === 'token' ? caller.device : null;
+}
+
 /** The device of the owner's portal session. A TV's token is refused with FORBIDDEN, no caller UNAUTHENTICATED. */
 export function requireOwner(caller: Caller): DeviceEntity {
   const device = requireTvOrOwner(caller);

@@ -36,7 +36,6 @@ function oneLine(value: string, max = 200): string {
 export class ContactForwarder {
   private running: Promise<number> | undefined;
   private rerun = false;
-  private timer: NodeJS.Timeout | undefined;
   private readonly transport: Transporter;
 
   constructor(
@@ -48,14 +47,10 @@ export class ContactForwarder {
     this.transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, socketTimeout: 20_000 });
   }
 
-  /** Also retries on a timer, for messages whose forward failed and for those of instances that stopped. */
-  start(intervalMs = 60_000): void {
-    this.timer = setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
-  }
+  // Retries (messages whose forward failed, and those of instances that stopped) are the `contact-forward` job of
+  // the one scheduler (maintenance/scheduled-jobs.ts), which calls run().
 
   stop(): void {
-    clearInterval(this.timer);
     this.transport.close();
   }
 

@@ -169,19 +169,44 @@ export class DeviceService {
     return this.tokens.authenticate(token);
   }
 
-  /** Support tool: gives a device a new random key, ending its portal sessions. Returns the key once. */
-  async resetDeviceKey(mac: string): Promise<{ device: DeviceEntity; deviceKey: string }> {
+  /**
+   * Support tool: the device that holds this MAC address, or else the one that held it before a Switch MAC (the
+   * latest such, from device_mac_changes); `formerMac` says which. Null when no device ever had it.
+   */
+  async findByAnyMac(mac: string): Promise<{ device: DeviceEntity; formerMac: boolean } | null> {
     const macAddress = validate(macAddressSchema, mac);
+    const current = await this.findByMac(macAddress);
+    if (current) return { device: current, formerMac: false };
+    const change = await this.dataSource
+      .getRepository(DeviceMacChangeEntity)
+      .findOne({ where: { fromMac: macAddress }, order: { createdAt: 'DESC' } });
+    const device = change ? await this.findById(change.deviceId) : null;
+    return device ? { device, formerMac: true } : null;
+  }
+
+  /** Support tool: the device's MAC switches, oldest first. */
+  macHistory(deviceId: string): Promise<DeviceMacChangeEntity[]> {
+    return this.dataSource
+      .getRepository(DeviceMacChangeEntity)
+      .find({ where: { deviceId }, order: { createdAt: 'ASC' } });
+  }
+
+  /**
+   * Support tool: gives a device a new random key, as the portal's key change does (changeDeviceKey): every portal
+   * session ends and every TV is signed out, unless `keepTvsSignedIn`. Returns the key once.
+   */
+  async resetDeviceKey(
+    deviceId: string,
+    options: { keepTvsSignedIn?: boolean } = {},
+  ): Promise<{ device: DeviceEntity; deviceKey: string; tvsSignedOut: number }> {
     const deviceKey = randomDigits(6);
-    const deviceKeyHash = await hashSecret(deviceKey);
-    const device = await this.dataSource.transaction(async (manager) => {
-      const found = await manager.findOneBy(DeviceEntity, { macAddress });
-      if (!found) throw new DomainError('NOT_FOUND', `No device is registered with the MAC address ${macAddress}.`);
-      await manager.update(DeviceEntity, { id: found.id }, { deviceKeyHash });
-      await endSessions(manager, found.id);
-      return found;
-    });
-    return { device, deviceKey };
+    const changed = await this.changeDeviceKey(
+      deviceId,
+      { deviceKey, keepTvsSignedIn: options.keepTvsSignedIn ?? false },
+      // No caller: no session of its own to keep, no current key to prove.
+      { via: null, sessionId: undefined, clientIp: '' },
+    );
+    return { ...changed, deviceKey };
   }
 
   /**

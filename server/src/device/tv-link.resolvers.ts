@@ -1,5 +1,5 @@
 import type { Resolvers } from '../__generated__/resolvers-types';
-import { requireOwner } from '../auth/caller';
+import { callingTv, requireOwner } from '../auth/caller';
 
 export const tvLinkResolvers: Resolvers = {
   Query: {
@@ -7,8 +7,7 @@ export const tvLinkResolvers: Resolvers = {
   },
   Mutation: {
     // A TV's own token proves it holds its MAC address's record; a portal session proves nothing about a TV.
-    requestTvLink: (_parent, { input }, ctx) =>
-      ctx.services.tvLinks.request(input, ctx.clientIp, ctx.via === 'token' ? ctx.device : null),
+    requestTvLink: (_parent, { input }, ctx) => ctx.services.tvLinks.request(input, ctx.clientIp, callingTv(ctx)),
     pollTvLink: (_parent, { input }, ctx) => ctx.services.tvLinks.poll(input),
     approveTvLink: (_parent, { input }, ctx) => ctx.services.tvLinks.approve(requireOwner(ctx), input, ctx.clientIp),
     refuseTvLink: (_parent, { input }, ctx) => ctx.services.tvLinks.refuse(requireOwner(ctx), input, ctx.clientIp),

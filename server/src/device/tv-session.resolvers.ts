@@ -1,6 +1,6 @@
 import type { Resolvers } from '../__generated__/resolvers-types';
 import { messages } from '../../../common/messages';
-import { requireOwner, requireTv } from '../auth/caller';
+import { isOwnerOf, requireOwner, requireTv } from '../auth/caller';
 import { sayTo } from '../i18n/localizer';
 
 export const tvSessionResolvers: Resolvers = {
@@ -19,8 +19,7 @@ export const tvSessionResolvers: Resolvers = {
   Device: {
     // The owner's session only, and never an error (as Device.payments): a TV reading its device, or the answer
     // to a registration, must not fail over this list.
-    tvSessions: (device, _args, ctx) =>
-      ctx.via === 'session' && ctx.device?.id === device.id ? ctx.services.tokens.listSignedIn(device.id) : [],
+    tvSessions: (device, _args, ctx) => (isOwnerOf(ctx, device.id) ? ctx.services.tokens.listSignedIn(device.id) : []),
   },
   TvSession: {
     lastSeenAt: (token) => token.lastUsedAt,

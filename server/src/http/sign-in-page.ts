@@ -4,6 +4,7 @@ import { afterSignIn } from '../../../common/signIn';
 import { messages } from '../../../common/messages';
 import type { LoginInput } from '../../../common/validation';
 import { authenticate, clientIp } from '../auth/authenticate';
+import { isOwner } from '../auth/caller';
 import { signIn } from '../auth/session';
 import { DomainError, httpStatusFor } from '../common/errors';
 import type { Logger } from '../logger';
@@ -64,7 +65,7 @@ export function signInPageRouter(
       if (req.session?.deviceId) {
         // (A page load with a stray Authorization header that opens nothing still gets the page.)
         const caller = await authenticate(req, devices).catch(() => undefined);
-        if (caller?.device && caller.via === 'session')
+        if (caller && isOwner(caller))
           return res.redirect(303, localizePath(localeOf(req), afterSignIn(req.query.next)));
       }
       await send(res, req.path, { captcha: await newCaptcha(req) });

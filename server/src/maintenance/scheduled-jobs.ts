@@ -13,9 +13,13 @@ interface Job {
   run: () => Promise<JobResult>;
 }
 
-/** One job's row of `scheduled_jobs`, as the support tool shows it. */
+/** One job as the support tool shows it: its row of `scheduled_jobs`, and when it is due next. */
 export interface JobState {
   name: string;
+  /** How often it runs; 0: not on the schedule (run by hand only). */
+  periodMs: number;
+  /** When the next tick may claim it: a period after the last start; null when off the schedule. */
+  nextRunAt: Date | null;
   lastStartedAt: Date | null;
   lastFinishedAt: Date | null;
   lastOk: boolean | null;
@@ -24,16 +28,23 @@ export interface JobState {
   failures: number;
 }
 
+/** The longest and shortest pause between two ticks. */
+const MAX_TICK_MS = 60_000;
+const MIN_TICK_MS = 250;
+
 /**
- * Work that runs once per period across every instance (pruning, and whatever else must not run twice). Each
- * instance ticks; a job runs only on the instance whose conditional UPDATE of the job's row wins (the row is
- * claimed when its period has passed since the last start), so N instances ticking at once run it once. A run
- * that dies half-way is run again a period later. The row keeps the last run's outcome, for the support tool.
+ * The one scheduler: every periodic job (the prune, reconciliation, contact forwarding) runs through it, once per
+ * period across every instance. Each instance ticks; a job runs only on the instance whose conditional UPDATE of
+ * the job's row wins (the row is claimed when its period has passed since the last start), so N instances ticking
+ * at once run it once. A run that dies half-way is run again a period later. The row keeps the last run's outcome,
+ * for the support tool (`npm run device -- jobs`) and metrics. A claim is one statement, so it works alike on
+ * PostgreSQL and on the embedded engine.
  */
 export class ScheduledJobs {
   private readonly jobs: Job[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  /** The runs under way in this process, by job: a slow job never holds another back, nor starts twice here. */
+  private readonly inFlight = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -47,38 +58,47 @@ export class ScheduledJobs {
     this.metrics.jobRegistered(name);
   }
 
-  /** Ticks every `tickMs` (each tick runs the jobs this instance claims). */
-  start(tickMs = 60_000): void {
-    if (this.timer || !this.jobs.some((job) => job.periodMs > 0)) return;
+  /**
+   * Ticks at half the shortest period (at most a minute), so a job runs between one period and one and a half
+   * after its last start; the first tick is at once.
+   */
+  start(): void {
+    const periods = this.jobs.map((job) => job.periodMs).filter((ms) => ms > 0);
+    if (this.timer || !periods.length) return;
+    const tickMs = Math.min(MAX_TICK_MS, Math.max(MIN_TICK_MS, Math.min(...periods) / 2));
     const tick = () => {
-      if (this.running) return;
-      this.running = this.runDue()
-        .catch((err: unknown) => this.logger.warn({ err }, 'scheduled jobs: a tick failed'))
-        .finally(() => {
-          this.running = undefined;
-        });
+      this.runDue().catch((err: unknown) => this.logger.warn({ err }, 'scheduled jobs: a tick failed'));
     };
     this.timer = setInterval(tick, tickMs);
     this.timer.unref();
     setImmediate(tick);
   }
 
-  /** Stops ticking and waits for a run under way. */
+  /** Stops ticking and waits for the runs under way. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.running;
+    await Promise.allSettled([...this.inFlight.values()]);
   }
 
-  /** Runs each scheduled job whose period has passed and that this instance claims; the names of those run. */
+  /**
+   * Runs each scheduled job whose period has passed and that this instance claims (side by side, none already
+   * running here); the names of those run.
+   */
   async runDue(): Promise<string[]> {
-    const ran: string[] = [];
-    for (const job of this.jobs) {
-      if (job.periodMs <= 0 || !(await this.claim(job))) continue;
-      await this.execute(job);
-      ran.push(job.name);
-    }
-    return ran;
+    const ran = await Promise.all(
+      this.jobs.map(async (job) => {
+        if (job.periodMs <= 0 || this.inFlight.has(job.name)) return null;
+        const run = this.claim(job).then(async (claimed) => claimed && (await this.execute(job), true));
+        this.inFlight.set(job.name, run);
+        try {
+          return (await run) ? job.name : null;
+        } finally {
+          this.inFlight.delete(job.name);
+        }
+      }),
+    );
+    return ran.filter((name): name is string => name !== null);
   }
 
   /** Runs one job now, whatever its period (the support tool); its row records it like a scheduled run. */
@@ -95,12 +115,36 @@ export class ScheduledJobs {
     return result;
   }
 
+  /** Every job this process knows (and any other the table holds), with its last run and its next. */
   async states(): Promise<JobState[]> {
-    return (await this.dataSource.query(
+    const rows = (await this.dataSource.query(
       `SELECT name, last_started_at AS "lastStartedAt", last_finished_at AS "lastFinishedAt", last_ok AS "lastOk",
               last_result AS "lastResult", runs, failures
          FROM scheduled_jobs ORDER BY name`,
-    )) as JobState[];
+    )) as Omit<JobState, 'periodMs' | 'nextRunAt'>[];
+    const names = [...new Set([...this.jobs.map((job) => job.name), ...rows.map((row) => row.name)])].sort();
+    return names.map((name) => {
+      const row = rows.find((candidate) => candidate.name === name);
+      const periodMs = this.jobs.find((job) => job.name === name)?.periodMs ?? 0;
+      const last = row?.lastStartedAt ?? null;
+      return {
+        name,
+        periodMs,
+        lastStartedAt: last,
+        lastFinishedAt: row?.lastFinishedAt ?? null,
+        lastOk: row?.lastOk ?? null,
+        lastResult: row?.lastResult ?? null,
+        runs: row?.runs ?? 0,
+        failures: row?.failures ?? 0,
+        // Never run: the first tick claims it.
+        nextRunAt: periodMs > 0 ? new Date((last?.getTime() ?? Date.now()) + (last ? periodMs : 0)) : null,
+      };
+    });
+  }
+
+  /** The names of the jobs this process runs. */
+  names(): string[] {
+    return this.jobs.map((job) => job.name);
   }
 
   /** Whether this instance won the job's period: one atomic UPDATE, re-checked under the row lock. */

@@ -15,7 +15,7 @@ export interface ReconcileSettings {
   afterMinutes: number;
   /** A checkout not paid this long after it started is asked once more, then ends cancelled (expired). */
   giveUpHours: number;
-  /** How often the schedule looks for due checkouts; 0: no schedule. */
+  /** How often the schedule (the `reconcile` job of maintenance/scheduled-jobs.ts) asks; 0: no schedule. */
   intervalMs: number;
 }
 
@@ -31,6 +31,9 @@ export interface Reconciled {
   outcome: Outcome | 'unanswered' | 'not-asked' | 'expired';
   /** The provider's word (or why it said nothing). */
   providerStatus: string;
+  /** What the checkout asked, and what the provider said was paid (null: it named no sum). */
+  asked: { amountMinor: number; currency: string };
+  paid: { amountMinor: number; currency: string } | null;
   /** The checkout as it is afterwards. */
   status: ActivationStatusValue;
   licenceExpiresAt: Date | null;
@@ -60,7 +63,8 @@ const NEVER = '9999-12-31T00:00:00Z';
  * (each adapter's `lookup`), and the answer is applied by the ledger exactly as a webhook would be (kind
  * `reconcile` in the audit trail); a PayPal order found APPROVED is captured through the browser's own capture.
  *
- * On a schedule, exactly once across instances: each pass claims the due checkouts in one statement
+ * On a schedule, exactly once across instances: the `reconcile` job of the one scheduler (scheduled-jobs.ts) runs
+ * a pass on one instance per period, and each pass (the support tool's too) claims the due checkouts in one statement
  * (`FOR UPDATE SKIP LOCKED`) that also moves their next time on, so two instances never ask about the same
  * checkout at the same turn, and no transaction stays open while a provider is asked. A checkout is first asked
  * `afterMinutes` after it started, then after pauses that double (up to 6 hours); past `giveUpHours` it is asked
@@ -69,7 +73,6 @@ const NEVER = '9999-12-31T00:00:00Z';
  */
 export class PaymentReconciler {
   private running: Promise<Reconciled[]> | undefined;
-  private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
   constructor(
@@ -82,19 +85,8 @@ export class PaymentReconciler {
     private readonly metrics?: Metrics,
   ) {}
 
-  /** The schedule: a timer that triggers a claimed pass (nothing when the interval is 0). */
-  start(): void {
-    if (!this.settings.intervalMs) return;
-    this.stopped = false;
-    this.timer = setInterval(() => {
-      this.runDue().catch((err: unknown) => this.logger.warn({ err }, 'reconciliation pass failed'));
-    }, this.settings.intervalMs);
-    this.timer.unref();
-  }
-
-  /** Stops the schedule; a pass under way ends after the checkout it is asking about. */
+  /** Ends a pass under way after the checkout it is asking about (the process stops). */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
     this.stopped = true;
     await this.running?.catch(() => undefined);
   }
@@ -175,6 +167,7 @@ export class PaymentReconciler {
     const provider = this.providers.get(checkout.method);
     let outcome: Reconciled['outcome'];
     let providerStatus: string;
+    let paid: Reconciled['paid'] = null;
     if (!provider.lookup || !checkout.provider_reference) {
       outcome = 'not-asked';
       providerStatus = provider.lookup ? 'the checkout never reached the provider' : 'no status API';
@@ -197,6 +190,8 @@ export class PaymentReconciler {
           knownTransactions: known.map((row) => row.id),
         });
         providerStatus = lookup.providerStatus;
+        const { amountMinor, currency } = lookup.confirmation ?? {};
+        if (amountMinor != null && currency) paid = { amountMinor, currency };
         if (lookup.confirmation) {
           outcome = await this.ledger.confirm(checkout.method, lookup.confirmation, 'reconcile', lookup.answer);
           if (lookup.confirmation.approvedOrder) {
@@ -227,6 +222,8 @@ export class PaymentReconciler {
       macAddress: checkout.mac_address,
       outcome,
       providerStatus,
+      asked: { amountMinor: checkout.amount_minor, currency: checkout.currency.trim() },
+      paid,
       status: after?.status ?? checkout.status,
       licenceExpiresAt: after?.licence_expires_at ?? null,
     };

@@ -4,7 +4,7 @@ import type {
   PaymentMethodResolvers,
   Resolvers,
 } from '../__generated__/resolvers-types';
-import { requireOwner } from '../auth/caller';
+import { isOwnerOf, requireOwner } from '../auth/caller';
 import { storedAmount } from './currency';
 import { localizer } from '../i18n/localizer';
 import { siteBaseFor } from './return-urls';
@@ -60,11 +60,12 @@ export const paymentResolvers: Resolvers = {
       // included, sees none. Never an error: a TV that has just registered (or an owner just signing in) is not
       // yet the caller, and an error here would answer a registration that has happened as a failure, its key
       // and token lost.
-      if (ctx.via !== 'session' || ctx.device?.id !== device.id) return [];
+      if (!isOwnerOf(ctx, device.id)) return [];
       return ctx.services.payments.history(device.id, { first, after });
     },
+    lastPayment: (device, _args, ctx) => (isOwnerOf(ctx, device.id) ? ctx.services.payments.lastPaid(device.id) : null),
     paymentCount: (device, _args, ctx) => {
-      if (ctx.via !== 'session' || ctx.device?.id !== device.id) return 0;
+      if (!isOwnerOf(ctx, device.id)) return 0;
       return ctx.services.payments.historyCount(device.id);
     },
   },

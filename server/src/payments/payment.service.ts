@@ -94,6 +94,13 @@ export class PaymentService {
     return query.getMany();
   }
 
+  /** The device's latest payment still paid (none taken back), or null: what the portal says is paid. */
+  lastPaid(deviceId: string): Promise<ActivationEntity | null> {
+    return this.dataSource
+      .getRepository(ActivationEntity)
+      .findOne({ where: { deviceId, status: 'paid' }, order: { paidAt: 'DESC', id: 'DESC' } });
+  }
+
   /** How many payments and attempts the device has. */
   historyCount(deviceId: string): Promise<number> {
     return this.dataSource.getRepository(ActivationEntity).countBy({ deviceId });
@@ -393,7 +400,8 @@ export class PaymentService {
           amountMinor: minorUnitsOf(priced.price, priced.currency) ?? Math.round(Number(priced.price) * 100),
           currency: priced.currency,
           licenceDays: this.pricing.licenceDays,
-          sandbox: this.providers.isSandbox(method),
+          // A stand-in, or a provider's test account (PAYMENTS_ARE_TESTS): no real money, said on every page.
+          sandbox: this.providers.isSandbox(method) || this.pricing.testPayments,
           ...payer,
         }),
       );

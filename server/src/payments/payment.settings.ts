@@ -101,6 +101,8 @@ const shape = {
   OPAY1_PUBLIC_KEY: secret.optional(),
   OPAY1_SECRET_KEY: secret.optional(),
   PAYMENT_SANDBOX: bool.optional(),
+  // Production with providers' sandbox hosts: the operator says the payments taken are tests (see PROVIDER_URLS).
+  PAYMENTS_ARE_TESTS: bool.default(false),
   // The external store's activation page. No default: without it, ibostore is not offered (a placeholder host
   // would send owners to a page that does not exist).
   IBOSTORE_URL: z
@@ -123,6 +125,44 @@ const shape = {
 };
 
 type PaymentsEnv = z.infer<z.ZodObject<typeof shape>>;
+
+/** The variables that say where a provider's API (or script) is: what production checks. */
+const PROVIDER_URLS = ['PAYPAL_API_URL', 'PAYPAL_SDK_URL', 'CRYPTO_API_URL', 'COWPAY_API_URL', 'OPAY_API_URL'] as const;
+
+/**
+ * The providers' test hosts, as each publishes them: PayPal's sandbox (api-m.sandbox.paypal.com, and every host
+ * under sandbox.paypal.com: developer.paypal.com, "Sandbox testing guide"); NOWPayments' sandbox
+ * (api-sandbox.nowpayments.io: its "Sandbox" docs); Cowpay's staging (staging.cowpay.me: its API docs);
+ * OPay's sandboxes (sandboxapi / testapi.opaycheckout.com: see OPAY_HOSTS below).
+ */
+const SANDBOX_HOSTS = [
+  /(^|\.)sandbox\.paypal\.com$/,
+  /^(api-)?sandbox\.nowpayments\.io$/,
+  /^staging\.cowpay\.me$/,
+  /^(sandboxapi|testapi|sandboxcashier)\.opaycheckout\.com$/,
+];
+
+/** Hosts no provider can be at: this machine, a private network, a link-local or local-only name. */
+const NON_PUBLIC_HOST =
+  /^(localhost|.*\.localhost|.*\.local|.*\.internal|0\.0\.0\.0|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|\[.*\])$/;
+
+/**
+ * Why a provider URL cannot take real money, or null when it can: not https, not a public host, or a provider's
+ * sandbox or staging host.
+ */
+export function notLive(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null; // Its own schema names a malformed URL.
+  }
+  const host = parsed.hostname.toLowerCase();
+  if (SANDBOX_HOSTS.some((pattern) => pattern.test(host))) return `${host} is a provider's sandbox (test) host`;
+  if (NON_PUBLIC_HOST.test(host)) return `${host} is not a public host`;
+  if (parsed.protocol !== 'https:') return `${host} is not reached over https`;
+  return null;
+}
 
 /** How a price must be written in a currency, for the message that refuses one. */
 function priceRule(currency: string, digits: number): string {
@@ -231,6 +271,19 @@ export const paymentSettings = settingsSection({
         'must not be true when NODE_ENV=production: methods without credentials would run on local stand-ins that take no money (unset it, or set it to false)',
       );
     }
+    // Production takes real money: a provider's sandbox, or a URL that is not a public https one, would activate
+    // devices with test payments, unless the operator says these payments are tests.
+    if (mode === 'production' && !env.PAYMENTS_ARE_TESTS) {
+      for (const name of PROVIDER_URLS) {
+        const why = env[name] === undefined ? null : notLive(env[name]);
+        if (why) {
+          issue(
+            name,
+            `points at ${why}: production takes real payments (use the provider's live host, or set PAYMENTS_ARE_TESTS=true if the payments taken here are tests)`,
+          );
+        }
+      }
+    }
     for (const [id, ...rest] of PROVIDER_CREDENTIALS) {
       const given = [id, ...rest].filter((name) => env[name] !== undefined);
       if (given.length && given.length !== rest.length + 1) {
@@ -275,6 +328,8 @@ export const paymentSettings = settingsSection({
       webhookRefusalsPerIpPerHour: env.WEBHOOK_REFUSALS_PER_IP_PER_HOUR,
       /** Whether methods with no credentials run against the sandbox stand-ins (never in production). */
       sandboxAllowed: !isProduction && (env.PAYMENT_SANDBOX ?? true),
+      /** PAYMENTS_ARE_TESTS: the providers' accounts are test ones; every payment page says "test payment". */
+      testPayments: env.PAYMENTS_ARE_TESTS,
     },
     /** Reconciliation: asking the providers about checkouts whose callback never came (payment-reconciler.ts). */
     reconciliation: {

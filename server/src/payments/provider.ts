@@ -209,7 +209,13 @@ async function requestJson(
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (err) {
-    throw new ProviderError(`The payment provider could not be reached (${(err as Error).name}).`);
+    // Say what went wrong where (fetch's own TypeError says only "fetch failed": the cause has the code).
+    const cause = (err as { cause?: { code?: unknown } }).cause?.code;
+    const why =
+      (err as Error).name === 'TimeoutError'
+        ? `no answer in ${TIMEOUT_MS / 1000} s`
+        : String(cause ?? (err as Error).message);
+    throw new ProviderError(`The payment provider could not be reached at ${new URL(url).host} (${why}).`);
   }
   const text = await res.text();
   let parsed: unknown = null;

@@ -41,6 +41,8 @@ export interface PricingTerms {
   cowpayFrameUrl: string;
   /** Methods running against the local stand-in of their provider: no money moves. */
   sandboxMethods: PaymentMethod[];
+  /** The operator says the payments taken are tests (PAYMENTS_ARE_TESTS): every payment page says so. */
+  testPayments: boolean;
 }
 
 export function pricingFrom(config: Pick<Config, 'pricing' | 'providers'>): PricingTerms {
@@ -83,5 +85,6 @@ export function pricingFrom(config: Pick<Config, 'pricing' | 'providers'>): Pric
       ? '/sandbox/cowpay/api/v1/iframe/load/'
       : config.providers.cowpay.frameUrl,
     sandboxMethods: methods.filter((method) => onSandbox.includes(method)),
+    testPayments: pricing.testPayments ?? false,
   };
 }

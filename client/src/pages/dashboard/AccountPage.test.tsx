@@ -85,12 +85,12 @@ describe('AccountPage: payment history', () => {
           .map((cell) => cell.textContent),
       );
     expect(rows).toEqual([
-      ['2\u00a0Dec.\u00a02026', 'Crypto', '8.99€', 'PendingSandbox', '—'],
+      ['2\u00a0Dec.\u00a02026', 'Crypto', '8.99€', 'PendingTest payment', '—'],
       ['20\u00a0Nov.\u00a02026', 'PayPal', '8.99€', 'Paid', 'Lifetime'],
       ['20\u00a0Nov.\u00a02026', 'Card (Cowpay)', '8.99€', 'Paid', '21\u00a0Nov.\u00a02027'],
       ['20\u00a0Nov.\u00a02026', 'OPay 1', '8.99€', 'Cancelled', '—'],
     ]);
-    expect(within(table).getAllByText('Sandbox')).toHaveLength(1);
+    expect(within(table).getAllByText('Test payment')).toHaveLength(1);
   });
 
   it('writes amounts in another currency with its code', async () => {

@@ -7,6 +7,7 @@ import {
   ActivationEligibilityDocument,
   CapturePayPalOrderDocument,
   CreatePayPalOrderDocument,
+  LastPaymentDocument,
   PricingDocument,
   StartActivationDocument,
   type StartActivationInput,
@@ -56,8 +57,34 @@ function startActivation(
   return { request: { query: StartActivationDocument, variables: { input } }, ...answer };
 }
 
-async function renderPage(mocks: MockLink.MockedResponse[] = [], pricing: Pricing = {}) {
-  const rendered = renderDashboardRoute('/dashboard/active-device', [signedIn(), pricingMock(pricing), ...mocks]);
+/** The device's latest payment still paid, as the graph answers it (none by default). */
+function lastPaymentMock(paidAt: string | null = null): MockLink.MockedResponse {
+  const lastPayment = paidAt && {
+    __typename: 'Activation',
+    id: 'activation-0',
+    amount: '8.99',
+    currency: 'EUR',
+    paidAt,
+  };
+  return {
+    request: { query: LastPaymentDocument },
+    result: { data: { currentDevice: { __typename: 'Device', id: 'device-1', lastPayment } } },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  };
+}
+
+async function renderPage(
+  mocks: MockLink.MockedResponse[] = [],
+  pricing: Pricing = {},
+  device = buildDevice(),
+  paidAt: string | null = null,
+) {
+  const rendered = renderDashboardRoute('/dashboard/active-device', [
+    signedIn(device),
+    pricingMock(pricing),
+    lastPaymentMock(paidAt),
+    ...mocks,
+  ]);
   await screen.findByText('Price: 8.99€');
   const { user } = rendered;
   return {
@@ -283,6 +310,41 @@ describe('ActivateDevicePage: crypto form', () => {
 });
 
 describe('ActivateDevicePage: paying with OPay', () => {
+  it('asks first when the device was paid for within a day: no sends nothing, yes goes on to the usual confirm', async () => {
+    const active = buildDevice({ status: 'ACTIVE', expireDate: '2027-11-21T09:30:00.000Z' });
+    const paidAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    answerDialogs({ confirm: false });
+    const page = await renderPage(
+      [eligibility(true), eligibility(true), startActivation({ method: 'OPAY' })],
+      {},
+      active,
+      paidAt,
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /^Paid: 8\.99€ on .+ Your device is active until 21\sNov\.\s2027\.$/,
+    );
+    await page.pay('OPay');
+    await waitFor(() => expect(dialogs()).toHaveLength(1));
+    expect(dialogs()[0]?.title).toMatch(/^You paid 8\.99€ on .+ at \d\d:\d\d; pay again\?$/);
+    expect(redirect).not.toHaveBeenCalled();
+
+    answerDialogs({ confirm: true });
+    await page.pay('OPay');
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(
+      dialogs()
+        .slice(1)
+        .map((dialog) => dialog.title),
+    ).toEqual([expect.stringMatching(/; pay again\?$/), 'Confirm payment']);
+  });
+
+  it('says every payment is a test payment when the operator says so', async () => {
+    await renderPage([], { testPayments: true });
+    expect(
+      screen.getByText('Test payment: this site uses its payment providers’ test accounts, and no real money moves.'),
+    ).toBeInTheDocument();
+  });
+
   it.each([
     ['the server message', 'This device has a lifetime licence.', 'This device has a lifetime licence.'],
     ['the spec fallback', null, "We're sorry, but it seems there was an issue with your MAC."],
@@ -414,11 +476,17 @@ describe('ActivateDevicePage: PayPal', () => {
   }
 
   /** Renders the page with PayPal as the only method and lets its SDK script "load". */
-  async function renderPayPal(mocks: MockLink.MockedResponse[] = []) {
+  async function renderPayPal(mocks: MockLink.MockedResponse[] = [], paidAt: string | null = null) {
     sdkCount += 1;
     const sdkUrl = `https://paypal.example/sdk/js?client-id=test-${sdkCount}&currency=EUR`;
     const paypal = installPayPal();
-    const page = await renderPage(mocks, { methods: ['PAYPAL'], paypalSdkUrl: sdkUrl });
+    const active = buildDevice({ status: 'ACTIVE', expireDate: '2027-11-21T09:30:00.000Z' });
+    const page = await renderPage(
+      mocks,
+      { methods: ['PAYPAL'], paypalSdkUrl: sdkUrl },
+      paidAt ? active : undefined,
+      paidAt,
+    );
     const script = Array.from(document.scripts).find((element) => element.getAttribute('src') === sdkUrl);
     if (!script) throw new Error('The PayPal SDK was not requested');
     act(() => {
@@ -494,7 +562,16 @@ describe('ActivateDevicePage: PayPal', () => {
             capturePayPalOrder: {
               __typename: 'CapturePayPalOrderPayload',
               activation: { __typename: 'Activation', id: 'activation-1', status: 'PAID' },
-              device: buildDevice({ status: 'ACTIVE', expireDate: '2027-11-21T09:30:00.000Z' }),
+              device: {
+                ...buildDevice({ status: 'ACTIVE', expireDate: '2027-11-21T09:30:00.000Z' }),
+                lastPayment: {
+                  __typename: 'Activation',
+                  id: 'activation-1',
+                  amount: '8.99',
+                  currency: 'EUR',
+                  paidAt: new Date().toISOString(),
+                },
+              },
             },
           },
         },
@@ -506,6 +583,40 @@ describe('ActivateDevicePage: PayPal', () => {
     expect(restart).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(5000));
     expect(screen.queryByText('Thanks for your payment, your MAC address is now activated.')).not.toBeInTheDocument();
+    // The paid state lasts: the screen says it is paid and until when, and PayPal's buttons wait behind a question.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /^Paid: 8\.99€ on \d{1,2}\s\w{3}\.\s2026 at \d\d:\d\d\. Your device is active until 21\sNov\.\s2027\.$/,
+    );
+    expect(screen.getByRole('button', { name: 'Pay again with PayPal' })).toBeInTheDocument();
+  });
+
+  it('asks before paying again within a day of a payment, and shows the buttons only on yes', async () => {
+    const paidAt = new Date(Date.now() - 60_000);
+    const { render, user } = await renderPayPal([], paidAt.toISOString());
+    const buttons = render.mock.calls[0]?.[0] as HTMLElement;
+    expect(buttons).not.toBeVisible();
+
+    answerDialogs({ confirm: false });
+    await user.click(screen.getByRole('button', { name: 'Pay again with PayPal' }));
+    await waitFor(() => expect(dialogs()).toHaveLength(1));
+    const time = `${String(paidAt.getHours()).padStart(2, '0')}:${String(paidAt.getMinutes()).padStart(2, '0')}`;
+    expect(dialogs()[0]).toMatchObject({
+      title: expect.stringMatching(new RegExp(`^You paid 8\\.99€ on .+ at ${time}; pay again\\?$`)),
+      icon: 'warning',
+    });
+    expect(buttons).not.toBeVisible();
+
+    answerDialogs({ confirm: true });
+    await user.click(screen.getByRole('button', { name: 'Pay again with PayPal' }));
+    await waitFor(() => expect(buttons).toBeVisible());
+    expect(screen.queryByRole('button', { name: 'Pay again with PayPal' })).not.toBeInTheDocument();
+  });
+
+  it('shows the buttons at once when the last payment is more than a day old', async () => {
+    const { render } = await renderPayPal([], new Date(Date.now() - 25 * 3_600_000).toISOString());
+    expect(render.mock.calls[0]?.[0]).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Pay again with PayPal' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/^Paid: 8\.99€ on /);
   });
 
   it('says the payment is being processed, not activated, when PayPal holds the capture', async () => {
@@ -516,7 +627,7 @@ describe('ActivateDevicePage: PayPal', () => {
             capturePayPalOrder: {
               __typename: 'CapturePayPalOrderPayload',
               activation: { __typename: 'Activation', id: 'activation-1', status: 'PENDING' },
-              device: buildDevice({ status: 'TRIAL' }),
+              device: { ...buildDevice({ status: 'TRIAL' }), lastPayment: null },
             },
           },
         },

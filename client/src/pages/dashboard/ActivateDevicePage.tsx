@@ -14,8 +14,10 @@ import { pageNavigation } from '../../lib/pageNavigation';
 import { DashboardPanel } from './DashboardPanel';
 import { CheckoutForm } from './payments/CheckoutForm';
 import { PayPalButtons } from './payments/PayPalButtons';
+import { useLastPayment, type LastPayment } from './payments/lastPayment';
 import {
   SANDBOX_NOTICE,
+  TEST_PAYMENTS_NOTICE,
   checkoutMethodOf,
   ibostoreLink,
   methodCharge,
@@ -83,6 +85,7 @@ function PaymentChoice({ pricing }: { pricing: Pricing }) {
   // Null when the server has no store address: ibostore is then not among the methods either.
   const ibostoreUrl = device && pricing.ibostoreUrl ? ibostoreLink(pricing.ibostoreUrl, device.macAddress) : null;
   const say = usePaymentText();
+  const lastPayment = useLastPayment();
   const charge = method ? methodCharge(pricing, method, say.money) : null;
   // On a phone the methods' last row arrives where the floating chat buttons sit: they step aside from it.
   const methodsBox = useRef<HTMLFieldSetElement>(null);
@@ -113,6 +116,7 @@ function PaymentChoice({ pricing }: { pricing: Pricing }) {
             values={{ length: <strong>{say.licence(pricing.licenceDays)}</strong> }}
           />
         </p>
+        {device && <PaidState device={device} lastPayment={lastPayment} />}
         {device && <p className="payment__standing">{say.standing(device, pricing.licenceDays)}</p>}
         <p className="payment__hint">
           <FormattedMessage
@@ -121,6 +125,12 @@ function PaymentChoice({ pricing }: { pricing: Pricing }) {
           />
         </p>
       </div>
+
+      {pricing.testPayments && (
+        <p className="payment__sandbox" role="note">
+          <FormattedMessage {...TEST_PAYMENTS_NOTICE} />
+        </p>
+      )}
 
       {pricing.methods.length === 0 || !method ? (
         <p className="payment__hint">
@@ -174,10 +184,45 @@ function PaymentChoice({ pricing }: { pricing: Pricing }) {
             </p>
           )}
 
-          <MethodPanel key={method} method={method} pricing={pricing} ibostoreUrl={ibostoreUrl} />
+          <MethodPanel
+            key={method}
+            method={method}
+            pricing={pricing}
+            ibostoreUrl={ibostoreUrl}
+            payAgainQuestion={lastPayment.payAgainQuestion}
+          />
         </>
       )}
     </div>
+  );
+}
+
+/** The device's latest payment, while the licence it bought runs: paid, when, and until when. */
+function PaidState({
+  device,
+  lastPayment,
+}: {
+  device: { status: string; expireDate?: string | null };
+  lastPayment: LastPayment;
+}) {
+  const say = usePaymentText();
+  if (!lastPayment.words || device.status !== 'ACTIVE') return null;
+  return (
+    <p className="payment__notice payment__notice--success payment__paid" role="status">
+      {device.expireDate ? (
+        <FormattedMessage
+          id="payments.paid.until"
+          defaultMessage="Paid: {amount} on {date} at {time}. Your device is active until {end}."
+          values={{ ...lastPayment.words, end: say.formatDate(device.expireDate) }}
+        />
+      ) : (
+        <FormattedMessage
+          id="payments.paid.lifetime"
+          defaultMessage="Paid: {amount} on {date} at {time}. Your device has a lifetime licence."
+          values={lastPayment.words}
+        />
+      )}
+    </p>
   );
 }
 
@@ -185,10 +230,13 @@ function MethodPanel({
   method,
   pricing,
   ibostoreUrl,
+  payAgainQuestion,
 }: {
   method: PaymentMethod;
   pricing: Pricing;
   ibostoreUrl: string | null;
+  /** Asked before paying again when the device was paid for within a day. */
+  payAgainQuestion: string | null;
 }) {
   const say = usePaymentText();
   const label = say.method(method);
@@ -201,7 +249,15 @@ function MethodPanel({
   const checkoutMethod = checkoutMethodOf(method);
   if (checkoutMethod) {
     const charge = methodCharge(pricing, method, say.money) ?? say.money(pricing.price, pricing.currency);
-    return <CheckoutForm method={method} checkoutMethod={checkoutMethod} charge={charge} coins={pricing.coins} />;
+    return (
+      <CheckoutForm
+        method={method}
+        checkoutMethod={checkoutMethod}
+        charge={charge}
+        coins={pricing.coins}
+        payAgainQuestion={payAgainQuestion}
+      />
+    );
   }
 
   if (method === 'IBOSTORE') {
@@ -267,7 +323,7 @@ function MethodPanel({
         </SubmitButton>
       </form>
       {pricing.paypalSdkUrl ? (
-        <PayPalButtons sdkUrl={pricing.paypalSdkUrl} />
+        <PayPalButtons sdkUrl={pricing.paypalSdkUrl} payAgainQuestion={payAgainQuestion} />
       ) : (
         <p className="payment__hint">
           <FormattedMessage id="payments.paypal.unavailable" defaultMessage="PayPal is not available right now." />

@@ -18,6 +18,7 @@ import { SubmitButton } from '../../../components/SubmitButton';
 import { alertError, confirmAction } from '../../../lib/alerts';
 import { pageNavigation } from '../../../lib/pageNavigation';
 import { useSettingsFailure } from '../settingsFailure';
+import { confirmPayAgain } from './lastPayment';
 import { phoneCountries, usePaymentText } from './paymentMethods';
 import { useActivationEligibility } from './useActivationEligibility';
 
@@ -61,12 +62,15 @@ export function CheckoutForm({
   checkoutMethod,
   charge,
   coins,
+  payAgainQuestion = null,
 }: {
   method: PaymentMethod;
   checkoutMethod: CheckoutMethod;
   /** What this method charges, written for people: '8.99€' or '499.00 EGP'. */
   charge: string;
   coins: { code: string; name: string }[];
+  /** Asked first when the device was paid for within a day ("You paid 8.99€ on … at …; pay again?"). */
+  payAgainQuestion?: string | null;
 }) {
   const say = usePaymentText();
   const { intl, text } = say;
@@ -125,6 +129,7 @@ export function CheckoutForm({
 
   async function pay(payer: PayerDetails) {
     if (!(await eligible())) return;
+    if (payAgainQuestion && !(await confirmPayAgain(payAgainQuestion, intl))) return;
     const confirmed = await confirmAction({
       title: intl.formatMessage({ id: 'payments.confirm.title', defaultMessage: 'Confirm payment' }),
       text: intl.formatMessage(

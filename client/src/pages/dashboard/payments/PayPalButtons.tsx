@@ -9,6 +9,7 @@ import { useUser } from '../../../hooks/useUser';
 import { useLocale } from '../../../i18n/LocaleProvider';
 import type { GraphQLFailure } from '../../../lib/graphqlErrors';
 import { readGraphQLFailure } from '../../../lib/graphqlFailure';
+import { confirmPayAgain } from './lastPayment';
 import { useActivationEligibility } from './useActivationEligibility';
 
 /** PayPal's messages stay on screen this long: 5 seconds. */
@@ -134,7 +135,17 @@ function usePayPalSdk(sdkUrl: string): SdkState | { status: 'loading' } {
  * The MAC check runs before each order; what happens is said under the buttons for 5 seconds: activated, or,
  * when PayPal holds the payment, that it is being processed (the device is activated once PayPal confirms it).
  */
-export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
+export function PayPalButtons({
+  sdkUrl,
+  payAgainQuestion = null,
+}: {
+  sdkUrl: string;
+  /**
+   * Set when the device was paid for within a day: PayPal's buttons wait behind "Pay again with PayPal", which asks
+   * it first (asked on the page, before PayPal's window opens over it). The notices stay as they are.
+   */
+  payAgainQuestion?: string | null;
+}) {
   const sdk = usePayPalSdk(sdkUrl);
   const { text } = useLocale();
   const intl = useIntl();
@@ -152,6 +163,9 @@ export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
   const checkEligibility = useActivationEligibility();
   const [createOrder] = useCreatePayPalOrderMutation();
   const [captureOrder] = useCapturePayPalOrderMutation();
+  // The question the owner answered "pay again" to; a newer payment asks again.
+  const [payingAgain, setPayingAgain] = useState<string | null>(null);
+  const waiting = payAgainQuestion !== null && payingAgain !== payAgainQuestion;
 
   useEffect(() => {
     if (!notice || held || kept) return;
@@ -269,7 +283,21 @@ export function PayPalButtons({ sdkUrl }: { sdkUrl: string }) {
           />
         </p>
       )}
-      <div ref={container} className="paypal__buttons" />
+      {waiting && sdk.status === 'ready' && (
+        <button
+          type="button"
+          className="button button--ghost paypal__again"
+          onClick={() => {
+            void confirmPayAgain(payAgainQuestion, intl).then((again) => {
+              if (again) setPayingAgain(payAgainQuestion);
+            });
+          }}
+        >
+          <FormattedMessage id="payments.payAgain.paypal" defaultMessage="Pay again with PayPal" />
+        </button>
+      )}
+      {/* Kept rendered while hidden: PayPal's buttons are drawn once, and the notices below stay. */}
+      <div ref={container} className="paypal__buttons" hidden={waiting} />
       <div
         ref={noticeRef}
         aria-live="polite"

@@ -145,11 +145,11 @@ export function PaymentHistory({ payments }: { payments: Payment[] }) {
                       <span
                         className="pay-tag"
                         title={intl.formatMessage({
-                          id: 'payments.history.sandboxTitle',
-                          defaultMessage: 'Paid through a local sandbox stand-in: no money moved',
+                          id: 'payments.history.testPaymentTitle',
+                          defaultMessage: 'A test payment (a sandbox or test account): no real money moved',
                         })}
                       >
-                        <FormattedMessage id="payments.history.sandbox" defaultMessage="Sandbox" />
+                        <FormattedMessage id="payments.history.testPayment" defaultMessage="Test payment" />
                       </span>
                     )}
                   </span>

@@ -32,6 +32,12 @@ export const SANDBOX_NOTICE = defineMessage({
   defaultMessage: 'Sandbox: no money moves. This method runs against a local stand-in of its provider.',
 });
 
+/** Said on every payment page when the operator says the payments taken are tests (PAYMENTS_ARE_TESTS). */
+export const TEST_PAYMENTS_NOTICE = defineMessage({
+  id: 'payments.testPayments',
+  defaultMessage: 'Test payment: this site uses its payment providers’ test accounts, and no real money moves.',
+});
+
 type Standing =
   'active' | 'activeLifetime' | 'trial' | 'trialLifetime' | 'fromConfirmation' | 'fromConfirmationLifetime';
 
