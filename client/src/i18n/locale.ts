@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, fillArguments, localesFromFiles, splitLocalePath } from
  * the code, compiled at build time. Another language's messages come in parts (client/i18n-catalogs.mts), each
  * loaded once, before the pages that show them render (so hydration sees the server's words).
  */
-export type CatalogPart = 'site' | 'landing' | 'legal' | 'portal';
+export type CatalogPart = 'site' | 'landing' | 'legal' | 'portal' | 'tvapp';
 
 interface Catalog {
   messages: Record<string, MessageFormatElement[]>;
@@ -30,6 +30,10 @@ const CATALOGS: Record<CatalogPart, Record<string, () => Promise<Catalog>>> = {
   }),
   portal: import.meta.glob<Catalog>(['../../../lang/*.json', '!../../../lang/en.json'], {
     query: '?part=portal',
+    import: 'default',
+  }),
+  tvapp: import.meta.glob<Catalog>(['../../../lang/*.json', '!../../../lang/en.json'], {
+    query: '?part=tvapp',
     import: 'default',
   }),
 };
