@@ -39,12 +39,13 @@ export function tvAppRouter(tvDir: string, locales: readonly string[], defaultLo
     },
   });
   for (const prefix of prefixes) {
-    // Relative asset addresses (the same files run from a TV package): the page must be at /tv/, not /tv.
-    router.get(prefix, (req, res) => {
-      const query = req.originalUrl.slice(req.path.length);
-      res.redirect(301, `${prefix}/${query}`);
-    });
     router.use(prefix, (req, res) => {
+      // Relative asset addresses (the same files run from a TV package): the page must be at /tv/, not /tv.
+      const [pathname, query] = req.originalUrl.split(/\?(.*)/s);
+      if (pathname === prefix) {
+        res.redirect(301, `${prefix}/${query ? `?${query}` : ''}`);
+        return;
+      }
       res.setHeader('Content-Security-Policy', TV_APP_CSP);
       if (!existsSync(path.join(tvDir, 'index.html'))) {
         res.status(503).type('text/plain').send('The TV app is not built yet. Run `npm run build:tv`.');

@@ -1,6 +1,7 @@
-import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
+import { useFormatDate } from '../../i18n/format';
 import { useTvAppConfigQuery, useTvStartQuery } from '../__generated__/hooks';
 import { errorMessage } from '../api/client';
 import { currentStaleReason, subscribeStale } from '../api/persisted-cache';
@@ -70,16 +71,12 @@ const TEXTS = defineMessages<{
   support: { id: 'tvapp.home.support', defaultMessage: 'Support: {email}' },
 });
 
-function dateOf(intl: IntlShape, iso: string) {
-  return intl.formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric' });
-}
-
-function statusLine(intl: IntlShape, device: TvDevice, portal: string): string {
+function statusLine(intl: IntlShape, device: TvDevice, portal: string, dateOf: (iso: string) => string): string {
   if (device.status === 'TRIAL' && device.expireDate)
-    return intl.formatMessage(TEXTS.trial, { date: dateOf(intl, device.expireDate) });
+    return intl.formatMessage(TEXTS.trial, { date: dateOf(device.expireDate) });
   if (device.status === 'ACTIVE')
     return device.expireDate
-      ? intl.formatMessage(TEXTS.active, { date: dateOf(intl, device.expireDate) })
+      ? intl.formatMessage(TEXTS.active, { date: dateOf(device.expireDate) })
       : intl.formatMessage(TEXTS.lifetime);
   return intl.formatMessage(TEXTS.inactive, { address: portal });
 }
@@ -101,6 +98,8 @@ export function HomeScreen({
   lastPlaylistId?: string;
 }) {
   const intl = useIntl();
+  // Dates as the portal writes them ('21 Nov. 2026'; Arabic from Intl).
+  const formatDate = useFormatDate();
   const config = useTvAppConfigQuery();
   const start = useTvStartQuery();
   const stale = useSyncExternalStore(subscribeStale, currentStaleReason);
@@ -113,9 +112,12 @@ export function HomeScreen({
   useEffect(() => {
     if (start.data && !focusedOnce.current) {
       focusedOnce.current = true;
-      focusSelf();
+      // Back from a playlist: focus where the viewer was.
+      const last = start.data.playlists.find((p) => p.id === lastPlaylistId);
+      if (last) void setFocus(`PLAYLIST_${last.id}`);
+      else focusSelf();
     }
-  }, [start.data, focusSelf]);
+  }, [start.data, focusSelf, lastPlaylistId]);
 
   if (appConfig?.minimumAppVersion && isOlderThan(APP_VERSION, appConfig.minimumAppVersion)) {
     return (
@@ -159,7 +161,7 @@ export function HomeScreen({
         )}
         {device && (
           <p className={`tv-status tv-status--${device.status.toLowerCase()}`} data-testid="device-status">
-            {statusLine(intl, device, portal)}
+            {statusLine(intl, device, portal, formatDate)}
           </p>
         )}
         {start.loading && !start.data && <p>{intl.formatMessage(TEXTS.loading)}</p>}
@@ -185,16 +187,11 @@ export function HomeScreen({
                     <FocusButton
                       className="tv-playlist"
                       focusKey={`PLAYLIST_${playlist.id}`}
-                      autoFocus={playlist.id === lastPlaylistId}
                       onPress={() => onOpen(playlist)}
                     >
                       <span className="tv-playlist__name">{playlist.name}</span>
                       <span className="tv-playlist__type">{intl.formatMessage(TYPE_TEXT[playlist.type])}</span>
-                      {playlist.locked && (
-                        <span className="tv-playlist__lock" aria-label={intl.formatMessage(TEXTS.locked)}>
-                          🔒
-                        </span>
-                      )}
+                      {playlist.locked && <span className="tv-playlist__lock">{intl.formatMessage(TEXTS.locked)}</span>}
                     </FocusButton>
                   </li>
                 ))}
