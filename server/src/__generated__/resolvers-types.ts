@@ -572,6 +572,12 @@ export type Mutation = {
    */
   sendContactMessage: SendContactMessagePayload;
   /**
+   * Parental control by category: lock some of a playlist's groups behind the device's parent PIN, replacing the
+   * groups locked before. A protected playlist needs its PIN (`FORBIDDEN` 'Wrong PIN!'). Needs the owner's portal
+   * session: a TV's token is refused with `FORBIDDEN` (a TV reads `Playlist.lockedGroups`, never sets them).
+   */
+  setPlaylistLockedGroups: SetPlaylistLockedGroupsPayload;
+  /**
    * Starts paying for the signed-in device's licence with opay, opay1, cowpay or crypto: validates the payer's
    * details, creates a pending payment and the provider's checkout, and returns where to send the browser.
    */
@@ -704,6 +710,12 @@ export type MutationSendContactMessageArgs = {
 
 
 /** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationSetPlaylistLockedGroupsArgs = {
+  input: SetPlaylistLockedGroupsInput;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
 export type MutationStartActivationArgs = {
   input: StartActivationInput;
 };
@@ -804,6 +816,14 @@ export type Playlist = {
   lastCheck: Maybe<PlaylistCheck>;
   /** True when the playlist is protected and this answer does not carry its details. */
   locked: Scalars['Boolean']['output'];
+  /**
+   * Parental control by category: the groups a TV keeps behind the device's parent PIN (hidden, or asked for with
+   * it), by name as the playlist gives them (an M3U's `group-title`, an Xtream line's category name), compared
+   * exactly after trimming. Empty when nothing is locked. Set by the owner with `setPlaylistLockedGroups`.
+   * Given even while `locked`: these are the owner's settings, not the provider's details, and a TV must know them
+   * before it shows anything of the playlist.
+   */
+  lockedGroups: Array<Scalars['String']['output']>;
   /** The name the owner gave it (at most 100 characters). */
   name: Scalars['String']['output'];
   /** XC only: the account's password. Null while locked. */
@@ -1164,6 +1184,29 @@ export type SendContactMessagePayload = {
   message: Scalars['String']['output'];
   /** True once the message is stored; it is forwarded to the team by e-mail afterwards. */
   success: Scalars['Boolean']['output'];
+};
+
+/** A playlist's locked groups, as the owner sets them (parental control by category). */
+export type SetPlaylistLockedGroupsInput = {
+  /** The playlist. */
+  id: Scalars['ID']['input'];
+  /**
+   * Every group to lock, replacing those locked before (an empty list unlocks them all). Each is trimmed; blanks
+   * are dropped and repeats kept once. At most 500 groups of at most 200 characters each, without control
+   * characters: a failure is `BAD_USER_INPUT` with `extensions.fieldErrors.lockedGroups`.
+   */
+  lockedGroups: Array<Scalars['String']['input']>;
+  /** The playlist's PIN, required when it is protected (as for an edit). */
+  pin?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The result of setting a playlist's locked groups. */
+export type SetPlaylistLockedGroupsPayload = {
+  __typename?: 'SetPlaylistLockedGroupsPayload';
+  /** A message to show the owner. */
+  message: Scalars['String']['output'];
+  /** The playlist with its locked groups as stored, with all its details (its PIN was given if it is protected). */
+  playlist: Playlist;
 };
 
 /**
@@ -1619,6 +1662,8 @@ export type ResolversTypes = ResolversObject<{
   RevokeDeviceTokenInput: RevokeDeviceTokenInput;
   RevokeDeviceTokenPayload: ResolverTypeWrapper<RevokeDeviceTokenPayload>;
   SendContactMessagePayload: ResolverTypeWrapper<SendContactMessagePayload>;
+  SetPlaylistLockedGroupsInput: SetPlaylistLockedGroupsInput;
+  SetPlaylistLockedGroupsPayload: ResolverTypeWrapper<Omit<SetPlaylistLockedGroupsPayload, 'playlist'> & { playlist: ResolversTypes['Playlist'] }>;
   StartActivationInput: StartActivationInput;
   StartActivationPayload: ResolverTypeWrapper<Omit<StartActivationPayload, 'activation'> & { activation: ResolversTypes['Activation'] }>;
   StreamSample: ResolverTypeWrapper<StreamSample>;
@@ -1691,6 +1736,8 @@ export type ResolversParentTypes = ResolversObject<{
   RevokeDeviceTokenInput: RevokeDeviceTokenInput;
   RevokeDeviceTokenPayload: RevokeDeviceTokenPayload;
   SendContactMessagePayload: SendContactMessagePayload;
+  SetPlaylistLockedGroupsInput: SetPlaylistLockedGroupsInput;
+  SetPlaylistLockedGroupsPayload: Omit<SetPlaylistLockedGroupsPayload, 'playlist'> & { playlist: ResolversParentTypes['Playlist'] };
   StartActivationInput: StartActivationInput;
   StartActivationPayload: Omit<StartActivationPayload, 'activation'> & { activation: ResolversParentTypes['Activation'] };
   StreamSample: StreamSample;
@@ -1869,6 +1916,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   requestTvLink?: Resolver<ResolversTypes['TvLinkRequestPayload'], ParentType, ContextType, RequireFields<MutationRequestTvLinkArgs, 'input'>>;
   revokeDeviceToken?: Resolver<ResolversTypes['RevokeDeviceTokenPayload'], ParentType, ContextType, RequireFields<MutationRevokeDeviceTokenArgs, 'input'>>;
   sendContactMessage?: Resolver<ResolversTypes['SendContactMessagePayload'], ParentType, ContextType, RequireFields<MutationSendContactMessageArgs, 'input'>>;
+  setPlaylistLockedGroups?: Resolver<ResolversTypes['SetPlaylistLockedGroupsPayload'], ParentType, ContextType, RequireFields<MutationSetPlaylistLockedGroupsArgs, 'input'>>;
   startActivation?: Resolver<ResolversTypes['StartActivationPayload'], ParentType, ContextType, RequireFields<MutationStartActivationArgs, 'input'>>;
   switchMacAddress?: Resolver<ResolversTypes['DeviceSettingsPayload'], ParentType, ContextType, RequireFields<MutationSwitchMacAddressArgs, 'input'>>;
   unlockPlaylist?: Resolver<ResolversTypes['PlaylistPayload'], ParentType, ContextType, RequireFields<MutationUnlockPlaylistArgs, 'input'>>;
@@ -1898,6 +1946,7 @@ export type PlaylistResolvers<ContextType = GraphQLContext, ParentType extends R
   isProtected?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   lastCheck?: Resolver<Maybe<ResolversTypes['PlaylistCheck']>, ParentType, ContextType>;
   locked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lockedGroups?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   password?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   playlistCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1974,6 +2023,11 @@ export type RevokeDeviceTokenPayloadResolvers<ContextType = GraphQLContext, Pare
 export type SendContactMessagePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SendContactMessagePayload'] = ResolversParentTypes['SendContactMessagePayload']> = ResolversObject<{
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
+export type SetPlaylistLockedGroupsPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SetPlaylistLockedGroupsPayload'] = ResolversParentTypes['SetPlaylistLockedGroupsPayload']> = ResolversObject<{
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  playlist?: Resolver<ResolversTypes['Playlist'], ParentType, ContextType>;
 }>;
 
 export type StartActivationPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StartActivationPayload'] = ResolversParentTypes['StartActivationPayload']> = ResolversObject<{
@@ -2086,6 +2140,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   RenewDeviceTokenPayload?: RenewDeviceTokenPayloadResolvers<ContextType>;
   RevokeDeviceTokenPayload?: RevokeDeviceTokenPayloadResolvers<ContextType>;
   SendContactMessagePayload?: SendContactMessagePayloadResolvers<ContextType>;
+  SetPlaylistLockedGroupsPayload?: SetPlaylistLockedGroupsPayloadResolvers<ContextType>;
   StartActivationPayload?: StartActivationPayloadResolvers<ContextType>;
   StreamSample?: StreamSampleResolvers<ContextType>;
   StreamsCheck?: StreamsCheckResolvers<ContextType>;
