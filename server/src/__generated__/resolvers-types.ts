@@ -438,6 +438,12 @@ export type M3uCheck = {
   channels: Scalars['Int']['output'];
   /** Entries with no stream URL: they show on the TV but cannot play. */
   entriesWithoutUrl: Scalars['Int']['output'];
+  /**
+   * The playlist's group names as the TV lists them, in playlist order, for the owner to choose which to lock
+   * (`setPlaylistLockedGroups`): at most 300, fewer when long, so a stored check stays small. Null in checks made
+   * before they were kept.
+   */
+  groupNames: Maybe<Array<Scalars['String']['output']>>;
   /** Distinct groups (group-title, several per entry allowed, and #EXTGRP). */
   groups: Scalars['Int']['output'];
   /** Guide (XMLTV) URLs the playlist declares in its header (x-tvg-url / url-tvg). */
@@ -1499,6 +1505,11 @@ export type XcCheck = {
   isTrial: Scalars['Boolean']['output'];
   /** Live TV categories. */
   liveCategories: Scalars['Int']['output'];
+  /**
+   * The live categories' names as the panel lists them, for the owner to choose which to lock
+   * (`setPlaylistLockedGroups`): at most 300, fewer when long. Null in checks made before they were kept.
+   */
+  liveCategoryNames: Maybe<Array<Scalars['String']['output']>>;
   /** How many devices may watch at once. */
   maxConnections: Maybe<Scalars['Int']['output']>;
   /** Series categories. */
@@ -1883,6 +1894,7 @@ export type M3uCheckResolvers<ContextType = GraphQLContext, ParentType extends R
   cannotOpen?: Resolver<Array<ResolversTypes['CannotOpen']>, ParentType, ContextType>;
   channels?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   entriesWithoutUrl?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  groupNames?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   groups?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   guideUrls?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   sample?: Resolver<Array<ResolversTypes['ChannelSample']>, ParentType, ContextType>;
@@ -2099,6 +2111,7 @@ export type XcCheckResolvers<ContextType = GraphQLContext, ParentType extends Re
   expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   isTrial?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   liveCategories?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  liveCategoryNames?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   maxConnections?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   seriesCategories?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['XcLineState'], ParentType, ContextType>;
