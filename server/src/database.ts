@@ -22,6 +22,7 @@ import { Reconcile1765100000000 } from './migrations/1765100000000-Reconcile';
 import { TvLinkOrigin1765200000000 } from './migrations/1765200000000-TvLinkOrigin';
 import { ForeignKeyIndexes1765300000000 } from './migrations/1765300000000-ForeignKeyIndexes';
 import { ScheduledJobs1765400000000 } from './migrations/1765400000000-ScheduledJobs';
+import { PlaylistLockedGroups1765800000000 } from './migrations/1765800000000-PlaylistLockedGroups';
 import { ActivationEntity } from './payments/activation.entity';
 import { PlaylistEntity } from './playlist/playlist.entity';
 import { DeviceMacChangeEntity } from './device/device-mac-change.entity';
@@ -59,6 +60,7 @@ export const migrations = [
   TvLinkOrigin1765200000000,
   ForeignKeyIndexes1765300000000,
   ScheduledJobs1765400000000,
+  PlaylistLockedGroups1765800000000,
 ];
 
 /** Opens the product's database (DATABASE_URL's, or the embedded engine) with its schema brought up to date. */
