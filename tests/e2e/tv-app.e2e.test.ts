@@ -11,14 +11,16 @@ import { SHOTS, graphql, openDashboard, ownerSession, portalUnderTest, seedPlayl
  * shows the MAC and the device key; the owner signs in to the portal with them (another browser context) and adds
  * an M3U on a local provider serving real media (ExoPlayer's test HLS stream, tests/fixtures/README.md) and a
  * protected Xtream Codes line; the TV starts again (a 304) and lists both; arrows reach a channel and Enter plays
- * it; a refused channel says so in the check's words; the protected line asks its PIN; Back returns; a new device
- * key sends the TV to linking, and an approved code brings it back. The same in Arabic (/ar/tv/).
+ * it; a group the owner locked stays hidden until the parent PIN; a refused channel says so in the check’s words;
+ * the protected line asks its PIN; Back returns; a new device key sends the TV to linking, and an approved code
+ * brings it back. The same in Arabic (/ar/tv/).
  */
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/streams');
 const HLS_PLAYLIST = readFileSync(path.join(FIXTURES, 'media3-hls-cea608.m3u8'), 'utf8');
 const HLS_SEGMENT = readFileSync(path.join(FIXTURES, 'media3-hls-cea608-0.ts'));
 const LINE = { username: 'viewer', password: 's3cret', pin: '4321' };
+const PARENT_PIN = '2468';
 
 /**
  * A provider as IPTV providers serve web players: every answer readable cross-origin (CORS), an M3U list, an HLS
@@ -107,6 +109,13 @@ function watchStartups(page: Page): number[] {
   return statuses;
 }
 
+/** On the keypad, from its 1: down to Delete, across to OK (left to right in every language), Enter. */
+async function pressOk(key: (name: string) => Promise<void>) {
+  for (let i = 0; i < 3; i += 1) await key('ArrowDown');
+  for (let i = 0; i < 2; i += 1) await key('ArrowRight');
+  await key('Enter');
+}
+
 async function currentTime(page: Page): Promise<number> {
   return page.getByTestId('player').evaluate((video: HTMLVideoElement) => video.currentTime);
 }
@@ -151,7 +160,22 @@ describe('the TV app, by remote', () => {
       // The owner signs in to the portal with them, in another browser, and adds two playlists.
       const owner = await openDashboard(portal.browser, url, mac, deviceKey);
       const cookie = (await owner.page.context().cookies(url)).map((c) => `${c.name}=${c.value}`).join('; ');
-      await seedPlaylist(url, cookie, { name: 'Home channels', url: `${provider.url}/list.m3u` });
+      const home = await seedPlaylist(url, cookie, { name: 'Home channels', url: `${provider.url}/list.m3u` });
+      // Parental control by category: the Films group behind the parent PIN.
+      await graphql(
+        url,
+        'mutation($i: ChangeParentPinInput!) { changeParentPin(input: $i) { message } }',
+        {
+          i: { pin: PARENT_PIN },
+        },
+        { cookie },
+      );
+      await graphql(
+        url,
+        'mutation($i: SetPlaylistLockedGroupsInput!) { setPlaylistLockedGroups(input: $i) { message } }',
+        { i: { id: home, lockedGroups: ['Films'] } },
+        { cookie },
+      );
       await seedPlaylist(url, cookie, {
         name: 'Sports line',
         type: 'XC',
@@ -189,11 +213,18 @@ describe('the TV app, by remote', () => {
       await expect.poll(() => currentTime(tv), { timeout: 20_000 }).toBeGreaterThan(0);
       await tv.screenshot({ path: `${SHOTS}/tv-playing-${lang}.png` });
 
-      // Back to the list; the other group's channel is refused, said as the check says it.
+      // Back to the list. The locked group is not listed; the parent PIN shows it.
       await key('Escape');
       await tv.getByTestId('player').waitFor({ state: 'detached' });
+      expect(await tv.getByText('Films', { exact: true }).count()).toBe(0);
       await key(lang === 'ar' ? 'ArrowRight' : 'ArrowLeft');
       await key('ArrowDown');
+      await tv.getByTestId('locked-groups').waitFor();
+      await key('Enter');
+      for (const digit of PARENT_PIN) await key(digit);
+      await pressOk(key);
+      await tv.getByText('Films', { exact: true }).waitFor();
+      // Its channel is refused, said as the check says it.
       await key(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
       await key('Enter');
       await expect(tv.getByTestId('player-error').innerText()).resolves.toBe(words.refused);
@@ -210,12 +241,8 @@ describe('the TV app, by remote', () => {
       await key('Enter');
       await tv.getByRole('dialog', { name: words.pin }).waitFor();
       for (const digit of LINE.pin) await key(digit);
-      // From the keypad's 1: down to Delete, then across to OK.
-      for (let i = 0; i < 3; i += 1) await key('ArrowDown');
-      // The keypad is laid out left to right in every language.
-      for (let i = 0; i < 2; i += 1) await key('ArrowRight');
       await tv.screenshot({ path: `${SHOTS}/tv-pin-${lang}.png` });
-      await key('Enter');
+      await pressOk(key);
       await tv.getByText('Arena Sport 1').waitFor();
       await key('Escape');
       await tv.getByRole('heading', { name: words.playlists }).waitFor();

@@ -34,8 +34,8 @@ type Session =
 
 type Route =
   | { screen: 'home'; lastPlaylistId?: string }
-  | { screen: 'unlock'; playlist: TvPlaylist }
-  | { screen: 'channels'; playlist: TvPlaylist };
+  | { screen: 'unlock'; playlist: TvPlaylist; hasParentPin: boolean }
+  | { screen: 'channels'; playlist: TvPlaylist; hasParentPin: boolean };
 
 /**
  * The TV app: registers on first launch (the MAC and the device key shown), or links with a code when the MAC is
@@ -124,7 +124,7 @@ export function App({ graphqlUrl, locale }: { graphqlUrl: string; locale: string
     screen = (
       <UnlockScreen
         playlist={route.playlist}
-        onUnlocked={(playlist) => setRoute({ screen: 'channels', playlist })}
+        onUnlocked={(playlist) => setRoute({ screen: 'channels', playlist, hasParentPin: route.hasParentPin })}
         onBack={() => setRoute({ screen: 'home', lastPlaylistId: route.playlist.id })}
       />
     );
@@ -132,6 +132,7 @@ export function App({ graphqlUrl, locale }: { graphqlUrl: string; locale: string
     screen = (
       <ChannelsScreen
         playlist={route.playlist}
+        hasParentPin={route.hasParentPin}
         onBack={() => setRoute({ screen: 'home', lastPlaylistId: route.playlist.id })}
       />
     );
@@ -140,8 +141,8 @@ export function App({ graphqlUrl, locale }: { graphqlUrl: string; locale: string
       <HomeScreen
         mac={mac}
         lastPlaylistId={route.lastPlaylistId}
-        onOpen={(playlist) =>
-          setRoute(playlist.locked ? { screen: 'unlock', playlist } : { screen: 'channels', playlist })
+        onOpen={(playlist, hasParentPin) =>
+          setRoute({ screen: playlist.locked ? 'unlock' : 'channels', playlist, hasParentPin })
         }
       />
     );

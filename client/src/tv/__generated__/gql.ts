@@ -20,7 +20,7 @@ type Documents = {
     "mutation TvRequestLink($input: RequestTvLinkInput!) {\n  requestTvLink(input: $input) {\n    code\n    pollHandle\n    expiresIn\n    interval\n    verificationUrl\n  }\n}": typeof types.TvRequestLinkDocument,
     "mutation TvUnlockPlaylist($input: UnlockPlaylistInput!) {\n  unlockPlaylist(input: $input) {\n    playlist {\n      id\n      url\n      username\n      password\n      playlistCode\n      epgUrl\n    }\n  }\n}": typeof types.TvUnlockPlaylistDocument,
     "query TvAppConfig {\n  appConfig {\n    productName\n    minimumAppVersion\n    portalUrl\n    supportEmail\n    supportPhone\n  }\n  pricing {\n    price\n    currency\n    licenceDays\n  }\n}": typeof types.TvAppConfigDocument,
-    "query TvStart {\n  currentDevice {\n    id\n    macAddress\n    status\n    expireDate\n    hasParentPin\n    playlistsVersion\n  }\n  playlists {\n    id\n    name\n    type\n    isProtected\n    locked\n    url\n    epgUrl\n    username\n    password\n    playlistCode\n  }\n}": typeof types.TvStartDocument,
+    "query TvStart {\n  currentDevice {\n    id\n    macAddress\n    status\n    expireDate\n    hasParentPin\n    playlistsVersion\n  }\n  playlists {\n    id\n    name\n    type\n    isProtected\n    locked\n    url\n    epgUrl\n    username\n    password\n    playlistCode\n    lockedGroups\n  }\n}": typeof types.TvStartDocument,
 };
 const documents: Documents = {
     "mutation TvCheckParentPin($input: CheckParentPinInput!) {\n  checkParentPin(input: $input) {\n    valid\n  }\n}": types.TvCheckParentPinDocument,
@@ -29,7 +29,7 @@ const documents: Documents = {
     "mutation TvRequestLink($input: RequestTvLinkInput!) {\n  requestTvLink(input: $input) {\n    code\n    pollHandle\n    expiresIn\n    interval\n    verificationUrl\n  }\n}": types.TvRequestLinkDocument,
     "mutation TvUnlockPlaylist($input: UnlockPlaylistInput!) {\n  unlockPlaylist(input: $input) {\n    playlist {\n      id\n      url\n      username\n      password\n      playlistCode\n      epgUrl\n    }\n  }\n}": types.TvUnlockPlaylistDocument,
     "query TvAppConfig {\n  appConfig {\n    productName\n    minimumAppVersion\n    portalUrl\n    supportEmail\n    supportPhone\n  }\n  pricing {\n    price\n    currency\n    licenceDays\n  }\n}": types.TvAppConfigDocument,
-    "query TvStart {\n  currentDevice {\n    id\n    macAddress\n    status\n    expireDate\n    hasParentPin\n    playlistsVersion\n  }\n  playlists {\n    id\n    name\n    type\n    isProtected\n    locked\n    url\n    epgUrl\n    username\n    password\n    playlistCode\n  }\n}": types.TvStartDocument,
+    "query TvStart {\n  currentDevice {\n    id\n    macAddress\n    status\n    expireDate\n    hasParentPin\n    playlistsVersion\n  }\n  playlists {\n    id\n    name\n    type\n    isProtected\n    locked\n    url\n    epgUrl\n    username\n    password\n    playlistCode\n    lockedGroups\n  }\n}": types.TvStartDocument,
 };
 
 /**
@@ -73,7 +73,7 @@ export function graphql(source: "query TvAppConfig {\n  appConfig {\n    product
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query TvStart {\n  currentDevice {\n    id\n    macAddress\n    status\n    expireDate\n    hasParentPin\n    playlistsVersion\n  }\n  playlists {\n    id\n    name\n    type\n    isProtected\n    locked\n    url\n    epgUrl\n    username\n    password\n    playlistCode\n  }\n}"): (typeof documents)["query TvStart {\n  currentDevice {\n    id\n    macAddress\n    status\n    expireDate\n    hasParentPin\n    playlistsVersion\n  }\n  playlists {\n    id\n    name\n    type\n    isProtected\n    locked\n    url\n    epgUrl\n    username\n    password\n    playlistCode\n  }\n}"];
+export function graphql(source: "query TvStart {\n  currentDevice {\n    id\n    macAddress\n    status\n    expireDate\n    hasParentPin\n    playlistsVersion\n  }\n  playlists {\n    id\n    name\n    type\n    isProtected\n    locked\n    url\n    epgUrl\n    username\n    password\n    playlistCode\n    lockedGroups\n  }\n}"): (typeof documents)["query TvStart {\n  currentDevice {\n    id\n    macAddress\n    status\n    expireDate\n    hasParentPin\n    playlistsVersion\n  }\n  playlists {\n    id\n    name\n    type\n    isProtected\n    locked\n    url\n    epgUrl\n    username\n    password\n    playlistCode\n    lockedGroups\n  }\n}"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

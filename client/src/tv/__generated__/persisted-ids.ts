@@ -2,5 +2,5 @@
 /** The safelisted operations sent by id (a GET the server can answer 304), by operation name. */
 export const PERSISTED_IDS: Readonly<Record<string, string>> = {
   TvAppConfig: 'b7b24e27b96c93784f0ee02c14818db13dc2eb40ba7568fb857a89d065792c92',
-  TvStart: 'be997225affcbc848da471cf8d289369fee69c9b75eefb9e2115a84848cb79a2',
+  TvStart: '0c4fc97cd40d75390c3b91fb882d4a422ddc1e59a5ee6def3d2280960582e2f9',
 };

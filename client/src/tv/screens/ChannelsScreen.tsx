@@ -7,6 +7,7 @@ import { loadChannels } from '../playlists/load';
 import { FocusButton } from '../ui/FocusButton';
 import { useBack } from '../ui/back';
 import { VirtualList } from '../ui/VirtualList';
+import { ParentPinScreen } from './ParentPinScreen';
 import { PlayerScreen } from './PlayerScreen';
 
 type NoValues = Record<string, never>;
@@ -25,6 +26,7 @@ const TEXTS = defineMessages<{
   network: NoValues;
   xtreamRefused: { status: string };
   unsupported: NoValues;
+  lockedGroups: { count: number };
 }>({
   reading: { id: 'tvapp.channels.reading', defaultMessage: 'Reading the playlist…' },
   groups: { id: 'tvapp.channels.groups', defaultMessage: 'Groups' },
@@ -47,6 +49,10 @@ const TEXTS = defineMessages<{
   xtreamRefused: {
     id: 'tvapp.channels.xtreamRefused',
     defaultMessage: 'The panel refused the line (it answered {status}). Check it with the provider.',
+  },
+  lockedGroups: {
+    id: 'tvapp.channels.lockedGroups',
+    defaultMessage: '{count, plural, one {# locked group: parent PIN} other {# locked groups: parent PIN}}',
   },
   unsupported: {
     id: 'tvapp.channels.unsupported',
@@ -75,15 +81,26 @@ const ROW = 88;
  * A playlist's groups, then its channels with their logos: both lists virtualised, for the remote. The TV reads
  * the playlist itself, from the provider (M3U in a worker with the check's parser; Xtream through player_api.php).
  */
-export function ChannelsScreen({ playlist, onBack }: { playlist: TvPlaylist; onBack: () => void }) {
+export function ChannelsScreen({
+  playlist,
+  hasParentPin,
+  onBack,
+}: {
+  playlist: TvPlaylist;
+  hasParentPin: boolean;
+  onBack: () => void;
+}) {
   const intl = useIntl();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [group, setGroup] = useState(0);
   const [channel, setChannel] = useState(0);
   const [playing, setPlaying] = useState<number | undefined>();
+  // Parental control by category: the groups the owner locked stay hidden until the parent PIN is given.
+  const [groupsUnlocked, setGroupsUnlocked] = useState(false);
+  const [askingParentPin, setAskingParentPin] = useState(false);
   const { ref, focusKey } = useFocusable({ focusKey: 'CHANNELS_SCREEN' });
-  useBack(onBack, playing === undefined);
+  useBack(onBack, playing === undefined && !askingParentPin);
 
   useEffect(() => {
     let live = true;
@@ -105,15 +122,21 @@ export function ChannelsScreen({ playlist, onBack }: { playlist: TvPlaylist; onB
   }, [playlist, attempt, intl]);
 
   const list = loaded.state === 'ready' ? loaded.list : undefined;
-  const current = list?.groups[group];
+  const groups = useMemo(() => {
+    const locked = new Set(playlist.lockedGroups.map((name) => name.trim()));
+    return !list || groupsUnlocked ? (list?.groups ?? []) : list.groups.filter((g) => !locked.has(g.name.trim()));
+  }, [list, playlist.lockedGroups, groupsUnlocked]);
+  const lockedCount = (list?.groups.length ?? 0) - groups.length;
+  const current = groups[group];
   const groupChannels = useMemo(
     () => (list && current ? list.channels.slice(current.start, current.start + current.count) : []),
     [list, current],
   );
 
   useEffect(() => {
-    if (list && playing === undefined) void setFocus(list.groups.length > 1 ? 'GROUPS' : 'CHANNEL_LIST');
-  }, [list, playing]);
+    if (list && playing === undefined && !askingParentPin)
+      void setFocus(groups.length > 1 || lockedCount > 0 ? 'GROUPS' : 'CHANNEL_LIST');
+  }, [list, playing, askingParentPin, groups.length, lockedCount]);
 
   return (
     <FocusContext.Provider value={focusKey}>
@@ -145,20 +168,32 @@ export function ChannelsScreen({ playlist, onBack }: { playlist: TvPlaylist; onB
             <VirtualList
               focusKey="GROUPS"
               label={intl.formatMessage(TEXTS.groups)}
-              count={list.groups.length}
+              // The last row asks the parent PIN for the locked groups, while there are some.
+              count={groups.length + (lockedCount > 0 ? 1 : 0)}
               selected={group}
               rowHeight={ROW}
               onSelect={(index) => {
                 setGroup(index);
                 setChannel(0);
               }}
-              onEnter={() => void setFocus('CHANNEL_LIST')}
-              renderRow={(index) => (
-                <div className="tv-row">
-                  <span className="tv-row__name">{list.groups[index]!.name}</span>
-                  <span className="tv-row__count">{list.groups[index]!.count}</span>
-                </div>
-              )}
+              onEnter={(index) => {
+                if (index < groups.length) void setFocus('CHANNEL_LIST');
+                else setAskingParentPin(true);
+              }}
+              renderRow={(index) =>
+                index < groups.length ? (
+                  <div className="tv-row">
+                    <span className="tv-row__name">{groups[index]!.name}</span>
+                    <span className="tv-row__count">{groups[index]!.count}</span>
+                  </div>
+                ) : (
+                  <div className="tv-row tv-row--locked" data-testid="locked-groups">
+                    <span className="tv-row__name">
+                      {intl.formatMessage(TEXTS.lockedGroups, { count: lockedCount })}
+                    </span>
+                  </div>
+                )
+              }
             />
             <VirtualList
               focusKey="CHANNEL_LIST"
@@ -192,6 +227,20 @@ export function ChannelsScreen({ playlist, onBack }: { playlist: TvPlaylist; onB
           </div>
         )}
       </main>
+      {askingParentPin && (
+        <ParentPinScreen
+          lockedCount={lockedCount}
+          hasParentPin={hasParentPin}
+          onValid={() => {
+            setAskingParentPin(false);
+            setGroupsUnlocked(true);
+          }}
+          onBack={() => {
+            setAskingParentPin(false);
+            void setFocus('GROUPS');
+          }}
+        />
+      )}
       {playing !== undefined && groupChannels[playing] && (
         <PlayerScreen
           channels={groupChannels}

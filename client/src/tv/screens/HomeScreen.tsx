@@ -94,7 +94,7 @@ export function HomeScreen({
   lastPlaylistId,
 }: {
   mac: string;
-  onOpen: (playlist: TvPlaylist) => void;
+  onOpen: (playlist: TvPlaylist, hasParentPin: boolean) => void;
   lastPlaylistId?: string;
 }) {
   const intl = useIntl();
@@ -187,7 +187,7 @@ export function HomeScreen({
                     <FocusButton
                       className="tv-playlist"
                       focusKey={`PLAYLIST_${playlist.id}`}
-                      onPress={() => onOpen(playlist)}
+                      onPress={() => onOpen(playlist, device?.hasParentPin ?? false)}
                     >
                       <span className="tv-playlist__name">{playlist.name}</span>
                       <span className="tv-playlist__type">{intl.formatMessage(TYPE_TEXT[playlist.type])}</span>
