@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { formatjsMessages, i18nCatalogs, noParserAlias } from './i18n-catalogs.mts';
+import { tvPackages } from './tv/packages.mts';
 
 /**
  * The TV app (client/tv/index.html, client/src/tv/), built on its own: `npm run build:tv` → dist/tv, which the
@@ -23,7 +24,7 @@ export default defineConfig({
   base: './',
   cacheDir: '../../node_modules/.vite-tv',
   envPrefix: 'VITE_TV_',
-  plugins: [formatjsMessages(), i18nCatalogs(`${repoRoot}lang`), react()],
+  plugins: [formatjsMessages(), i18nCatalogs(`${repoRoot}lang`), react(), tvPackages(version)],
   resolve: { alias: [noParserAlias] },
   define: { __TV_APP_VERSION__: JSON.stringify(version) },
   build: {

@@ -93,7 +93,10 @@ export function messagesVersion(): number {
  */
 export function formattingLocale(locale: string): string {
   if (locale === DEFAULT_LOCALE) return locale;
+  // Without Intl.Locale (the TV app's Chromium 68), the same request as a BCP 47 extension.
+  if (typeof Intl.Locale !== 'function') return `${locale}-u-nu-latn`;
   try {
+    // eslint-disable-next-line compat/compat -- guarded above
     return new Intl.Locale(locale, { numberingSystem: 'latn' }).toString();
   } catch {
     return locale;
