@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import legacy from '@vitejs/plugin-legacy';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { formatjsMessages, i18nCatalogs, noParserAlias } from './i18n-catalogs.mts';
@@ -24,7 +25,16 @@ export default defineConfig({
   base: './',
   cacheDir: '../../node_modules/.vite-tv',
   envPrefix: 'VITE_TV_',
-  plugins: [formatjsMessages(), i18nCatalogs(`${repoRoot}lang`), react(), tvPackages(version)],
+  plugins: [
+    formatjsMessages(),
+    i18nCatalogs(`${repoRoot}lang`),
+    react(),
+    // Syntax is lowered by the build target; the built-ins the code and its libraries use that Chromium 68 lacks
+    // (Object.hasOwn, Object.fromEntries, globalThis…) come from core-js, only those used. No legacy (nomodule)
+    // bundle: Chromium 68 runs ES modules.
+    legacy({ modernTargets: ['chrome >= 68'], modernPolyfills: true, renderLegacyChunks: false }),
+    tvPackages(version),
+  ],
   resolve: { alias: [noParserAlias] },
   define: { __TV_APP_VERSION__: JSON.stringify(version) },
   build: {
