@@ -62,6 +62,22 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
+      name: 'tv-app-stands-apart',
+      severity: 'error',
+      comment:
+        "The TV app (client/src/tv/) is built and packaged on its own: it takes nothing of the portal's pages, " +
+        'components or client code; what both need lives in common/ or client/src/i18n/.',
+      from: { path: '^client/src/tv/' },
+      to: { path: '^client/src/', pathNot: '^client/src/(tv|i18n)/' },
+    },
+    {
+      name: 'portal-is-not-tv-app',
+      severity: 'error',
+      comment: 'The portal does not load the TV app.',
+      from: { path: '^client/src/', pathNot: '^client/src/tv/' },
+      to: { path: '^client/src/tv/' },
+    },
+    {
       name: 'server-is-not-client',
       severity: 'error',
       comment: 'The server never imports the browser code (the built client is read from dist/).',

@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import compat from 'eslint-plugin-compat';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -43,5 +44,14 @@ export default tseslint.config(
   {
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // The TV app runs on webOS 5 / Tizen 5.5 class engines (Chromium 68): every browser API it and the code it
+    // shares use must be there (package.json browserslist `tv`; docs/tv-app.md).
+    files: ['client/src/tv/**/*.{ts,tsx}', 'client/src/i18n/**/*.{ts,tsx}', 'common/**/*.ts'],
+    ignores: ['**/*.test.*'],
+    plugins: { compat },
+    settings: { browserslistOpts: { env: 'tv' } },
+    rules: { 'compat/compat': 'error' },
   },
 );

@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
  * How the messages of a language reach the browser: lang/<tag>.json (ICU strings, as translators write them) is
  * compiled at build time into ASTs (the runtime then needs no ICU parser, 18 KB gzip less), and split into parts
  * so a page downloads only what it shows: `site` (the frame, contact, sign-in, not-found), `landing`, `legal`
- * (terms and privacy: long) and `portal` (the dashboard, playlists, payments). `server` is never sent: messages
+ * (terms and privacy: long), `portal` (the dashboard, playlists, payments) and `tvapp` (the TV app). `server` is never sent: messages
  * the server alone says (the playlist check's sentences, rate limits). A message's part is chosen by the
  * longest of these prefixes its id starts with; any other id is `site`'s.
  *
@@ -39,6 +39,8 @@ export const CATALOG_PARTS: Record<string, readonly string[]> = {
     'msg.parentPin',
     'msg.newDeviceKey',
   ],
+  // The TV app (client/src/tv/): its screens and its player's words.
+  tvapp: ['tvapp', 'msg.player'],
   server: ['msg.check', 'msg.rateLimit', 'msg.server'],
 };
 

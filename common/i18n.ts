@@ -70,11 +70,19 @@ interface TextInfo {
   direction?: 'ltr' | 'rtl';
 }
 
+/** Right-to-left languages, for engines without Intl.Locale (the TV app's Chromium 68). */
+const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'yi', 'dv', 'ckb']);
+
 /** 'rtl' for Arabic, Hebrew, Persian…, from Intl's own data (Intl.Locale's text info). */
 export function textDirection(locale: string): 'ltr' | 'rtl' {
+  const byList = RTL_LANGUAGES.has(locale.split('-')[0]!.toLowerCase()) ? 'rtl' : 'ltr';
+  // Intl.Locale came with Chromium 74: a TV engine older than that goes by the list.
+  if (typeof Intl.Locale !== 'function') return byList;
   try {
+    // eslint-disable-next-line compat/compat -- guarded above
     const info = new Intl.Locale(locale) as Intl.Locale & { getTextInfo?: () => TextInfo; textInfo?: TextInfo };
-    return (info.getTextInfo?.() ?? info.textInfo)?.direction === 'rtl' ? 'rtl' : 'ltr';
+    const direction = (info.getTextInfo?.() ?? info.textInfo)?.direction;
+    return direction === 'rtl' || direction === 'ltr' ? direction : byList;
   } catch {
     return 'ltr';
   }

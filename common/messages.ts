@@ -117,6 +117,19 @@ export const messages = {
         'This device already has {max, number} playlists, the most it can hold. Delete one before adding another.',
     }),
   },
+  // Not quoted by the spec: parental control by category, a playlist's locked groups (the numbers are
+  // common/validation.ts LOCKED_GROUPS_LIMITS; validation.test.ts holds the two together).
+  lockedGroups: {
+    notList: text({ id: 'msg.lockedGroups.notList', defaultMessage: 'Locked groups must be a list of group names.' }),
+    notText: text({ id: 'msg.lockedGroups.notText', defaultMessage: 'Each locked group must be a group name.' }),
+    tooMany: text({ id: 'msg.lockedGroups.tooMany', defaultMessage: 'A playlist can lock at most 500 groups.' }),
+    tooLong: text({ id: 'msg.lockedGroups.tooLong', defaultMessage: 'A group name must be at most 200 characters.' }),
+    controlCharacters: text({
+      id: 'msg.lockedGroups.controlCharacters',
+      defaultMessage: 'A group name must not contain control characters.',
+    }),
+    saved: text({ id: 'msg.lockedGroups.saved', defaultMessage: 'Parental control saved.' }),
+  },
   settings: {
     deviceKeyChanged: text({ id: 'msg.settings.deviceKeyChanged', defaultMessage: 'Device Key Changed Successfully!' }),
     parentPinChanged: text({ id: 'msg.settings.parentPinChanged', defaultMessage: 'Parent Pin Changed Successfully!' }),

@@ -4,6 +4,8 @@ import {
   contactSchema,
   formatLinkCode,
   linkCodeSchema,
+  LOCKED_GROUPS_LIMITS,
+  lockedGroupsSchema,
   loginSchema,
   newDeviceKeySchema,
   normalizeMac,
@@ -107,5 +109,24 @@ describe('link codes (shared by the link page and the server)', () => {
       expect(linkCodeSchema.safeParse(typed).error?.issues[0]?.message).toBe(messages.link.codeInvalid);
     }
     expect(linkCodeSchema.safeParse('  ').error?.issues[0]?.message).toBe(messages.link.codeRequired);
+  });
+});
+
+describe('locked groups (shared by the parental control form and the server)', () => {
+  it('trims, drops blanks and keeps each group once, in the order first given', () => {
+    expect(lockedGroupsSchema.parse([' Adults ', 'Sport', 'Adults', '', 'sport'])).toEqual([
+      'Adults',
+      'Sport',
+      'sport',
+    ]);
+  });
+
+  it('says the limits it holds', () => {
+    expect(messages.lockedGroups.tooMany).toContain(String(LOCKED_GROUPS_LIMITS.count));
+    expect(messages.lockedGroups.tooLong).toContain(String(LOCKED_GROUPS_LIMITS.length));
+    const many = Array.from({ length: LOCKED_GROUPS_LIMITS.count + 1 }, (_, i) => `g${i}`);
+    expect(lockedGroupsSchema.safeParse(many).error?.issues[0]?.message).toBe(messages.lockedGroups.tooMany);
+    const long = ['x'.repeat(LOCKED_GROUPS_LIMITS.length + 1)];
+    expect(lockedGroupsSchema.safeParse(long).error?.issues[0]?.message).toBe(messages.lockedGroups.tooLong);
   });
 });

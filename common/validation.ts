@@ -288,3 +288,29 @@ export const playlistPinSchema = z
   .string({ error: messages.playlist.pinRequired })
   .min(1, messages.playlist.pinRequired)
   .max(PLAYLIST_LIMITS.pin, messages.playlist.wrongPin);
+
+/**
+ * Parental control by category: the groups (an M3U's `group-title`, an Xtream line's categories) a TV keeps
+ * behind the parent PIN. Bounds far above real playlists (a 20,000-channel list has a few hundred groups) that
+ * keep one record small.
+ */
+export const LOCKED_GROUPS_LIMITS = { count: 500, length: 200 } as const;
+
+/**
+ * A playlist's locked groups as the owner gives them: each trimmed, blanks dropped, repeats kept once in the order
+ * first given. Otherwise kept as typed: a TV compares them exactly with the groups the shared M3U parser reads
+ * (also trimmed), so "Sport" and "sport" are two groups.
+ */
+export const lockedGroupsSchema = z.unknown().transform((value, ctx): string[] => {
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (!Array.isArray(value)) return refuse(messages.lockedGroups.notList);
+  if (value.some((group) => typeof group !== 'string')) return refuse(messages.lockedGroups.notText);
+  const groups = [...new Set((value as string[]).map((group) => group.trim()).filter(Boolean))];
+  if (groups.length > LOCKED_GROUPS_LIMITS.count) return refuse(messages.lockedGroups.tooMany);
+  if (groups.some((group) => group.length > LOCKED_GROUPS_LIMITS.length)) return refuse(messages.lockedGroups.tooLong);
+  if (groups.some((group) => CONTROL_CHARACTERS.test(group))) return refuse(messages.lockedGroups.controlCharacters);
+  return groups;
+});

@@ -7,7 +7,7 @@ set -e
 cd "$(dirname "$0")/.."
 stamp=dist/.build-stamp
 mode=production
-if [ "$(cat "$stamp" 2>/dev/null)" != "$mode" ] || [ ! -f sandbox/dist/index.js ] || [ -n "$(find server/src sandbox/src sandbox/package.json sandbox/tsconfig.json common client/src client/index.html client/public schema package-lock.json tsconfig.json tsconfig.build.json client/vite.config.mts -newer "$stamp" 2>/dev/null | head -n 1)" ]; then
+if [ "$(cat "$stamp" 2>/dev/null)" != "$mode" ] || [ ! -f sandbox/dist/index.js ] || [ -n "$(find server/src sandbox/src sandbox/package.json sandbox/tsconfig.json common client/src client/index.html client/public client/tv client/vite.tv.config.mts lang schema package-lock.json tsconfig.json tsconfig.build.json client/vite.config.mts -newer "$stamp" 2>/dev/null | head -n 1)" ]; then
   echo "Building server and client..."
   NODE_ENV=$mode npm run build
   echo "$mode" > "$stamp"

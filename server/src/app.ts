@@ -21,6 +21,8 @@ import { deviceRestRouter } from './device/device.rest';
 import { playlistRestRouter } from './playlist/playlist.rest';
 import { paymentRestRouter, webhookRouter } from './payments/payment.rest';
 import { clientApp } from './http/client-app';
+import { tvAppRouter } from './http/tv-app';
+import { DEFAULT_LOCALE } from '../../common/i18n';
 import { localizer } from './i18n/localizer';
 import { requestLocale } from './i18n/request-locale';
 import { signInPageRouter } from './http/sign-in-page';
@@ -60,6 +62,8 @@ export interface AppDeps {
   sessionSecret: string;
   /** The built client; defaults to dist/client. */
   clientDir?: string;
+  /** The built TV app; defaults to dist/tv. */
+  tvDir?: string;
   /** The built server renderer; defaults to dist/ssr/entry-server.mjs. */
   ssrEntry?: string;
   /** How long a stop waits for the connections to close; defaults to DRAIN_GRACE_MS. */
@@ -201,6 +205,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   }
 
   app.use(seoRouter(config, localizer().locales));
+  // The TV app (client/src/tv/), built on its own into dist/tv.
+  app.use(tvAppRouter(deps.tvDir ?? path.join(projectRoot(), 'dist', 'tv'), localizer().locales, DEFAULT_LOCALE));
   const clientDir = deps.clientDir ?? path.join(projectRoot(), 'dist', 'client');
   const pages = new PageRenderer(
     clientDir,

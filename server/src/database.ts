@@ -24,6 +24,7 @@ import { ForeignKeyIndexes1765300000000 } from './migrations/1765300000000-Forei
 import { ScheduledJobs1765400000000 } from './migrations/1765400000000-ScheduledJobs';
 import { DisputesEach1765500000000 } from './migrations/1765500000000-DisputesEach';
 import { CheckClaims1765700000000 } from './migrations/1765700000000-CheckClaims';
+import { PlaylistLockedGroups1765800000000 } from './migrations/1765800000000-PlaylistLockedGroups';
 import { ActivationEntity } from './payments/activation.entity';
 import { PlaylistEntity } from './playlist/playlist.entity';
 import { DeviceMacChangeEntity } from './device/device-mac-change.entity';
@@ -63,6 +64,7 @@ export const migrations = [
   ScheduledJobs1765400000000,
   DisputesEach1765500000000,
   CheckClaims1765700000000,
+  PlaylistLockedGroups1765800000000,
 ];
 
 /** Opens the product's database (DATABASE_URL's, or the embedded engine) with its schema brought up to date. */

@@ -174,7 +174,8 @@ afterAll(async () => {
   await provider?.close();
 });
 
-const FIELDS = `verdict problem message warnings m3u { channels } xc { state activeConnections maxConnections }
+const FIELDS = `verdict problem message warnings m3u { channels groupNames }
+  xc { state activeConnections maxConnections liveCategoryNames }
   streams { sampled playable message samples { name group kind httpStatus codecs message } }`;
 const CHECK = `mutation($input: PlaylistInput!) { checkPlaylistValues(input: $input) { ${FIELDS} } }`;
 
@@ -334,6 +335,9 @@ describe('an M3U playlist’s channels', () => {
       });
       const result = res.json.data.checkPlaylistValues;
       expect(result.m3u.channels).toBe(BIG_CHANNELS);
+      // The group names kept for parental control: the first 300 of 2,000, in the playlist's order.
+      expect(result.m3u.groupNames).toHaveLength(300);
+      expect(result.m3u.groupNames.slice(0, 2)).toEqual(['Group 0', 'Group 1']);
       expect(result.verdict).toBe('WARNING');
       // Every channel is silent: 2 s each and 5 s for all of them leave room for two, and a short third.
       const opened = provider.stats().opened - before.opened;
@@ -391,6 +395,8 @@ describe("an Xtream Codes line's live channels", () => {
     expect(provider.requests.slice(before)).toContain('/hls/120/1.ts');
     expect(result.streams.samples[1].message).toMatch(/and its first segment with an MPEG-TS stream/);
     expect(result.verdict).toBe('OK');
+    // The live categories by name, for the owner to lock some (parental control).
+    expect(result.xc.liveCategoryNames).toEqual(['News', 'Sport', 'Films']);
     // Never more than one of the line's two connections, and each given back.
     expect(provider.lineStats('alice').mostAtOnce).toBe(1);
     expect(await allClosed(provider)).toBe(true);

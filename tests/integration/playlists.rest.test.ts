@@ -116,6 +116,8 @@ describe('GET /frontend/device/playlists', () => {
           password: null,
           playlist_code: null,
           is_protected: false,
+          // No group locked (parental control by category).
+          locked_groups: [],
           // Never checked yet (the playlist check).
           last_check: null,
         },
@@ -732,6 +734,7 @@ describe('POST /frontend/device/unlockPlaylist/{id}', () => {
         password: 'S3cret!',
         playlist_code: null,
         is_protected: true,
+        locked_groups: [],
         last_check: null,
       },
     });

@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, fillArguments, localesFromFiles, splitLocalePath } from
  * the code, compiled at build time. Another language's messages come in parts (client/i18n-catalogs.mts), each
  * loaded once, before the pages that show them render (so hydration sees the server's words).
  */
-export type CatalogPart = 'site' | 'landing' | 'legal' | 'portal';
+export type CatalogPart = 'site' | 'landing' | 'legal' | 'portal' | 'tvapp';
 
 interface Catalog {
   messages: Record<string, MessageFormatElement[]>;
@@ -30,6 +30,10 @@ const CATALOGS: Record<CatalogPart, Record<string, () => Promise<Catalog>>> = {
   }),
   portal: import.meta.glob<Catalog>(['../../../lang/*.json', '!../../../lang/en.json'], {
     query: '?part=portal',
+    import: 'default',
+  }),
+  tvapp: import.meta.glob<Catalog>(['../../../lang/*.json', '!../../../lang/en.json'], {
+    query: '?part=tvapp',
     import: 'default',
   }),
 };
@@ -89,7 +93,10 @@ export function messagesVersion(): number {
  */
 export function formattingLocale(locale: string): string {
   if (locale === DEFAULT_LOCALE) return locale;
+  // Without Intl.Locale (the TV app's Chromium 68), the same request as a BCP 47 extension.
+  if (typeof Intl.Locale !== 'function') return `${locale}-u-nu-latn`;
   try {
+    // eslint-disable-next-line compat/compat -- guarded above
     return new Intl.Locale(locale, { numberingSystem: 'latn' }).toString();
   } catch {
     return locale;

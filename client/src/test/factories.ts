@@ -39,6 +39,7 @@ export function buildPlaylist(overrides: Partial<PlaylistResult> = {}): Playlist
     username: null,
     password: null,
     playlistCode: null,
+    lockedGroups: [],
     lastCheck: null,
     ...overrides,
   };
@@ -69,6 +70,7 @@ export function buildPlaylistCheck(overrides: Partial<PlaylistCheckResult> = {})
       backupUrls: 0,
       cannotOpen: [],
       guideUrls: [],
+      groupNames: null,
       sample: [
         { __typename: 'ChannelSample', name: 'Sky Sports', logo: 'https://logos.example/sky.png', group: 'Sports' },
         { __typename: 'ChannelSample', name: 'Eurosport', logo: null, group: 'Sports' },

@@ -7,10 +7,12 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { InitialEntry } from 'react-router-dom';
 import { PlaylistsDocument } from '../__generated__/graphql';
 import type { PlaylistFieldsFragment } from '../__generated__/graphql';
+import { buildDevice } from './factories';
+import { UserProvider } from '../hooks/useUser';
 import EditPlaylistPage from '../pages/dashboard/EditPlaylistPage';
 import ManagePlaylistsPage from '../pages/dashboard/ManagePlaylistsPage';
 
-/** The playlist pages on their real paths, plus a page to have come from. */
+/** The playlist pages on their real paths, plus a page to have come from, for a signed-in device as the app has. */
 export function renderPlaylistPages(mocks: MockLink.MockedResponse[], initialEntries: InitialEntry[] = ['/dashboard']) {
   const router = createMemoryRouter(
     [
@@ -21,9 +23,11 @@ export function renderPlaylistPages(mocks: MockLink.MockedResponse[], initialEnt
     { initialEntries, initialIndex: initialEntries.length - 1 },
   );
   render(
-    <MockedProvider mocks={mocks}>
-      <RouterProvider router={router} />
-    </MockedProvider>,
+    <UserProvider initialUser={{ device: buildDevice() }}>
+      <MockedProvider mocks={mocks}>
+        <RouterProvider router={router} />
+      </MockedProvider>
+    </UserProvider>,
   );
   return { user: userEvent.setup(), router };
 }

@@ -454,6 +454,12 @@ export type M3uCheck = {
   channels: Scalars['Int']['output'];
   /** Entries with no stream URL: they show on the TV but cannot play. */
   entriesWithoutUrl: Scalars['Int']['output'];
+  /**
+   * The playlist's group names as the TV lists them, in playlist order, for the owner to choose which to lock
+   * (`setPlaylistLockedGroups`): at most 300, fewer when long, so a stored check stays small. Null in checks made
+   * before they were kept.
+   */
+  groupNames: Maybe<Array<Scalars['String']['output']>>;
   /** Distinct groups (group-title, several per entry allowed, and #EXTGRP). */
   groups: Scalars['Int']['output'];
   /** Guide (XMLTV) URLs the playlist declares in its header (x-tvg-url / url-tvg). */
@@ -588,6 +594,12 @@ export type Mutation = {
    */
   sendContactMessage: SendContactMessagePayload;
   /**
+   * Parental control by category: lock some of a playlist's groups behind the device's parent PIN, replacing the
+   * groups locked before. A protected playlist needs its PIN (`FORBIDDEN` 'Wrong PIN!'). Needs the owner's portal
+   * session: a TV's token is refused with `FORBIDDEN` (a TV reads `Playlist.lockedGroups`, never sets them).
+   */
+  setPlaylistLockedGroups: SetPlaylistLockedGroupsPayload;
+  /**
    * Starts paying for the signed-in device's licence with opay, opay1, cowpay or crypto: validates the payer's
    * details, creates a pending payment and the provider's checkout, and returns where to send the browser.
    */
@@ -720,6 +732,12 @@ export type MutationSendContactMessageArgs = {
 
 
 /** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
+export type MutationSetPlaylistLockedGroupsArgs = {
+  input: SetPlaylistLockedGroupsInput;
+};
+
+
+/** Everything that can be changed. Each domain file in `schema/` adds its own fields with `extend type Mutation`. */
 export type MutationStartActivationArgs = {
   input: StartActivationInput;
 };
@@ -820,6 +838,14 @@ export type Playlist = {
   lastCheck: Maybe<PlaylistCheck>;
   /** True when the playlist is protected and this answer does not carry its details. */
   locked: Scalars['Boolean']['output'];
+  /**
+   * Parental control by category: the groups a TV keeps behind the device's parent PIN (hidden, or asked for with
+   * it), by name as the playlist gives them (an M3U's `group-title`, an Xtream line's category name), compared
+   * exactly after trimming. Empty when nothing is locked. Set by the owner with `setPlaylistLockedGroups`.
+   * Given even while `locked`: these are the owner's settings, not the provider's details, and a TV must know them
+   * before it shows anything of the playlist.
+   */
+  lockedGroups: Array<Scalars['String']['output']>;
   /** The name the owner gave it (at most 100 characters). */
   name: Scalars['String']['output'];
   /** XC only: the account's password. Null while locked. */
@@ -1187,6 +1213,29 @@ export type SendContactMessagePayload = {
   success: Scalars['Boolean']['output'];
 };
 
+/** A playlist's locked groups, as the owner sets them (parental control by category). */
+export type SetPlaylistLockedGroupsInput = {
+  /** The playlist. */
+  id: Scalars['ID']['input'];
+  /**
+   * Every group to lock, replacing those locked before (an empty list unlocks them all). Each is trimmed; blanks
+   * are dropped and repeats kept once. At most 500 groups of at most 200 characters each, without control
+   * characters: a failure is `BAD_USER_INPUT` with `extensions.fieldErrors.lockedGroups`.
+   */
+  lockedGroups: Array<Scalars['String']['input']>;
+  /** The playlist's PIN, required when it is protected (as for an edit). */
+  pin?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The result of setting a playlist's locked groups. */
+export type SetPlaylistLockedGroupsPayload = {
+  __typename?: 'SetPlaylistLockedGroupsPayload';
+  /** A message to show the owner. */
+  message: Scalars['String']['output'];
+  /** The playlist with its locked groups as stored, with all its details (its PIN was given if it is protected). */
+  playlist: Playlist;
+};
+
 /**
  * What the payment form sends. Which fields are required depends on the method: cowpay needs the names, e-mail
  * and phone number; crypto needs the e-mail and coin type; opay and opay1 need none.
@@ -1477,6 +1526,11 @@ export type XcCheck = {
   isTrial: Scalars['Boolean']['output'];
   /** Live TV categories. */
   liveCategories: Scalars['Int']['output'];
+  /**
+   * The live categories' names as the panel lists them, for the owner to choose which to lock
+   * (`setPlaylistLockedGroups`): at most 300, fewer when long. Null in checks made before they were kept.
+   */
+  liveCategoryNames: Maybe<Array<Scalars['String']['output']>>;
   /** How many devices may watch at once. */
   maxConnections: Maybe<Scalars['Int']['output']>;
   /** Series categories. */
@@ -1640,6 +1694,8 @@ export type ResolversTypes = ResolversObject<{
   RevokeDeviceTokenInput: RevokeDeviceTokenInput;
   RevokeDeviceTokenPayload: ResolverTypeWrapper<RevokeDeviceTokenPayload>;
   SendContactMessagePayload: ResolverTypeWrapper<SendContactMessagePayload>;
+  SetPlaylistLockedGroupsInput: SetPlaylistLockedGroupsInput;
+  SetPlaylistLockedGroupsPayload: ResolverTypeWrapper<Omit<SetPlaylistLockedGroupsPayload, 'playlist'> & { playlist: ResolversTypes['Playlist'] }>;
   StartActivationInput: StartActivationInput;
   StartActivationPayload: ResolverTypeWrapper<Omit<StartActivationPayload, 'activation'> & { activation: ResolversTypes['Activation'] }>;
   StreamSample: ResolverTypeWrapper<StreamSample>;
@@ -1712,6 +1768,8 @@ export type ResolversParentTypes = ResolversObject<{
   RevokeDeviceTokenInput: RevokeDeviceTokenInput;
   RevokeDeviceTokenPayload: RevokeDeviceTokenPayload;
   SendContactMessagePayload: SendContactMessagePayload;
+  SetPlaylistLockedGroupsInput: SetPlaylistLockedGroupsInput;
+  SetPlaylistLockedGroupsPayload: Omit<SetPlaylistLockedGroupsPayload, 'playlist'> & { playlist: ResolversParentTypes['Playlist'] };
   StartActivationInput: StartActivationInput;
   StartActivationPayload: Omit<StartActivationPayload, 'activation'> & { activation: ResolversParentTypes['Activation'] };
   StreamSample: StreamSample;
@@ -1860,6 +1918,7 @@ export type M3uCheckResolvers<ContextType = GraphQLContext, ParentType extends R
   cannotOpen?: Resolver<Array<ResolversTypes['CannotOpen']>, ParentType, ContextType>;
   channels?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   entriesWithoutUrl?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  groupNames?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   groups?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   guideUrls?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   sample?: Resolver<Array<ResolversTypes['ChannelSample']>, ParentType, ContextType>;
@@ -1893,6 +1952,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   requestTvLink?: Resolver<ResolversTypes['TvLinkRequestPayload'], ParentType, ContextType, RequireFields<MutationRequestTvLinkArgs, 'input'>>;
   revokeDeviceToken?: Resolver<ResolversTypes['RevokeDeviceTokenPayload'], ParentType, ContextType, RequireFields<MutationRevokeDeviceTokenArgs, 'input'>>;
   sendContactMessage?: Resolver<ResolversTypes['SendContactMessagePayload'], ParentType, ContextType, RequireFields<MutationSendContactMessageArgs, 'input'>>;
+  setPlaylistLockedGroups?: Resolver<ResolversTypes['SetPlaylistLockedGroupsPayload'], ParentType, ContextType, RequireFields<MutationSetPlaylistLockedGroupsArgs, 'input'>>;
   startActivation?: Resolver<ResolversTypes['StartActivationPayload'], ParentType, ContextType, RequireFields<MutationStartActivationArgs, 'input'>>;
   switchMacAddress?: Resolver<ResolversTypes['DeviceSettingsPayload'], ParentType, ContextType, RequireFields<MutationSwitchMacAddressArgs, 'input'>>;
   unlockPlaylist?: Resolver<ResolversTypes['PlaylistPayload'], ParentType, ContextType, RequireFields<MutationUnlockPlaylistArgs, 'input'>>;
@@ -1926,6 +1986,7 @@ export type PlaylistResolvers<ContextType = GraphQLContext, ParentType extends R
   isProtected?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   lastCheck?: Resolver<Maybe<ResolversTypes['PlaylistCheck']>, ParentType, ContextType>;
   locked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lockedGroups?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   password?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   playlistCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2005,6 +2066,11 @@ export type SendContactMessagePayloadResolvers<ContextType = GraphQLContext, Par
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 }>;
 
+export type SetPlaylistLockedGroupsPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SetPlaylistLockedGroupsPayload'] = ResolversParentTypes['SetPlaylistLockedGroupsPayload']> = ResolversObject<{
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  playlist?: Resolver<ResolversTypes['Playlist'], ParentType, ContextType>;
+}>;
+
 export type StartActivationPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StartActivationPayload'] = ResolversParentTypes['StartActivationPayload']> = ResolversObject<{
   activation?: Resolver<ResolversTypes['Activation'], ParentType, ContextType>;
   redirectUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2074,6 +2140,7 @@ export type XcCheckResolvers<ContextType = GraphQLContext, ParentType extends Re
   expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   isTrial?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   liveCategories?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  liveCategoryNames?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   maxConnections?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   seriesCategories?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['XcLineState'], ParentType, ContextType>;
@@ -2118,6 +2185,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   RenewDeviceTokenPayload?: RenewDeviceTokenPayloadResolvers<ContextType>;
   RevokeDeviceTokenPayload?: RevokeDeviceTokenPayloadResolvers<ContextType>;
   SendContactMessagePayload?: SendContactMessagePayloadResolvers<ContextType>;
+  SetPlaylistLockedGroupsPayload?: SetPlaylistLockedGroupsPayloadResolvers<ContextType>;
   StartActivationPayload?: StartActivationPayloadResolvers<ContextType>;
   StreamSample?: StreamSampleResolvers<ContextType>;
   StreamsCheck?: StreamsCheckResolvers<ContextType>;

@@ -51,6 +51,8 @@ export interface M3uCheckResult {
   cannotOpen: CannotOpen[];
   guideUrls: string[];
   sample: ChannelSample[];
+  /** Group names for parental control (groupNamesOf); absent in results stored before they were kept. */
+  groupNames?: string[];
 }
 
 /** The Xtream Codes line as the TV will find it. */
@@ -67,6 +69,8 @@ export interface XcCheckResult {
   maxConnections: number | null;
   activeConnections: number | null;
   liveCategories: number;
+  /** Live category names for parental control (groupNamesOf); absent in results stored before they were kept. */
+  liveCategoryNames?: string[];
   vodCategories: number;
   seriesCategories: number;
 }
@@ -217,6 +221,28 @@ export function bounded(result: CheckResult): CheckResult {
     streams: fitted.streams ? { ...fitted.streams, samples: [] } : fitted.streams,
   };
   return bytesOf(fitted) <= RESULT_MAX_BYTES ? fitted : clipAll(fitted, 64);
+}
+
+/** At most this many group names are kept with a check, and at most GROUP_NAMES_CHARACTERS characters in all. */
+export const GROUP_NAMES_KEPT = 300;
+const GROUP_NAMES_CHARACTERS = 6_000;
+
+/**
+ * The group names a check keeps for the owner to lock some (parental control): distinct, trimmed, in the order
+ * met, as many as fit the bounds (a stored check stays small; the owner can type any other). Names longer than
+ * a locked group may be are left out.
+ */
+export function groupNamesOf(names: Iterable<string>, maxLength: number): string[] {
+  const kept = new Set<string>();
+  let characters = 0;
+  for (const raw of names) {
+    const name = raw.trim();
+    if (!name || name.length > maxLength || kept.has(name)) continue;
+    if (kept.size >= GROUP_NAMES_KEPT || characters + name.length > GROUP_NAMES_CHARACTERS) break;
+    kept.add(name);
+    characters += name.length;
+  }
+  return [...kept];
 }
 
 /** A failure found while checking: becomes a FAILED result with this problem and message. */

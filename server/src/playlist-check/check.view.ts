@@ -25,6 +25,7 @@ export function m3uOf(m3u: M3uCheckResult | null, locale: string) {
   return {
     ...m3u,
     backupUrls: m3u.backupUrls ?? 0,
+    groupNames: m3u.groupNames ?? null,
     cannotOpen: (m3u.cannotOpen ?? []).map((kind) => ({
       ...kind,
       reason: sayIn(locale, cannotOpenReason(kind.kind)) ?? kind.reason,

@@ -7,10 +7,13 @@ import {
   KINDS_MAX,
   LOGO_URL_MAX,
   OTHER_KINDS,
+  GROUP_NAMES_KEPT,
+  groupNamesOf,
   type CannotOpen,
   type ChannelSample,
   type M3uCheckResult,
 } from './check-result';
+import { LOCKED_GROUPS_LIMITS } from '../../../common/validation';
 import { ChannelKeys } from './guide-match';
 import { M3uParser, kodiStreamHeaders, type M3uEntry } from '../../../common/m3u-parser';
 import type { SafeFetchOptions } from './safe-fetch';
@@ -196,6 +199,9 @@ export async function checkM3u(url: string, options: SafeFetchOptions, samples: 
   const res = await open(url, options);
   const picker = new ChannelPicker(samples);
   const groups = new Set<string>();
+  // Names as the TV lists them (exact, unlike the count), for parental control: a few more than are kept, since
+  // groupNamesOf leaves some out.
+  const names = new Set<string>();
   const sample: ChannelSample[] = [];
   const cannotOpen = new Map<string, CannotOpen>();
   const liveChannels = new ChannelKeys();
@@ -205,7 +211,10 @@ export async function checkM3u(url: string, options: SafeFetchOptions, samples: 
     onEntry: (entry) => {
       if (hasAttributes(entry)) withAttributes += 1;
       // Groups as the TV lists them: an entry it cannot play still shows in its group.
-      for (const group of entry.groups) if (groups.size < MAX_GROUPS) groups.add(groupKey(group));
+      for (const group of entry.groups) {
+        if (groups.size < MAX_GROUPS) groups.add(groupKey(group));
+        if (names.size < 2 * GROUP_NAMES_KEPT) names.add(group);
+      }
       const address = entry.url;
       if (address === null) return;
       const kind = unplayableKind(address);
@@ -322,6 +331,7 @@ export async function checkM3u(url: string, options: SafeFetchOptions, samples: 
       cannotOpen: unplayable,
       guideUrls,
       sample,
+      groupNames: groupNamesOf(names, LOCKED_GROUPS_LIMITS.length),
     },
   };
 }

@@ -1,5 +1,6 @@
 import { checkMessages, said, saidDate, saidTime, type Said } from './check-messages';
-import { CheckFailure, clip, type XcCheckResult, type XcLineState } from './check-result';
+import { CheckFailure, clip, groupNamesOf, type XcCheckResult, type XcLineState } from './check-result';
+import { LOCKED_GROUPS_LIMITS } from '../../../common/validation';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch';
 import { checkFailureOf, httpStatusSaid, isXuiNotFound, readText } from './sources';
 import type { StreamPick } from './stream-sample';
@@ -244,10 +245,20 @@ export async function checkXc(
       async (action) => (await getJson(panelUrl(base, 'player_api.php', username, password, action), options)).body,
     ),
   );
+  const liveCategories = categoriesOf(live);
   return {
     httpStatus: status,
-    result: { ...line, liveCategories: count(live), vodCategories: count(vod), seriesCategories: count(series) },
-    liveCategories: categoriesOf(live),
+    result: {
+      ...line,
+      liveCategories: count(live),
+      liveCategoryNames: groupNamesOf(
+        liveCategories.map((category) => category.name),
+        LOCKED_GROUPS_LIMITS.length,
+      ),
+      vodCategories: count(vod),
+      seriesCategories: count(series),
+    },
+    liveCategories,
   };
 }
 

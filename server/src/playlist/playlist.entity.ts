@@ -23,6 +23,7 @@ import type { DeviceEntity } from '../device/device.entity';
 @Check('ck_playlists_type', `"type" IN ('general', 'xc', 'code')`)
 @Check('ck_playlists_url_length', `char_length("url") <= 8192 AND char_length("epg_url") <= 8192`)
 @Check('ck_playlists_protection', `"is_protected" = ("pin_hash" IS NOT NULL)`)
+@Check('ck_playlists_locked_groups', `cardinality("locked_groups") <= 500`)
 export class PlaylistEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -63,6 +64,13 @@ export class PlaylistEntity {
   /** Salted scrypt hash of the playlist's PIN; set exactly when protected. */
   @Column({ name: 'pin_hash', type: 'text', nullable: true })
   pinHash: string | null;
+
+  /**
+   * Parental control by category: the groups a TV keeps behind the parent PIN (common/validation.ts
+   * lockedGroupsSchema; at most LOCKED_GROUPS_LIMITS.count, which the check constraint repeats).
+   */
+  @Column({ name: 'locked_groups', type: 'text', array: true, default: () => "'{}'" })
+  lockedGroups: string[];
 
   /**
    * The last check's result (playlist-check/check-result.ts); null until checked. Up to 32 KB: read only by what

@@ -53,6 +53,10 @@ export const playlistResolvers: Resolvers = {
       id: await ctx.services.playlists.delete(owner(ctx), input),
       message: sayTo(ctx.req, messages.playlist.deleted),
     }),
+    setPlaylistLockedGroups: async (_parent, { input }, ctx) => ({
+      playlist: graphPlaylist(await ctx.services.playlists.setLockedGroups(owner(ctx), input)),
+      message: sayTo(ctx.req, messages.lockedGroups.saved),
+    }),
     unlockPlaylist: async (_parent, { input }, ctx) => ({
       playlist: graphPlaylist(await ctx.services.playlists.unlock(ownerOrTv(ctx), input)),
       message: sayTo(ctx.req, PLAYLIST_UNLOCKED_MESSAGE),

@@ -14,6 +14,7 @@ export function legacyPlaylist(view: PlaylistView, locale: string) {
     password: details.password,
     playlist_code: details.playlistCode,
     is_protected: view.entity.isProtected,
+    locked_groups: view.entity.lockedGroups,
     last_check: details.lastCheck ? checkSaidIn(details.lastCheck, locale) : null,
   };
 }

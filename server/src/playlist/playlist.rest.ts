@@ -38,6 +38,9 @@ const SAVE_BODY = {
 } as const;
 const SAVE_FIELDS = fieldNamesOf(SAVE_BODY);
 
+/** REST body field → service input field for lockedGroups. */
+const LOCKED_GROUPS_BODY = { locked_groups: 'lockedGroups', pin: 'pin' } as const;
+
 /** current_playlist_url_id: -1 (number or text) adds a playlist; anything else names the one to change. */
 function isNew(id: unknown): boolean {
   return id === -1 || id === '-1' || id === undefined || id === null || id === '';
@@ -119,6 +122,22 @@ export function playlistRestRouter(services: {
       res.json({
         status: 'success',
         message: sayTo(req, PLAYLIST_UNLOCKED_MESSAGE),
+        playlist: legacyPlaylist(view, localizer().ofRequest(req)),
+      });
+    }),
+  );
+
+  // Parental control by category (not in the legacy portal): the groups a TV keeps behind the parent PIN.
+  router.post(
+    '/device/lockedGroups/:id',
+    restHandler(fieldNamesOf(LOCKED_GROUPS_BODY), async (req, res) => {
+      const caller = await callerOf(req);
+      const { lockedGroups, pin } = bodyFields(req.body, LOCKED_GROUPS_BODY);
+      const id = req.params.id as string;
+      const view = await playlists.setLockedGroups(caller, { id, pin: pin as PlaylistPin, lockedGroups });
+      res.json({
+        status: 'success',
+        message: sayTo(req, messages.lockedGroups.saved),
         playlist: legacyPlaylist(view, localizer().ofRequest(req)),
       });
     }),

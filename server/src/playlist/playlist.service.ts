@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { messages } from '../../../common/messages';
-import { playlistPinSchema, playlistSchema } from '../../../common/validation';
+import { lockedGroupsSchema, playlistPinSchema, playlistSchema } from '../../../common/validation';
 import type { RateLimits } from '../auth/rate-limits';
 import { DomainError, saidError } from '../common/errors';
 import { hashSecret, verifySecret } from '../common/secrets';
@@ -40,6 +40,13 @@ export interface PlaylistUpdate {
   currentPin?: PlaylistPin;
   playlist: PlaylistInput;
 }
+
+/** A playlist's locked groups as the owner sets them, with its PIN when it is protected. */
+export interface PlaylistLockedGroups extends PlaylistWithPin {
+  lockedGroups: unknown;
+}
+
+const lockedGroupsInput = z.object({ lockedGroups: lockedGroupsSchema });
 
 /** Who is asking: the device whose playlists these are, and from where (for the PIN limits). */
 export interface PlaylistCaller {
@@ -204,6 +211,26 @@ export class PlaylistService {
       // Deleted meanwhile, or moved with its record by a Switch MAC.
       if (!result.affected) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
       return existing.id;
+    });
+  }
+
+  /**
+   * Parental control by category: replaces the groups of a playlist that a TV keeps behind the parent PIN. A
+   * protected playlist needs its PIN, as for an edit.
+   */
+  async setLockedGroups(caller: PlaylistCaller, input: PlaylistLockedGroups): Promise<PlaylistView> {
+    const { lockedGroups } = validate(lockedGroupsInput, { lockedGroups: input.lockedGroups });
+    const existing = await this.find(caller.deviceId, input.id);
+    await this.requirePin(caller, existing, input.pin);
+    return this.dataSource.transaction(async (manager) => {
+      await lockDevice(manager, caller.deviceId);
+      const result = await manager.update(
+        PlaylistEntity,
+        { id: existing.id, deviceId: caller.deviceId },
+        { lockedGroups },
+      );
+      if (!result.affected) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
+      return { entity: await manager.findOneByOrFail(PlaylistEntity, { id: existing.id }), unlocked: true };
     });
   }
 

@@ -28,6 +28,7 @@ export interface GraphPlaylist extends PlaylistDetails {
   name: string;
   type: Uppercase<PlaylistType>;
   isProtected: boolean;
+  lockedGroups: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -39,6 +40,8 @@ export function graphPlaylist(view: PlaylistView): GraphPlaylist {
     name: entity.name,
     type: entity.type.toUpperCase() as Uppercase<PlaylistType>,
     isProtected: entity.isProtected,
+    // Not a detail a PIN keeps: the owner's settings, which a TV needs before it shows the playlist (schema).
+    lockedGroups: entity.lockedGroups,
     ...playlistDetails(view),
     createdAt: entity.createdAt,
     updatedAt: entity.updatedAt,

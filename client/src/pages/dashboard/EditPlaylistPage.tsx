@@ -9,6 +9,7 @@ import { useLocale } from '../../i18n/LocaleProvider';
 import { notifySuccess, promptPin, showAlert, showWrongPin } from '../../lib/alerts';
 import { readGraphQLFailure } from '../../lib/graphqlFailure';
 import { DashboardPanel } from './DashboardPanel';
+import { ParentalControl } from './playlists/ParentalControl';
 import { PlaylistForm } from './playlists/PlaylistForm';
 import { PIN_PROMPT, formDefaults, kindOf, toPlaylistInput } from './playlists/playlistModel';
 import type { Playlist } from './playlists/playlistModel';
@@ -154,13 +155,16 @@ export default function EditPlaylistPage() {
 
   const kind = kindOf(playlist.type);
   return (
-    <PlaylistForm
-      key={playlist.id}
-      kind={kind}
-      heading={intl.formatMessage(TEXT.heading)}
-      defaultValues={formDefaults(kind, playlist, currentPin)}
-      onSave={save}
-      onCancel={() => void navigate(LIST_PATH)}
-    />
+    <>
+      <PlaylistForm
+        key={playlist.id}
+        kind={kind}
+        heading={intl.formatMessage(TEXT.heading)}
+        defaultValues={formDefaults(kind, playlist, currentPin)}
+        onSave={save}
+        onCancel={() => void navigate(LIST_PATH)}
+      />
+      <ParentalControl key={`${playlist.id}-parental`} playlist={playlist} pin={currentPin} />
+    </>
   );
 }

@@ -272,6 +272,7 @@ describe('PlaylistForm: Check', () => {
               maxConnections: 1,
               activeConnections: 0,
               liveCategories: 40,
+              liveCategoryNames: null,
               vodCategories: 12,
               seriesCategories: 8,
             },

@@ -1,0 +1,46 @@
+import { init as initNavigation } from '@noriginmedia/norigin-spatial-navigation';
+import { createRoot } from 'react-dom/client';
+import { DEFAULT_LOCALE, textDirection } from '../../../common/i18n';
+import { LocaleProvider } from '../i18n/LocaleProvider';
+import { loadMessages, LOCALES, localeOfPath } from '../i18n/locale';
+import { App } from './App';
+import { KEYS, read, registerTizenKeys } from './platform';
+import { listenForBack } from './ui/back';
+import './tv.css';
+
+/**
+ * The language: the page's path where the server serves the app (/tv, /ar/tv), else (a packaged app) the
+ * viewer's choice or the TV's own language.
+ */
+function chooseLocale(): string {
+  const fromPath = localeOfPath(location.pathname);
+  if (location.protocol.startsWith('http') && fromPath !== DEFAULT_LOCALE) return fromPath;
+  const chosen = read(KEYS.locale);
+  if (chosen && LOCALES.includes(chosen)) return chosen;
+  if (location.protocol.startsWith('http')) return DEFAULT_LOCALE;
+  const own = navigator.language.split('-')[0] ?? DEFAULT_LOCALE;
+  return LOCALES.includes(own) ? own : DEFAULT_LOCALE;
+}
+
+/** The graph: this origin's where the server serves the app, else the server named at build time. */
+const graphqlUrl = `${import.meta.env.VITE_TV_SERVER_URL ?? ''}/graphql`;
+
+async function start() {
+  const locale = chooseLocale();
+  const dir = textDirection(locale);
+  document.documentElement.lang = locale;
+  document.documentElement.dir = dir;
+  registerTizenKeys();
+  initNavigation({ rtl: dir === 'rtl', throttle: 0 });
+  listenForBack();
+  await loadMessages(locale, ['tvapp']);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('tv/index.html has no #root element');
+  createRoot(container).render(
+    <LocaleProvider locale={locale}>
+      <App graphqlUrl={graphqlUrl} locale={locale} />
+    </LocaleProvider>,
+  );
+}
+
+void start();

@@ -1,0 +1,144 @@
+import { useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { useEffect, useRef, useState } from 'react';
+import { defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { playerMessages } from '../../../../common/player-messages';
+import { channelStep } from '../platform';
+import type { Channel } from '../playlists/channel';
+import { play, type Engine } from '../player/engine';
+import type { PlayerFailure } from '../player/sniff';
+import { useBack } from '../ui/back';
+
+type NoValues = Record<string, never>;
+
+const TEXTS = defineMessages<{
+  loading: { name: string };
+  failed: { name: string };
+  hint: NoValues;
+}>({
+  loading: { id: 'tvapp.player.loading', defaultMessage: 'Opening {name}…' },
+  failed: { id: 'tvapp.player.failed', defaultMessage: '{name} did not play' },
+  hint: { id: 'tvapp.player.hint', defaultMessage: 'Up and Down change the channel; Back returns to the list.' },
+});
+
+/** Headers a web engine never lets a page set on a request (the Fetch standard's forbidden request headers). */
+const FORBIDDEN_HEADERS = /^(user-agent|referer|origin|host|cookie|connection)$/i;
+
+/** A failure in the check's words (common/player-messages.ts). */
+export function failureText(intl: IntlShape, failure: PlayerFailure): string {
+  const say = (message: unknown, values?: Record<string, string | number>) =>
+    intl.formatMessage(message as MessageDescriptor, values);
+  switch (failure.kind) {
+    case 'http':
+      if (failure.status === 401 || failure.status === 403)
+        return say(playerMessages.refused, { status: failure.status });
+      if (failure.status === 404 || failure.status === 410) return say(playerMessages.gone, { status: failure.status });
+      if (failure.status === 451) return say(playerMessages.legal);
+      return say(playerMessages.httpError, { status: failure.status });
+    case 'noAnswer':
+      return say(playerMessages.noAnswer, { seconds: failure.seconds });
+    case 'cors':
+      return say(playerMessages.cors, { host: failure.host });
+    case 'decode':
+      return say(playerMessages.decode, { detail: failure.detail });
+    default:
+      return say(playerMessages[failure.kind]);
+  }
+}
+
+/**
+ * A channel full screen. Up and Down (and the remote's channel keys) change the channel; Back returns to the list.
+ */
+export function PlayerScreen({
+  channels,
+  index,
+  onIndex,
+  onClose,
+}: {
+  channels: Channel[];
+  index: number;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+}) {
+  const intl = useIntl();
+  const video = useRef<HTMLVideoElement>(null);
+  const [failure, setFailure] = useState<PlayerFailure | undefined>();
+  const [started, setStarted] = useState(false);
+  const [engine, setEngine] = useState<Engine | undefined>();
+  const [banner, setBanner] = useState(true);
+  const channel = channels[index]!;
+  const step = (by: number) => onIndex((index + by + channels.length) % channels.length);
+  const { ref, focusSelf } = useFocusable({
+    focusKey: 'PLAYER',
+    isFocusBoundary: true,
+    onArrowPress: (direction) => {
+      if (direction === 'up') step(-1);
+      else if (direction === 'down') step(1);
+      return false;
+    },
+    onEnterPress: () => setBanner(true),
+  });
+  useBack(onClose);
+  useEffect(() => {
+    focusSelf();
+  }, [focusSelf]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const by = channelStep(event);
+      if (by) {
+        event.preventDefault();
+        step(by);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    setFailure(undefined);
+    setStarted(false);
+    setEngine(undefined);
+    setBanner(true);
+    const onTime = () => {
+      if (element.currentTime > 0) setStarted(true);
+    };
+    element.addEventListener('timeupdate', onTime);
+    const playback = play(element, channel.url, { onFailure: setFailure, onEngine: setEngine });
+    const hide = setTimeout(() => setBanner(false), 4000);
+    return () => {
+      clearTimeout(hide);
+      element.removeEventListener('timeupdate', onTime);
+      playback.stop();
+    };
+  }, [channel.url]);
+
+  const unsendable = Object.keys(channel.headers ?? {}).filter((name) => FORBIDDEN_HEADERS.test(name));
+  return (
+    <div ref={ref} className="tv-player" data-engine={engine}>
+      <video ref={video} className="tv-player__video" autoPlay playsInline data-testid="player" />
+      {(banner || failure || !started) && (
+        <div className="tv-player__banner">
+          <p className="tv-player__channel">
+            <span className="tv-player__number">{index + 1}</span> {channel.name}
+          </p>
+          {!failure && !started && <p>{intl.formatMessage(TEXTS.loading, { name: channel.name })}</p>}
+          {failure && (
+            <div role="alert" className="tv-player__error">
+              <p>
+                <strong>{intl.formatMessage(TEXTS.failed, { name: channel.name })}</strong>
+              </p>
+              <p data-testid="player-error">{failureText(intl, failure)}</p>
+              {unsendable.length > 0 && (
+                <p>
+                  {intl.formatMessage(playerMessages.headers as MessageDescriptor, { names: unsendable.join(', ') })}
+                </p>
+              )}
+            </div>
+          )}
+          <p className="tv-player__hint">{intl.formatMessage(TEXTS.hint)}</p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+// The TV app's budgets (issue 53, docs/tv-app.md), in Chromium with the CPU throttled 4× as a TV's is slow: the
+// first screen's JavaScript (gzip bodies of the scripts loaded before it shows) and how long it takes to show; a
+// 20,000-channel M3U read, parsed (in the worker) and listed; a channel change to its first frame on a local HLS
+// stream (ExoPlayer's test media, tests/fixtures/streams/). Each figure is the median of RUNS (default 5) fresh
+// TVs, with its spread. Prints figures; asserts nothing.
+// Usage: npm run bench:tv-app          RUNS=3 DATABASE_URL=postgres://… npm run bench:tv-app
+// With DATABASE_URL, the product runs on a database of its own made on that server, dropped at the end.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const runs = Number(process.env.RUNS ?? 5);
+const CHANNELS = 20_000;
+const CAPTCHA = 'BENCH';
+
+// A provider on 127.0.0.1, readable cross-origin as web players need: the big list and one real HLS stream.
+const streams = path.join(root, 'tests/fixtures/streams');
+const hlsPlaylist = readFileSync(path.join(streams, 'media3-hls-cea608.m3u8'), 'utf8');
+const segment = readFileSync(path.join(streams, 'media3-hls-cea608-0.ts'));
+const provider = http.createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://x');
+  res.setHeader('access-control-allow-origin', '*');
+  res.setHeader('access-control-allow-headers', '*');
+  if (req.method === 'OPTIONS') return void res.end();
+  if (url.pathname === '/big.m3u') {
+    const lines = ['#EXTM3U'];
+    for (let i = 1; i <= CHANNELS; i += 1) {
+      lines.push(`#EXTINF:-1 tvg-id="c${i}" group-title="Group ${Math.ceil(i / 200)}",Channel ${i}`);
+      lines.push(`${providerUrl}/hls/${i}/sd-hls.m3u8`);
+    }
+    return void res.end(lines.join('\n'));
+  }
+  if (url.pathname.endsWith('/sd-hls.m3u8')) {
+    res.setHeader('content-type', 'application/vnd.apple.mpegurl');
+    return void res.end(hlsPlaylist);
+  }
+  if (url.pathname.endsWith('.ts')) {
+    const range = /bytes=(\d+)-(\d*)/.exec(req.headers.range ?? '');
+    res.setHeader('content-type', 'video/mp2t');
+    if (!range) return void res.end(segment);
+    const start = Number(range[1]);
+    const end = range[2] ? Number(range[2]) : segment.length - 1;
+    res.statusCode = 206;
+    res.setHeader('content-range', `bytes ${start}-${end}/${segment.length}`);
+    return void res.end(segment.subarray(start, end + 1));
+  }
+  res.statusCode = 404;
+  res.end();
+});
+await new Promise((resolve) => provider.listen(0, '127.0.0.1', resolve));
+const providerUrl = `http://127.0.0.1:${provider.address().port}`;
+
+// A database of the bench's own on the given server: never the server's own database.
+let databaseUrl = '';
+const scratch = `tv_bench_${process.pid}`;
+async function onServer(sql) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+if (process.env.DATABASE_URL) {
+  await onServer(`CREATE DATABASE "${scratch}"`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${scratch}`;
+  databaseUrl = url.toString();
+}
+
+const port = 3900 + Math.floor(Math.random() * 90);
+const server = spawn(process.execPath, ['dist/server/src/main.js'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    CAPTCHA_TEST_ANSWER: CAPTCHA,
+    SCRYPT_TEST_COST: '1024',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'm3u-tv-bench-')),
+    LOG_LEVEL: 'error',
+  },
+  stdio: 'inherit',
+});
+const base = `http://localhost:${port}`;
+for (let i = 0; ; i += 1) {
+  try {
+    if ((await fetch(`${base}/readyz`)).ok) break;
+  } catch {
+    if (i > 1200) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The owner adds the big list, as the portal does (a session through the sign-in REST). */
+async function addBigList(mac, deviceKey) {
+  const { token } = await (await fetch(`${base}/frontend/captcha/generate`)).json();
+  const login = await fetch(`${base}/frontend/device/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mac_address: mac, device_key: deviceKey, captcha: CAPTCHA, token }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const input = { type: 'GENERAL', name: 'Big list', url: `${providerUrl}/big.m3u`, isProtected: false };
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      query: 'mutation($input: PlaylistInput!) { createPlaylist(input: $input) { playlist { id } } }',
+      variables: { input },
+    }),
+  });
+  if (!res.ok) throw new Error(`createPlaylist answered ${res.status}`);
+}
+
+const videoTime = (page) => page.locator('video').evaluate((v) => v.currentTime);
+async function untilPlaying(page) {
+  while ((await videoTime(page).catch(() => 0)) <= 0) await new Promise((r) => setTimeout(r, 20));
+}
+
+const figures = { js: [], firstScreen: [], listed: [], firstChannel: [], channelChange: [] };
+const browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS });
+try {
+  for (let run = 0; run < runs; run += 1) {
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // Every script before the first screen (module preloads included), as gzip bodies.
+    const scripts = [];
+    let counting = true;
+    page.on('response', (response) => {
+      if (counting && new URL(response.url()).pathname.endsWith('.js'))
+        scripts.push(
+          response.body().then(
+            (body) => gzipSync(body).length,
+            () => 0,
+          ),
+        );
+    });
+
+    // First launch: the screen with the MAC and the device key.
+    const start = Date.now();
+    await page.goto(`${base}/tv/`);
+    await page.getByTestId('device-key').waitFor();
+    figures.firstScreen.push(Date.now() - start);
+    counting = false;
+    figures.js.push((await Promise.all(scripts)).reduce((a, b) => a + b, 0) / 1024);
+    const mac = (await page.getByTestId('mac').innerText()).trim();
+    const deviceKey = (await page.getByTestId('device-key').innerText()).trim();
+
+    // 20,000 channels: read from the provider, parsed in the worker, listed.
+    await addBigList(mac, deviceKey);
+    await page.reload();
+    await page.getByRole('button', { name: /Big list/ }).waitFor();
+    await page.waitForTimeout(300);
+    const open = Date.now();
+    await page.keyboard.press('Enter');
+    await page.getByText(`${CHANNELS.toLocaleString('en')} channels`).waitFor({ timeout: 60_000 });
+    await page.getByText('Channel 1', { exact: true }).waitFor();
+    figures.listed.push(Date.now() - open);
+
+    // A channel, then the next one (channel up): each to its first frame.
+    await page.keyboard.press('ArrowRight');
+    let pressed = Date.now();
+    await page.keyboard.press('Enter');
+    await untilPlaying(page);
+    figures.firstChannel.push(Date.now() - pressed);
+    await page.waitForTimeout(300);
+    pressed = Date.now();
+    await page.keyboard.press('ArrowDown');
+    await page.locator('.tv-player__channel', { hasText: 'Channel 2' }).waitFor();
+    await untilPlaying(page);
+    figures.channelChange.push(Date.now() - pressed);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await new Promise((resolve) => {
+    server.once('exit', resolve);
+    server.kill('SIGTERM');
+  });
+  provider.close();
+  if (databaseUrl) await onServer(`DROP DATABASE IF EXISTS "${scratch}"`);
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const figure = (values, unit, digits = 0) =>
+  `${median(values).toFixed(digits)} ${unit} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+console.log(
+  `TV app budgets, ${runs} runs, CPU throttled 4×, ${new Date().toISOString()}, ${os.cpus()[0]?.model} × ${os.cpus().length}`,
+);
+console.log(`first screen's JavaScript (gzip)   ${figure(figures.js, 'KB', 1)}   budget 120 KB`);
+console.log(`first screen shown                  ${figure(figures.firstScreen, 'ms')}   budget 2000 ms`);
+console.log(`${CHANNELS} channels read and listed  ${figure(figures.listed, 'ms')}   budget 2000 ms`);
+console.log(`first channel to first frame        ${figure(figures.firstChannel, 'ms')}   (includes the engine trial)`);
+console.log(`channel change to first frame       ${figure(figures.channelChange, 'ms')}   budget 1000 ms`);

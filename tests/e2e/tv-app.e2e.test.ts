@@ -1,0 +1,278 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, graphql, openDashboard, ownerSession, portalUnderTest, seedPlaylist } from './portal';
+
+/**
+ * The TV app (/tv) in Chromium at 1920×1080, driven by the keyboard only, as a remote drives it: first launch
+ * shows the MAC and the device key; the owner signs in to the portal with them (another browser context) and adds
+ * an M3U on a local provider serving real media (ExoPlayer's test HLS stream, tests/fixtures/README.md) and a
+ * protected Xtream Codes line; the TV starts again (a 304) and lists both; arrows reach a channel and Enter plays
+ * it; a group the owner locked stays hidden until the parent PIN; a refused channel says so in the check’s words;
+ * the protected line asks its PIN; Back returns; a new device key sends the TV to linking, and an approved code
+ * brings it back. The same in Arabic (/ar/tv/).
+ */
+
+const FIXTURES = path.join(import.meta.dirname, '../fixtures/streams');
+const HLS_PLAYLIST = readFileSync(path.join(FIXTURES, 'media3-hls-cea608.m3u8'), 'utf8');
+const HLS_SEGMENT = readFileSync(path.join(FIXTURES, 'media3-hls-cea608-0.ts'));
+const LINE = { username: 'viewer', password: 's3cret', pin: '4321' };
+const PARENT_PIN = '2468';
+
+/**
+ * A provider as IPTV providers serve web players: every answer readable cross-origin (CORS), an M3U list, an HLS
+ * stream (its one segment by byte range), a channel it refuses, and an Xtream Codes panel's player API.
+ */
+async function startProvider() {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-allow-headers', '*');
+    if (req.method === 'OPTIONS') return void res.end();
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const json = (body: unknown) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(body));
+    };
+    switch (url.pathname) {
+      case '/list.m3u':
+        res.setHeader('content-type', 'audio/x-mpegurl');
+        return void res.end(
+          [
+            '#EXTM3U',
+            '#EXTINF:-1 tvg-logo="" group-title="News",Nile News HD',
+            `${base}/hls/sd-hls.m3u8`,
+            '#EXTINF:-1 group-title="Films",Cinema One',
+            `${base}/refused/cinema.m3u8`,
+            '',
+          ].join('\n'),
+        );
+      case '/hls/sd-hls.m3u8':
+        res.setHeader('content-type', 'application/vnd.apple.mpegurl');
+        return void res.end(HLS_PLAYLIST);
+      case '/hls/sd-hls0000000000.ts': {
+        res.setHeader('content-type', 'video/mp2t');
+        res.setHeader('accept-ranges', 'bytes');
+        const range = /bytes=(\d+)-(\d*)/.exec(req.headers.range ?? '');
+        if (!range) return void res.end(HLS_SEGMENT);
+        const start = Number(range[1]);
+        const end = range[2] ? Number(range[2]) : HLS_SEGMENT.length - 1;
+        res.statusCode = 206;
+        res.setHeader('content-range', `bytes ${start}-${end}/${HLS_SEGMENT.length}`);
+        return void res.end(HLS_SEGMENT.subarray(start, end + 1));
+      }
+      case '/player_api.php': {
+        if (url.searchParams.get('username') !== LINE.username || url.searchParams.get('password') !== LINE.password)
+          return json({ user_info: { auth: 0 } });
+        const action = url.searchParams.get('action');
+        if (action === 'get_live_categories') return json([{ category_id: '7', category_name: 'Sport' }]);
+        if (action === 'get_live_streams')
+          return json([{ num: 1, name: 'Arena Sport 1', stream_id: 101, stream_icon: '', category_id: '7' }]);
+        return json({
+          user_info: { auth: 1, status: 'Active', allowed_output_formats: ['m3u8', 'ts'] },
+          server_info: { url: '127.0.0.1', port: String((server.address() as AddressInfo).port) },
+        });
+      }
+      case `/live/${LINE.username}/${LINE.password}/101.m3u8`:
+        res.setHeader('content-type', 'application/vnd.apple.mpegurl');
+        return void res.end(HLS_PLAYLIST.replace('sd-hls0000000000.ts', `${base}/hls/sd-hls0000000000.ts`));
+      default:
+        res.statusCode = url.pathname.startsWith('/refused/') ? 403 : 404;
+        return void res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let provider: Awaited<ReturnType<typeof startProvider>>;
+const portal = portalUnderTest();
+beforeAll(async () => {
+  provider = await startProvider();
+});
+afterAll(async () => {
+  await provider?.close();
+});
+
+/** The TV's start-up reads, by status: to see the 304 a restart gets. */
+function watchStartups(page: Page): number[] {
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('operationName=TvStart')) statuses.push(response.status());
+  });
+  return statuses;
+}
+
+/** On the keypad, from its 1: down to Delete, across to OK (left to right in every language), Enter. */
+async function pressOk(key: (name: string) => Promise<void>) {
+  for (let i = 0; i < 3; i += 1) await key('ArrowDown');
+  for (let i = 0; i < 2; i += 1) await key('ArrowRight');
+  await key('Enter');
+}
+
+async function currentTime(page: Page): Promise<number> {
+  return page.getByTestId('player').evaluate((video: HTMLVideoElement) => video.currentTime);
+}
+
+const WORDS = {
+  en: {
+    path: '/tv/',
+    refused: 'Refused (HTTP 403): the provider may block this network or country.',
+    pin: 'Enter the PIN of “Sports line”',
+    signedOut: 'This TV was signed out. Ask for a code to sign in again.',
+    playlists: 'Playlists',
+  },
+  ar: {
+    path: '/ar/tv/',
+    refused: 'مرفوضة (HTTP 403): قد يحجب المزوّد هذه الشبكة أو هذا البلد.',
+    pin: 'أدخل رمز PIN لقائمة التشغيل «Sports line»',
+    signedOut: 'تم تسجيل خروج هذا التلفزيون. اطلب رمزًا لتسجيل الدخول من جديد.',
+    playlists: 'قوائم التشغيل',
+  },
+} as const;
+
+describe('the TV app, by remote', () => {
+  for (const [lang, words] of Object.entries(WORDS)) {
+    it(`links, lists, plays and comes back after a new device key (${lang})`, async () => {
+      const { url } = portal.product;
+      const context = await portal.browser.newContext({ viewport: { width: 1920, height: 1080 } });
+      const tv = await context.newPage();
+      const errors: string[] = [];
+      tv.on('pageerror', (error) => errors.push(error.message));
+      const startups = watchStartups(tv);
+      const key = (name: string) => tv.keyboard.press(name);
+
+      // First launch: the MAC and the device key, large.
+      await tv.goto(url + words.path);
+      const mac = (await tv.getByTestId('mac').innerText()).trim();
+      const deviceKey = (await tv.getByTestId('device-key').innerText()).trim();
+      expect(mac).toMatch(/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/);
+      expect(deviceKey).toMatch(/^\d{6}$/);
+      expect(await tv.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      await tv.screenshot({ path: `${SHOTS}/tv-first-launch-${lang}.png` });
+
+      // The owner signs in to the portal with them, in another browser, and adds two playlists.
+      const owner = await openDashboard(portal.browser, url, mac, deviceKey);
+      const cookie = (await owner.page.context().cookies(url)).map((c) => `${c.name}=${c.value}`).join('; ');
+      const home = await seedPlaylist(url, cookie, { name: 'Home channels', url: `${provider.url}/list.m3u` });
+      // Parental control by category: the Films group behind the parent PIN.
+      await graphql(
+        url,
+        'mutation($i: ChangeParentPinInput!) { changeParentPin(input: $i) { message } }',
+        {
+          i: { pin: PARENT_PIN },
+        },
+        { cookie },
+      );
+      await graphql(
+        url,
+        'mutation($i: SetPlaylistLockedGroupsInput!) { setPlaylistLockedGroups(input: $i) { message } }',
+        { i: { id: home, lockedGroups: ['Films'] } },
+        { cookie },
+      );
+      await seedPlaylist(url, cookie, {
+        name: 'Sports line',
+        type: 'XC',
+        url: provider.url,
+        username: LINE.username,
+        password: LINE.password,
+        isProtected: true,
+        pin: LINE.pin,
+      });
+
+      // The TV starts again and lists both; once more, and nothing changed: a 304, the kept copy shown.
+      await tv.reload();
+      await tv.getByRole('button', { name: /Home channels/ }).waitFor();
+      await tv.reload();
+      await tv.getByRole('button', { name: /Sports line/ }).waitFor();
+      expect(startups).toContain(304);
+      await tv.screenshot({ path: `${SHOTS}/tv-playlists-${lang}.png` });
+
+      // Arrows and Enter: the M3U playlist (listed after the newer line), its first group, its channel, playing.
+      await tv
+        .getByRole('button', { name: /Sports line/ })
+        .and(tv.locator('.is-focused'))
+        .waitFor();
+      await key(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+      await tv
+        .getByRole('button', { name: /Home channels/ })
+        .and(tv.locator('.is-focused'))
+        .waitFor();
+      await key('Enter');
+      await tv.getByRole('listbox').first().and(tv.locator('.is-focused')).waitFor();
+      await tv.screenshot({ path: `${SHOTS}/tv-channels-${lang}.png` });
+      await key(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+      await key('Enter');
+      await tv.getByTestId('player').waitFor();
+      await expect.poll(() => currentTime(tv), { timeout: 20_000 }).toBeGreaterThan(0);
+      await tv.screenshot({ path: `${SHOTS}/tv-playing-${lang}.png` });
+
+      // Back to the list. The locked group is not listed; the parent PIN shows it.
+      await key('Escape');
+      await tv.getByTestId('player').waitFor({ state: 'detached' });
+      expect(await tv.getByText('Films', { exact: true }).count()).toBe(0);
+      await key(lang === 'ar' ? 'ArrowRight' : 'ArrowLeft');
+      await key('ArrowDown');
+      await tv.getByTestId('locked-groups').waitFor();
+      await key('Enter');
+      for (const digit of PARENT_PIN) await key(digit);
+      await pressOk(key);
+      await tv.getByText('Films', { exact: true }).waitFor();
+      // Its channel is refused, said as the check says it.
+      await key(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+      await key('Enter');
+      await expect(tv.getByTestId('player-error').innerText()).resolves.toBe(words.refused);
+      await tv.screenshot({ path: `${SHOTS}/tv-refused-${lang}.png` });
+
+      // Back twice: the playlists. The protected line asks its PIN on the keypad.
+      await key('Escape');
+      await key('Escape');
+      await tv
+        .getByRole('button', { name: /Home channels/ })
+        .and(tv.locator('.is-focused'))
+        .waitFor();
+      await key(lang === 'ar' ? 'ArrowRight' : 'ArrowLeft');
+      await key('Enter');
+      await tv.getByRole('dialog', { name: words.pin }).waitFor();
+      for (const digit of LINE.pin) await key(digit);
+      await tv.screenshot({ path: `${SHOTS}/tv-pin-${lang}.png` });
+      await pressOk(key);
+      await tv.getByText('Arena Sport 1').waitFor();
+      await key('Escape');
+      await tv.getByRole('heading', { name: words.playlists }).waitFor();
+
+      // A new device key in the portal signs the TV out: it asks for a link code; the owner approves it.
+      const newKey = deviceKey === '246810' ? '135790' : '246810';
+      await graphql(
+        url,
+        'mutation($i: ChangeDeviceKeyInput!) { changeDeviceKey(input: $i) { device { id } } }',
+        { i: { deviceKey: newKey } },
+        { cookie },
+      );
+      const ownerNow = await ownerSession(url, mac, newKey);
+      await tv.reload();
+      await tv.getByText(words.signedOut).waitFor();
+      const code = (await tv.getByTestId('link-code').innerText()).trim();
+      await tv.screenshot({ path: `${SHOTS}/tv-link-${lang}.png` });
+      await graphql(
+        url,
+        'mutation($i: TvLinkCodeInput!) { approveTvLink(input: $i) { message } }',
+        { i: { code } },
+        {
+          cookie: ownerNow,
+        },
+      );
+      await tv.getByRole('button', { name: /Home channels/ }).waitFor({ timeout: 20_000 });
+
+      expect(errors).toEqual([]);
+      await owner.page.context().close();
+      await context.close();
+    });
+  }
+});
