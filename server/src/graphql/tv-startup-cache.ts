@@ -4,9 +4,9 @@ import type { RequestHandler } from 'express';
 import { callerOf } from '../auth/authenticate';
 import type { Caller } from '../auth/caller';
 import { DomainError } from '../common/errors';
-import type { DeviceEntity } from '../device/device.entity';
 import type { DeviceService } from '../device/device.service';
 import type { GraphQLContext } from './context';
+import { deviceTag } from './device-tag';
 import type { PersistedOperation } from './safelist';
 
 // The TV start-up's cache: conditional GETs of the safelisted operations (graphql/safelist.ts), answered 304
@@ -22,27 +22,6 @@ function requested(url: string, operations: Map<string, PersistedOperation>): Pe
   } catch {
     return undefined; // Apollo refuses the malformed parameter itself.
   }
-}
-
-/**
- * What the device-scoped operations can read of a device, now: its record, its standing (a trial ends with the
- * clock, not with a write) and its playlists' version, which a database trigger moves on every change to them.
- */
-function deviceTag(device: DeviceEntity, services: { devices: DeviceService }): string {
-  const standing = services.devices.standing(device);
-  return JSON.stringify([
-    device.id,
-    device.macAddress,
-    device.createdAt.getTime(),
-    device.licenceExpiresAt?.getTime() ?? null,
-    device.licenceLifetime,
-    device.parentPinHash !== null,
-    device.model,
-    device.appVersion,
-    device.playlistsVersion,
-    standing.status,
-    standing.expireDate?.getTime() ?? null,
-  ]);
 }
 
 /** How the answer to a safelisted GET may be kept, should it succeed (res.locals, read by `revalidation`). */
@@ -89,7 +68,7 @@ export function conditionalGets(
     if (!auth.device) return next();
     const variables = new URL(req.url, 'http://localhost').searchParams.get('variables') ?? '';
     const tag = createHash('sha256')
-      .update(`${operation.id}\n${variables}\n${deviceTag(auth.device, services)}`)
+      .update(`${operation.id}\n${variables}\n${deviceTag(auth.device, services.devices.standing(auth.device))}`)
       .digest('base64url');
     const etag = `W/"${tag}"`;
     if (matches(req.headers['if-none-match'], etag)) {
