@@ -14,7 +14,7 @@ import { resolvers } from './resolvers';
 import { graphContext } from './graphql/context';
 import { graphRequestGuard, schemaDocument } from './graphql/http';
 import { loadPersistedOperations } from './graphql/safelist';
-import { conditionalGets, revalidation } from './graphql/tv-startup-cache';
+import { conditionalGets, deviceOperationsNeedCaller, revalidation } from './graphql/tv-startup-cache';
 import { loadTypeDefs } from './graphql/schema';
 import { contactRestRouter } from './contact/contact.rest';
 import { deviceRestRouter } from './device/device.rest';
@@ -142,6 +142,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     drainHttpServerPlugin(httpServer, deps.drainGraceMs ?? DRAIN_GRACE_MS),
     databaseUnavailableStatus(),
     revalidation(),
+    deviceOperationsNeedCaller(persisted),
     graphMetricsPlugin(services.metrics, persisted),
   ]);
   await apollo.start();
