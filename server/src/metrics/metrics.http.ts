@@ -33,6 +33,8 @@ export function httpMetrics(metrics: Metrics, mounts: readonly string[]): Reques
         if (value) matched = mountOf(req.baseUrl, mounts) + patternOf(value.path, req.path);
       },
     });
+    const routeNow = () => matched ?? unrouted(req, res.statusCode, mounts);
+    routes.set(req, () => ({ route: routeNow(), matched: matched !== undefined }));
     let counted = false;
     const count = () => {
       if (counted) return;
@@ -41,7 +43,7 @@ export function httpMetrics(metrics: Metrics, mounts: readonly string[]): Reques
       metrics.httpRequest(
         {
           method: METHODS.has(req.method) ? req.method : 'other',
-          route: matched ?? unrouted(req, status, mounts),
+          route: routeNow(),
           // 'aborted': the client went away before the answer was complete.
           status_class: res.writableFinished ? `${Math.floor(status / 100)}xx` : 'aborted',
         },
@@ -52,6 +54,17 @@ export function httpMetrics(metrics: Metrics, mounts: readonly string[]): Reques
     res.once('close', count);
     next();
   };
+}
+
+const routes = new WeakMap<object, () => { route: string; matched: boolean }>();
+
+/**
+ * The route label of a request counted by `httpMetrics`, as it stands now (final once the answer is sent), and
+ * whether a route matched it (else the label is a mount, 'pages' or 'unmatched'): the request log
+ * (http/request-log.ts) names a request the way the metrics do.
+ */
+export function routeOf(req: object): { route: string; matched: boolean } | undefined {
+  return routes.get(req)?.();
 }
 
 /** A route's pattern; of a route with several paths (the sign-in screen's, one per language), the one matched. */
