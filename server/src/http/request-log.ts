@@ -9,7 +9,7 @@ const PLAIN_QUERY = new Set(['operationName', 'payment_status', 'lang']);
 /** Paths whose segments are the secret (a card checkout's link is its key, as at the provider). */
 const SECRET_PATHS: [RegExp, string][] = [[/^((?:\/ar)?\/cowpay\/checkout)\/.*/i, '$1/[redacted]']];
 /** A file of the built client (a script, a style, a font, a picture): logged at debug once it succeeded. */
-const FILE = /\.(?:js|mjs|css|map|woff2?|ttf|svg|png|jpe?g|webp|avif|gif|ico|webmanifest|txt|xml)$/i;
+const FILE = /\.(?:js|mjs|css|map|woff2?|ttf|svg|png|jpe?g|webp|avif|gif|ico|webmanifest|json|txt|xml)$/i;
 /** A request id a proxy in front may have given; anything else is replaced by our own. */
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
