@@ -6,8 +6,8 @@ import type { Plugin } from 'vite';
  * fetches the scripts while it is still to paint; Lighthouse's simulation (a throttled phone) then counts them
  * before the largest paint, which came 1.25–1.8× later than the same HTML's without scripts. Here they become a
  * small inline script that asks for them once the page has painted (its first contentful paint; at once in a
- * hidden tab, which paints nothing until shown; after the next frame where paint timing is unknown), and the page
- * paints as soon as its HTML and style allow. The entry's own `afterFirstPaint` (src/public-main.tsx) then resolves
+ * hidden tab, which paints nothing until shown, and on a page the server did not render; after the next frame where
+ * paint timing is unknown), and the page paints as soon as its HTML and style allow. The entry's own `afterFirstPaint` (src/public-main.tsx) then resolves
  * at once.
  */
 export function scriptAfterFirstPaint(page: string, nonce: string): Plugin {
@@ -31,13 +31,16 @@ export function scriptAfterFirstPaint(page: string, nonce: string): Plugin {
           `link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.append(link)}` +
           `const script=document.createElement('script');script.type='module';script.crossOrigin='';` +
           `script.src=${JSON.stringify(src)};document.head.append(script)};` +
-          `if(document.visibilityState==='hidden')return go();` +
+          // A page the server could not render (#root empty) paints nothing until its script renders it, behind
+          // the loading spinner (src/components/PreloadGate.tsx): its script is asked for at once.
+          `if(document.visibilityState==='hidden'||!(document.getElementById('root')||{}).firstElementChild)return go();` +
           `const types=typeof PerformanceObserver==='function'?PerformanceObserver.supportedEntryTypes||[]:[];` +
           `if(!types.includes('paint'))return requestAnimationFrame(()=>setTimeout(go,0));` +
           `let done=false;const once=()=>{if(!done){done=true;observer.disconnect();go()}};` +
           `const observer=new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length)once()});` +
           `observer.observe({type:'paint',buffered:true});setTimeout(once,300)})()`;
-        return rest.replace('</head>', `  <script ${nonce}>${loader}</script>\n  </head>`);
+        // A module script runs once the document is parsed: #root is there to look at.
+        return rest.replace('</head>', `  <script type="module" ${nonce}>${loader}</script>\n  </head>`);
       },
     },
   };
