@@ -35,10 +35,14 @@ export function scriptAfterFirstPaint(page: string, nonce: string): Plugin {
           // the loading spinner (src/components/PreloadGate.tsx): its script is asked for at once.
           `if(document.visibilityState==='hidden'||!(document.getElementById('root')||{}).firstElementChild)return go();` +
           `const types=typeof PerformanceObserver==='function'?PerformanceObserver.supportedEntryTypes||[]:[];` +
-          `if(!types.includes('paint'))return requestAnimationFrame(()=>setTimeout(go,0));` +
-          `let done=false;const once=()=>{if(!done){done=true;observer.disconnect();go()}};` +
+          `const afterFrame=()=>requestAnimationFrame(()=>setTimeout(go,0));` +
+          `if(!types.includes('paint'))return afterFrame();` +
+          // The paint entry comes as the frame is painted, a little before it is on screen (where Lighthouse's
+          // trace puts the first contentful paint): one frame more. A slow phone may take seconds to paint: the
+          // fallback is only for a browser that never reports it.
+          `let done=false;const once=()=>{if(!done){done=true;observer.disconnect();afterFrame()}};` +
           `const observer=new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length)once()});` +
-          `observer.observe({type:'paint',buffered:true});setTimeout(once,300)})()`;
+          `observer.observe({type:'paint',buffered:true});setTimeout(once,5000)})()`;
         // A module script runs once the document is parsed: #root is there to look at.
         return rest.replace('</head>', `  <script type="module" ${nonce}>${loader}</script>\n  </head>`);
       },

@@ -34,8 +34,8 @@ if [ ! -f sandbox/dist/index.js ] || changed_since "$server_built" server/src sa
   sandbox/tsconfig.json common package-lock.json tsconfig.json tsconfig.build.json; then
   server=yes
 fi
-if changed_since "$client_built" client/src client/index.html client/site.html client/public client/vite.config.mts \
-  client/i18n-catalogs.mts common lang package-lock.json; then
+# The whole of client/: its pages, its Vite config and the build plugins beside it.
+if changed_since "$client_built" client common lang package-lock.json; then
   client=yes
 fi
 [ "$server" = no ] && [ "$client" = no ] && exit 0
