@@ -153,7 +153,15 @@ async function main(): Promise<void> {
       } catch (err) {
         // Signed out: the owner changed the device key, or signed this TV out in Account Details. Drop the token
         // and link again with a code the owner approves.
-        if (!(err instanceof TvApiError && err.status === 401 && state.token)) throw err;
+        if (!(err instanceof TvApiError && err.status === 401)) throw err;
+        if (!state.token) {
+          console.error(
+            `This TV is not signed in yet. On its first launch it registers:\n  npm run tv -- register --mac <its MAC>${urlOption()}\n` +
+              `or, registered before, it asks for a link code:\n  npm run tv -- link --mac <its MAC>${urlOption()}`,
+          );
+          process.exitCode = 1;
+          return;
+        }
         saveState({});
         console.log('This TV was signed out. Sign it in again with a code: npm run tv -- link --mac <its MAC>');
         process.exitCode = 2;

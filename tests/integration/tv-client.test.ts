@@ -141,6 +141,12 @@ describe('the reference TV client', () => {
     expect(unknown.stderr).toMatch(/^NOT_FOUND: No device is registered with this MAC address/);
     expect(unknown.stderr).toContain(`npm run tv -- register --mac ${unknownMac} --url ${server.url}`);
 
+    // No token kept yet: TvStart answers 401, and the client says how to get one.
+    const fresh = await run(server.url, 'start');
+    expect(fresh.status).toBe(1);
+    expect(fresh.stderr).toContain(`npm run tv -- register --mac <its MAC> --url ${server.url}`);
+    expect(fresh.stderr).toContain(`npm run tv -- link --mac <its MAC> --url ${server.url}`);
+
     // Nothing listens there: a port just freed.
     const idle = http.createServer();
     await new Promise<void>((resolve) => idle.listen(0, '127.0.0.1', resolve));
