@@ -27,9 +27,11 @@ export function scriptAfterFirstPaint(page: string, nonce: string): Plugin {
         for (const file of preloads) rest = rest.replace(tag(file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), '');
         if (rest.includes(src)) throw new Error(`${page}: the entry script's tag was not where it was expected`);
         const loader =
-          `(()=>{const go=()=>{for(const href of ${JSON.stringify(preloads)}){const link=document.createElement('link');` +
-          `link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.append(link)}` +
-          `const script=document.createElement('script');script.type='module';script.crossOrigin='';` +
+          // The tags it adds carry the page's nonce, as Vite's own would (the meta element Vite writes holds it).
+          `(()=>{const nonce=(document.querySelector('meta[property="csp-nonce"]')||{}).nonce||'';` +
+          `const go=()=>{for(const href of ${JSON.stringify(preloads)}){const link=document.createElement('link');` +
+          `link.rel='modulepreload';link.crossOrigin='';link.nonce=nonce;link.href=href;document.head.append(link)}` +
+          `const script=document.createElement('script');script.type='module';script.crossOrigin='';script.nonce=nonce;` +
           `script.src=${JSON.stringify(src)};document.head.append(script)};` +
           // A page the server could not render (#root empty) paints nothing until its script renders it, behind
           // the loading spinner (src/components/PreloadGate.tsx): its script is asked for at once.
