@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { formatjsMessages, i18nCatalogs, noParserAlias } from './i18n-catalogs.mts';
+import { scriptAfterFirstPaint } from './script-after-paint.mts';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -16,7 +17,13 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   cacheDir: '../node_modules/.vite',
   // Messages in the code (react-intl's FormattedMessage, formatMessage, defineMessages) are compiled to ASTs at
   // build time, as the translations are (i18n-catalogs.mts): the browser gets no ICU parser.
-  plugins: [formatjsMessages(), i18nCatalogs(`${repoRoot}lang`), react()],
+  plugins: [
+    formatjsMessages(),
+    i18nCatalogs(`${repoRoot}lang`),
+    react(),
+    // The site's pages paint from their HTML before their script is fetched (script-after-paint.mts).
+    scriptAfterFirstPaint('site.html', 'nonce="__CSP_NONCE__"'),
+  ],
   resolve: { alias: [noParserAlias] },
   // `vite build` makes the browser bundle; `vite build --ssr src/entry-server.tsx` the server renderer
   // (dist/ssr), which the Node server uses to send public pages with their content already in the HTML.

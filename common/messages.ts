@@ -287,6 +287,11 @@ export const messages = {
       defaultMessage: 'This is not the MAC address of the TV this token belongs to.',
     }),
     refused: text({ id: 'msg.link.refused', defaultMessage: 'The request is refused: the TV gets no access.' }),
+    unknownMac: text({
+      id: 'msg.link.unknownMac',
+      defaultMessage:
+        'No device is registered with this MAC address, so there is nothing to link: register it first (the app does this on its first launch).',
+    }),
   },
   payment: {
     firstNameRequired: text({ id: 'msg.payment.firstNameRequired', defaultMessage: '* First Name is required *' }),

@@ -15,7 +15,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import QRCode from 'qrcode';
-import { TvApiError, TvClient, type TvStartData } from './tv-client';
+import { TvApiError, TvClient, TvServerUnreachableError, type TvStartData } from './tv-client';
 
 const USAGE = `npm run tv -- <command> [--url http://localhost:3000] [--state .tv-state.json] [--help]
   register --mac a1:b2:c3:d4:e5:f6 [--model "Living room"]   first launch: shows the device key
@@ -31,6 +31,7 @@ interface State {
 }
 
 const COMMANDS = ['register', 'link', 'start', 'unlock', 'renew'];
+const DEFAULT_URL = 'http://localhost:3000';
 /** sysexits.h EX_USAGE: the command line was wrong. */
 const EX_USAGE = 64;
 
@@ -41,7 +42,7 @@ function commandLine() {
     parsed = parseArgs({
       allowPositionals: true,
       options: {
-        url: { type: 'string', default: 'http://localhost:3000' },
+        url: { type: 'string', default: DEFAULT_URL },
         state: { type: 'string', default: '.tv-state.json' },
         mac: { type: 'string' },
         model: { type: 'string' },
@@ -93,20 +94,50 @@ function printPlaylists(data: TvStartData): void {
   if (!data.playlists.length) console.log('  no playlists yet: the owner adds them in the portal');
 }
 
+/** The --url option as given, to repeat in a suggested command (nothing when it is the default). */
+function urlOption(): string {
+  return values.url === DEFAULT_URL ? '' : ` --url ${String(values.url)}`;
+}
+
 async function main(): Promise<void> {
   const state = readState();
   const tv = new TvClient(values.url as string, state.token);
   switch (command) {
     case 'register': {
       if (!values.mac) throw new Error('register needs --mac');
-      const { deviceKey } = await tv.register({ macAddress: values.mac, model: values.model ?? 'npm run tv' });
+      let deviceKey: string;
+      try {
+        ({ deviceKey } = await tv.register({ macAddress: values.mac, model: values.model ?? 'npm run tv' }));
+      } catch (err) {
+        if (!(err instanceof TvApiError && err.code === 'CONFLICT')) throw err;
+        // Registered before (the app reinstalled, its token lost): the owner links this TV back with a code.
+        console.error(
+          `CONFLICT: ${err.message}\n` +
+            `This MAC address already has a device. To sign this TV in to it, ask for a link code and approve it ` +
+            `on the portal:\n  npm run tv -- link --mac ${values.mac}${urlOption()}`,
+        );
+        process.exitCode = 1;
+        return;
+      }
       saveState({ token: tv.token });
       console.log(`MAC address  ${values.mac}\nDevice key   ${deviceKey}\nSign in at   ${values.url}/device/login`);
       return;
     }
     case 'link': {
       if (!values.mac) throw new Error('link needs --mac');
-      const link = await tv.requestLink({ macAddress: values.mac, model: values.model ?? 'npm run tv' });
+      let link: Awaited<ReturnType<TvClient['requestLink']>>;
+      try {
+        link = await tv.requestLink({ macAddress: values.mac, model: values.model ?? 'npm run tv' });
+      } catch (err) {
+        if (!(err instanceof TvApiError && err.code === 'NOT_FOUND')) throw err;
+        // A MAC no device has: nothing to link; the TV registers instead (a trial starts).
+        console.error(
+          `NOT_FOUND: ${err.message}\n` +
+            `To register this TV:\n  npm run tv -- register --mac ${values.mac}${urlOption()}`,
+        );
+        process.exitCode = 1;
+        return;
+      }
       console.log(await QRCode.toString(link.verificationUrl, { type: 'terminal', small: true }));
       console.log(`Code ${link.code}: approve it at ${link.verificationUrl} (expires in ${link.expiresIn} s)`);
       const outcome = await tv.waitForLink(link);
@@ -122,7 +153,15 @@ async function main(): Promise<void> {
       } catch (err) {
         // Signed out: the owner changed the device key, or signed this TV out in Account Details. Drop the token
         // and link again with a code the owner approves.
-        if (!(err instanceof TvApiError && err.status === 401 && state.token)) throw err;
+        if (!(err instanceof TvApiError && err.status === 401)) throw err;
+        if (!state.token) {
+          console.error(
+            `This TV is not signed in yet. On its first launch it registers:\n  npm run tv -- register --mac <its MAC>${urlOption()}\n` +
+              `or, registered before, it asks for a link code:\n  npm run tv -- link --mac <its MAC>${urlOption()}`,
+          );
+          process.exitCode = 1;
+          return;
+        }
         saveState({});
         console.log('This TV was signed out. Sign it in again with a code: npm run tv -- link --mac <its MAC>');
         process.exitCode = 2;
@@ -158,7 +197,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof TvApiError) console.error(`${err.code ?? 'ERROR'} (${err.status}): ${err.message}`);
+  if (err instanceof TvServerUnreachableError) {
+    console.error(
+      `${err.message}\nIs it running? Start it with \`npm start\` (it listens on ${DEFAULT_URL} by default), ` +
+        'or give its address with --url.',
+    );
+  } else if (err instanceof TvApiError) console.error(`${err.code ?? 'ERROR'} (${err.status}): ${err.message}`);
   else console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -54,6 +54,19 @@ export class TvApiError extends Error {
   }
 }
 
+/** The server did not answer at all (not running, wrong address, no network): fetch's bare "fetch failed", named. */
+export class TvServerUnreachableError extends Error {
+  constructor(
+    readonly baseUrl: string,
+    /** The system's reason (ECONNREFUSED, ENOTFOUND, ETIMEDOUT…), when it gave one. */
+    readonly reason: string | undefined,
+    options?: ErrorOptions,
+  ) {
+    super(`The server at ${baseUrl} did not answer${reason ? ` (${reason})` : ''}.`, options);
+    this.name = 'TvServerUnreachableError';
+  }
+}
+
 interface GraphAnswer<T> {
   data?: T | null;
   errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
@@ -83,9 +96,23 @@ export class TvClient {
     return body.data;
   }
 
+  /** fetch(), with a server that does not answer told apart from one that refuses (TvApiError). */
+  private async fetch(url: string, init?: RequestInit): Promise<Response> {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      // undici rejects with TypeError('fetch failed'), the system's error as its cause.
+      if (!(err instanceof TypeError)) throw err;
+      const cause = err.cause as { code?: unknown } | undefined;
+      throw new TvServerUnreachableError(this.baseUrl, typeof cause?.code === 'string' ? cause.code : undefined, {
+        cause: err,
+      });
+    }
+  }
+
   /** Any operation, by POST. */
   async graph<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
-    const res = await fetch(`${this.baseUrl}/graphql`, {
+    const res = await this.fetch(`${this.baseUrl}/graphql`, {
       method: 'POST',
       headers: this.headers({ 'content-type': 'application/json' }),
       body: JSON.stringify({ query, variables }),
@@ -110,11 +137,11 @@ export class TvClient {
   async start(etag?: string): Promise<{ changed: true; data: TvStartData; etag: string | null } | { changed: false }> {
     this.operationIds ??= Object.fromEntries(
       Object.entries(
-        (await (await fetch(`${this.baseUrl}/graphql/operations.json`)).json()) as Record<string, { id: string }>,
+        (await (await this.fetch(`${this.baseUrl}/graphql/operations.json`)).json()) as Record<string, { id: string }>,
       ).map(([name, op]) => [name, op.id]),
     );
     const extensions = JSON.stringify({ persistedQuery: { version: 1, sha256Hash: this.operationIds.TvStart } });
-    const res = await fetch(
+    const res = await this.fetch(
       `${this.baseUrl}/graphql?${new URLSearchParams({ operationName: 'TvStart', extensions })}`,
       {
         headers: this.headers({ 'apollo-require-preflight': 'true', ...(etag ? { 'if-none-match': etag } : {}) }),

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { expressMiddleware } from '@as-integrations/express5';
 import compression from 'compression';
 import express from 'express';
-import { pinoHttp } from 'pino-http';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import type { Logger } from './logger';
@@ -14,7 +13,7 @@ import { resolvers } from './resolvers';
 import { graphContext } from './graphql/context';
 import { graphRequestGuard, schemaDocument } from './graphql/http';
 import { loadPersistedOperations } from './graphql/safelist';
-import { conditionalGets, revalidation } from './graphql/tv-startup-cache';
+import { conditionalGets, deviceOperationsNeedCaller, revalidation } from './graphql/tv-startup-cache';
 import { loadTypeDefs } from './graphql/schema';
 import { contactRestRouter } from './contact/contact.rest';
 import { deviceRestRouter } from './device/device.rest';
@@ -28,6 +27,7 @@ import { requestLocale } from './i18n/request-locale';
 import { signInPageRouter } from './http/sign-in-page';
 import { PageRenderer } from './http/page-renderer';
 import { securityHeaders } from './http/security-headers';
+import { requestLog } from './http/request-log';
 import { seoRouter } from './http/seo';
 import { localeRedirect } from './http/locale-redirect';
 import { corsFor, refuseCrossSiteWrites } from './http/cross-site';
@@ -87,22 +87,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
 
   // Every answer, by the route that took it (its pattern, never the path as sent); what no route took, by its mount.
   app.use(httpMetrics(services.metrics, ['/graphql', '/frontend', '/webhooks', '/sandbox', '/assets']));
-  app.use(
-    pinoHttp({
-      logger,
-      // Health probes and scrapes every few seconds would drown the log (refused scrapes count in the metrics).
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url.split('?')[0],
-        }),
-      },
-    }),
-  );
+  // One line per request (http/request-log.ts), named by the same route as the metrics.
+  app.use(requestLog(logger));
 
   app.use(securityHeaders(config));
   // Whatever a handler set, an error answer is kept by no cache (http/errors.ts).
@@ -146,6 +132,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     drainHttpServerPlugin(httpServer, deps.drainGraceMs ?? DRAIN_GRACE_MS),
     databaseUnavailableStatus(),
     revalidation(),
+    deviceOperationsNeedCaller(persisted),
     graphMetricsPlugin(services.metrics, persisted),
   ]);
   await apollo.start();

@@ -27,9 +27,13 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // Started by `npm start` (scripts/start.sh): how long from the command to ready, install and build included.
+  const npmStartAt = Number(process.env.NPM_START_AT);
+  const readyAfterMs = Number.isFinite(npmStartAt) && npmStartAt > 0 ? Date.now() - npmStartAt : undefined;
   logger.info(
-    { port: server.port, database: server.db.kind, startupMs: Date.now() - started },
-    `listening on http://localhost:${server.port} (GraphQL at /graphql)`,
+    { port: server.port, database: server.db.kind, startupMs: Date.now() - started, readyAfterMs },
+    `listening on http://localhost:${server.port} (GraphQL at /graphql)` +
+      (readyAfterMs === undefined ? '' : `; ready ${(readyAfterMs / 1000).toFixed(1)} s after npm start`),
   );
   if (server.metricsUrl) logger.info({ metrics: server.metricsUrl }, `metrics at ${server.metricsUrl}/metrics`);
 

@@ -4,10 +4,16 @@
 // total blocking time of the median run. JavaScript is given as Lighthouse counts it (sent: compressed bodies
 // and response headers) and as the compressed bodies alone (gzip), both for the scripts the page loads before
 // any interaction. Prints figures; asserts nothing.
+//
+// Beside each page, its no-script copy: the same server-rendered HTML with its scripts removed (every <script>
+// and modulepreload link), served through a small proxy in front of the same server, measured in the same run,
+// run for run. "LCP ÷ no-script" is the page's median LCP over its copy's: how much the page's script delays its
+// largest paint.
 // Usage: npm run bench:lighthouse            (reports in test-results/lighthouse/)
 //        RUNS=3 PAGES=/,/device/login npm run bench:lighthouse
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,10 +48,55 @@ for (let i = 0; ; i += 1) {
   try {
     if ((await fetch(`${base}/readyz`)).ok) break;
   } catch {
-    if (i > 300) throw new Error('server did not start');
+    // Two minutes: a fresh embedded database migrates first, and the machine may be busy.
+    if (i > 1200) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** The HTML without its scripts: every <script> element and modulepreload link. */
+function withoutScripts(html) {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/gi, '')
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>\s*/gi, '');
+}
+
+/**
+ * The no-script copies: a proxy in front of the server that answers every request as the server does, except that
+ * a page's HTML comes without its scripts (compressed again when the browser takes gzip, as the server sends it).
+ */
+const copies = http.createServer((req, res) => {
+  const html = (req.headers.accept ?? '').includes('text/html');
+  const headers = { ...req.headers, host: `localhost:${port}` };
+  if (html) delete headers['accept-encoding'];
+  const upstream = http.request(`${base}${req.url}`, { method: req.method, headers }, (answer) => {
+    const type = String(answer.headers['content-type'] ?? '');
+    if (!html || !type.startsWith('text/html')) {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+      return;
+    }
+    const chunks = [];
+    answer.on('data', (chunk) => chunks.push(chunk));
+    answer.on('end', () => {
+      let body = Buffer.from(withoutScripts(Buffer.concat(chunks).toString('utf8')));
+      const out = { ...answer.headers };
+      delete out['content-length'];
+      delete out.etag;
+      if ((req.headers['accept-encoding'] ?? '').includes('gzip')) {
+        body = gzipSync(body);
+        out['content-encoding'] = 'gzip';
+      }
+      out['content-length'] = String(body.length);
+      res.writeHead(answer.statusCode ?? 502, out);
+      res.end(body);
+    });
+  });
+  upstream.on('error', () => res.writeHead(502).end());
+  req.pipe(upstream);
+});
+await new Promise((resolve) => copies.listen(0, '127.0.0.1', resolve));
+const copyBase = `http://localhost:${copies.address().port}`;
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -69,9 +120,9 @@ function gzipBodySize(url) {
 }
 
 /** One Lighthouse run in a fresh Chromium (a reused one intermittently loses the navigation start, NO_NAVSTART). */
-async function measure(page, run) {
+async function measure(page, run, origin = base) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
-  const result = await lighthouse(`${base}${page}`, {
+  const result = await lighthouse(`${origin}${page}`, {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
@@ -79,7 +130,7 @@ async function measure(page, run) {
   }).finally(() => chrome.kill());
   const lhr = result.lhr;
   if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const name = page === '/' ? 'landing' : page.slice(1).replace(/\//g, '-');
+  const name = `${page === '/' ? 'landing' : page.slice(1).replace(/\//g, '-')}${origin === base ? '' : '-no-script'}`;
   writeFileSync(path.join(outDir, `${name}-${run + 1}.json`), result.report);
   const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -114,19 +165,27 @@ const details = [];
 try {
   for (const page of pages) {
     const results = [];
+    const copyResults = [];
     for (let run = 0; run < runs; run += 1) {
-      // Lighthouse now and then loses a trace (NO_NAVSTART, NO_FCP): that run is taken again, up to twice.
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          results.push(await measure(page, run));
-          break;
-        } catch (error) {
-          if (attempt === 3) throw error;
-          console.warn(`${page} run ${run + 1}: ${error.message}; measuring again`);
+      // The page, then its no-script copy: run for run, so that both see the machine as it is.
+      for (const [origin, into] of [
+        [base, results],
+        [copyBase, copyResults],
+      ]) {
+        // Lighthouse now and then loses a trace (NO_NAVSTART, NO_FCP): that run is taken again, up to twice.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            into.push(await measure(page, run, origin));
+            break;
+          } catch (error) {
+            if (attempt === 3) throw error;
+            console.warn(`${page} run ${run + 1}: ${error.message}; measuring again`);
+          }
         }
       }
     }
     const pick = (key) => results.map((r) => r[key]);
+    const pickCopy = (key) => copyResults.map((r) => r[key]);
     rows.push({
       page,
       performance: figure(pick('performance')),
@@ -135,6 +194,8 @@ try {
       seo: median(pick('seo')),
       'FCP ms': figure(pick('fcp')),
       'LCP ms': figure(pick('lcp')),
+      'no-script LCP ms': figure(pickCopy('lcp')),
+      'LCP ÷ no-script': (median(pick('lcp')) / median(pickCopy('lcp'))).toFixed(2),
       'TBT ms': figure(pick('tbt')),
       CLS: figure(pick('cls'), 3),
       'JS KB sent': median(pick('jsKb')).toFixed(1),
@@ -146,6 +207,7 @@ try {
   }
 } finally {
   server.kill('SIGTERM');
+  copies.close();
 }
 const cpu = os.cpus();
 console.log(

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
 const SOURCES = [
+  'lang',
   'server',
   'sandbox',
   'common',
@@ -63,6 +64,14 @@ describe('npm start builds for production', () => {
     expect(hasDevelopmentReact(dir)).toBe(false);
     // Nothing changed: no second build.
     expect(ensureBuild(dir, { NODE_ENV: 'development' })).not.toContain('Building');
+    // A server source changed: the server alone is built again, the client's files are left as they are.
+    const site = statSync(path.join(dir, 'dist/client/site.html')).mtimeMs;
+    const server = statSync(path.join(dir, 'dist/server/src/main.js')).mtimeMs;
+    const source = path.join(dir, 'server/src/main.ts');
+    writeFileSync(source, `${readFileSync(source, 'utf8')}\n`);
+    expect(ensureBuild(dir, {})).toContain('Building the server (the client is up to date)...');
+    expect(statSync(path.join(dir, 'dist/server/src/main.js')).mtimeMs).toBeGreaterThan(server);
+    expect(statSync(path.join(dir, 'dist/client/site.html')).mtimeMs).toBe(site);
 
     // A build made in development mode by hand (or by an earlier version of this script) is not kept.
     const vite = spawnSync('npx', ['vite', 'build', '--config', 'client/vite.config.mts'], {

@@ -1,5 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -111,6 +113,50 @@ describe('the reference TV client', () => {
       expect(wrong.stderr).not.toMatch(/\n\s+at /);
     }
     expect((await run('--server', server.url)).stderr).toMatch(/^Unknown option '--server'\.\n/);
+  });
+
+  it('npm run tv says what to do next: link a known MAC, register an unknown one, start the server', async () => {
+    const state = path.join(mkdtempSync(path.join(tmpdir(), 'm3u-tv-')), 'state.json');
+    const run = (url: string, ...args: string[]) =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/tv/cli.ts', ...args, '--url', url, '--state', state],
+          { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8', timeout: 60_000 },
+          (err, stdout, stderr) =>
+            resolve({ status: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+    const owner = await signedInDevice(server);
+    const known = await run(server.url, 'register', '--mac', owner.device.macAddress);
+    expect(known.status).toBe(1);
+    expect(known.stderr).toMatch(/^CONFLICT: This MAC address is already registered\./);
+    expect(known.stderr).toContain(`npm run tv -- link --mac ${owner.device.macAddress} --url ${server.url}`);
+
+    // Refused at once, not a code nobody can approve and 15 minutes of waiting.
+    const unknownMac = randomMacAddress();
+    const unknown = await run(server.url, 'link', '--mac', unknownMac);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stdout).not.toContain('Code ');
+    expect(unknown.stderr).toMatch(/^NOT_FOUND: No device is registered with this MAC address/);
+    expect(unknown.stderr).toContain(`npm run tv -- register --mac ${unknownMac} --url ${server.url}`);
+
+    // No token kept yet: TvStart answers 401, and the client says how to get one.
+    const fresh = await run(server.url, 'start');
+    expect(fresh.status).toBe(1);
+    expect(fresh.stderr).toContain(`npm run tv -- register --mac <its MAC> --url ${server.url}`);
+    expect(fresh.stderr).toContain(`npm run tv -- link --mac <its MAC> --url ${server.url}`);
+
+    // Nothing listens there: a port just freed.
+    const idle = http.createServer();
+    await new Promise<void>((resolve) => idle.listen(0, '127.0.0.1', resolve));
+    const down = `http://127.0.0.1:${(idle.address() as AddressInfo).port}`;
+    await new Promise((resolve) => idle.close(resolve));
+    const unreachable = await run(down, 'start');
+    expect(unreachable.status).toBe(1);
+    expect(unreachable.stderr).toContain(`The server at ${down} did not answer (ECONNREFUSED).`);
+    expect(unreachable.stderr).toContain('npm start');
+    expect(unreachable.stderr).not.toContain('fetch failed');
   });
 
   it('npm run tv -- link shows a code and its QR, then signs the TV in once the owner approves', async () => {

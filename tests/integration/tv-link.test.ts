@@ -285,7 +285,7 @@ describe('attacks on link codes', () => {
   });
 
   it('polling sooner than the interval answers SLOW_DOWN and lengthens the interval', async () => {
-    const link = await requestLink(randomMacAddress());
+    const link = await requestLink((await buildDevice(server)).device.macAddress);
     expect(await pollNow(link.pollHandle)).toMatchObject({ status: 'PENDING', interval: 5 });
     expect(await pollNow(link.pollHandle)).toMatchObject({ status: 'SLOW_DOWN', interval: 10, deviceToken: null });
     expect(await pollNow(link.pollHandle)).toMatchObject({ status: 'SLOW_DOWN', interval: 15 });
@@ -421,10 +421,42 @@ describe('attacks on link codes', () => {
     });
   });
 
+  it('refuses at once a link for a MAC address no device has, storing nothing', async () => {
+    const macAddress = randomMacAddress();
+    const before = await server.db.dataSource.query(`SELECT count(*)::int AS n FROM tv_links`);
+    const res = await server.client().gql(REQUEST, { i: { macAddress } });
+    expect(errorOf(res)).toEqual({
+      code: 'NOT_FOUND',
+      message:
+        'No device is registered with this MAC address, so there is nothing to link: register it first (the app does this on its first launch).',
+    });
+    expect(res.json.data).toBeNull();
+    expect(await server.db.dataSource.query(`SELECT count(*)::int AS n FROM tv_links`)).toEqual(before);
+    expect(await server.db.dataSource.query(`SELECT id FROM devices WHERE mac_address = $1`, [macAddress])).toEqual([]);
+  });
+
+  it('tells whether a MAC is registered no faster than registering does: both spend one budget', async () => {
+    const limited = await startTestServer({ REGISTER_MAX_PER_IP_PER_HOUR: '3' });
+    try {
+      const known = await buildDevice(limited);
+      const ask = (macAddress: string) => limited.client().gql(REQUEST, { i: { macAddress } });
+      const register = (macAddress: string) => limited.client().gql(REGISTER, { i: { macAddress } });
+      expect(errorOf(await ask(randomMacAddress()))?.code).toBe('NOT_FOUND');
+      expect(errorOf(await ask(known.device.macAddress))).toBeUndefined();
+      expect(errorOf(await register(known.device.macAddress))?.code).toBe('CONFLICT');
+      // Three answers about MACs from this network this hour, by either door: the fourth is refused by both.
+      expect(errorOf(await register(randomMacAddress()))?.code).toBe('RATE_LIMITED');
+      expect(errorOf(await ask(randomMacAddress()))?.code).toBe('RATE_LIMITED');
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it('counts link requests per client address', async () => {
     const limited = await startTestServer({ REGISTER_MAX_PER_IP_PER_HOUR: '2' });
     try {
-      const send = () => limited.client().gql(REQUEST, { i: { macAddress: randomMacAddress() } });
+      const known = await buildDevice(limited);
+      const send = () => limited.client().gql(REQUEST, { i: { macAddress: known.device.macAddress } });
       expect(errorOf(await send())).toBeUndefined();
       expect(errorOf(await send())).toBeUndefined();
       const third = await send();

@@ -137,9 +137,47 @@ describe('a TV revalidating its start-up read', () => {
     expect(forged.status).toBe(401);
     expect(forged.json.errors[0].extensions.code).toBe('UNAUTHENTICATED');
     const anonymous = await persistedGet('TvStart', { 'if-none-match': etag });
-    expect(anonymous.status).toBe(200);
+    expect(anonymous.status).toBe(401);
     expect(anonymous.json.errors[0].extensions.code).toBe('UNAUTHENTICATED');
     expect(anonymous.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers TvStart without a token 401, as with a token that opens nothing, by GET or POST', async () => {
+    const get = await persistedGet('TvStart');
+    expect(get.status).toBe(401);
+    expect(get.headers.get('www-authenticate')).toBe('Bearer');
+    expect(get.json.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(get.json.data).toBeUndefined();
+    const post = await server.client().request('POST', '/graphql', {
+      body: { query: text('TvStart'), operationName: 'TvStart' },
+    });
+    expect(post.status).toBe(401);
+    expect(post.json.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    // The public operation still needs nobody.
+    expect((await persistedGet('TvAppConfig')).status).toBe(200);
+  });
+
+  it('sends no ETag with an answer that is an error, whatever its status', async () => {
+    const { deviceToken } = await buildDevice(server);
+    const refusals = [
+      await persistedGet('TvStart'),
+      await persistedGet('TvStart', bearer('x'.repeat(43))),
+      await server.client().request('POST', '/graphql', { body: { query: '{ playlists { id } }' } }),
+      await server.client().request('POST', '/graphql', {
+        body: { extensions: { persistedQuery: { version: 1, sha256Hash: 'b'.repeat(64) } } },
+      }),
+      await server.client().request('POST', '/graphql', {
+        headers: bearer(deviceToken),
+        body: { query: '{ currentDevice { id payments { id } } playlists(first: -1) { id } }' },
+      }),
+    ];
+    for (const answer of refusals) {
+      expect(answer.json.errors?.length).toBeGreaterThan(0);
+      expect([answer.status, answer.headers.get('etag')]).toEqual([answer.status, null]);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+    }
+    // An answer that succeeded keeps its ETag.
+    expect((await persistedGet('TvStart', bearer(deviceToken))).headers.get('etag')).toMatch(/^W\//);
   });
 });
 

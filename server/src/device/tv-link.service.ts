@@ -120,6 +120,16 @@ export class TvLinkService {
       throw new DomainError('BAD_USER_INPUT', messages.link.notThisTv, { macAddress: messages.link.notThisTv });
     }
     await this.rateLimits.countLinkRequest(clientIp);
+    if (!requester) {
+      // Without a token only the device that has this MAC can approve the code: a MAC no device has is refused
+      // now, not after 15 minutes of a code nobody can approve. That says whether the MAC is registered, which
+      // registerDevice's CONFLICT says already; the request spends the registration budget too, so asking here
+      // learns it no faster than registering does.
+      await this.rateLimits.countRegistration(clientIp);
+      if (!(await this.devices.findByMac(values.macAddress))) {
+        throw new DomainError('NOT_FOUND', messages.link.unknownMac, { macAddress: messages.link.unknownMac });
+      }
+    }
     // Expired links are deleted by the prune (maintenance/pruning.ts), once across instances, not by each request.
     const pollHandle = randomToken();
     // 20^8 codes: a clash with a code still stored is rare, and the unique index refuses it; draw again.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PrefixingKeyValueCache, type KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { Kind, parse, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import { projectRoot } from '../common/paths';
+import { TAGGED_DEVICE_FIELDS } from './device-tag';
 
 /**
  * Who may share an answer: `public` operations read only what is the same for everyone (app config, pricing);
@@ -21,21 +22,8 @@ export interface PersistedOperation {
 
 /** Root fields answered the same to every caller. */
 const PUBLIC_FIELDS = new Set(['appConfig', 'pricing', 'ping', '__typename']);
-/** Root fields about the calling device, and the device fields `deviceTag` covers. */
+/** Root fields about the calling device, and the device fields its ETag covers (graphql/device-tag.ts). */
 const DEVICE_FIELDS = new Set(['currentDevice', 'playlists', ...PUBLIC_FIELDS]);
-const TAGGED_DEVICE_FIELDS = new Set([
-  'id',
-  'macAddress',
-  'status',
-  'isTrial',
-  'createdAt',
-  'expireDate',
-  'hasParentPin',
-  'model',
-  'appVersion',
-  'playlistsVersion',
-  '__typename',
-]);
 
 /**
  * The safelisted operations TV apps may send by id (schema/operations/*.graphql, one operation a file, its text
@@ -75,7 +63,7 @@ function scopeOf(file: string, selections: SelectionSetNode): Scope {
     if (!DEVICE_FIELDS.has(field.name.value)) throw new Error(`${file}: ${field.name.value} cannot be revalidated`);
     if (field.name.value !== 'currentDevice') continue;
     for (const s of field.selectionSet?.selections ?? []) {
-      if (s.kind !== Kind.FIELD || !TAGGED_DEVICE_FIELDS.has(s.name.value)) {
+      if (s.kind !== Kind.FIELD || !Object.hasOwn(TAGGED_DEVICE_FIELDS, s.name.value)) {
         throw new Error(`${file}: currentDevice selects what its ETag does not cover`);
       }
     }

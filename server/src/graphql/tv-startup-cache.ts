@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
+import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestListener } from '@apollo/server';
+import { GraphQLError } from 'graphql';
 import type { RequestHandler } from 'express';
 import { callerOf } from '../auth/authenticate';
 import type { Caller } from '../auth/caller';
-import { DomainError } from '../common/errors';
-import type { DeviceEntity } from '../device/device.entity';
+import { bearerChallenge, DomainError, NOT_SIGNED_IN_MESSAGE } from '../common/errors';
+import { markErrorAnswer } from '../http/errors';
 import type { DeviceService } from '../device/device.service';
 import type { GraphQLContext } from './context';
+import { deviceTag } from './device-tag';
 import type { PersistedOperation } from './safelist';
 
 // The TV start-up's cache: conditional GETs of the safelisted operations (graphql/safelist.ts), answered 304
@@ -22,27 +24,6 @@ function requested(url: string, operations: Map<string, PersistedOperation>): Pe
   } catch {
     return undefined; // Apollo refuses the malformed parameter itself.
   }
-}
-
-/**
- * What the device-scoped operations can read of a device, now: its record, its standing (a trial ends with the
- * clock, not with a write) and its playlists' version, which a database trigger moves on every change to them.
- */
-function deviceTag(device: DeviceEntity, services: { devices: DeviceService }): string {
-  const standing = services.devices.standing(device);
-  return JSON.stringify([
-    device.id,
-    device.macAddress,
-    device.createdAt.getTime(),
-    device.licenceExpiresAt?.getTime() ?? null,
-    device.licenceLifetime,
-    device.parentPinHash !== null,
-    device.model,
-    device.appVersion,
-    device.playlistsVersion,
-    standing.status,
-    standing.expireDate?.getTime() ?? null,
-  ]);
 }
 
 /** How the answer to a safelisted GET may be kept, should it succeed (res.locals, read by `revalidation`). */
@@ -89,7 +70,7 @@ export function conditionalGets(
     if (!auth.device) return next();
     const variables = new URL(req.url, 'http://localhost').searchParams.get('variables') ?? '';
     const tag = createHash('sha256')
-      .update(`${operation.id}\n${variables}\n${deviceTag(auth.device, services)}`)
+      .update(`${operation.id}\n${variables}\n${deviceTag(auth.device, services.devices.standing(auth.device))}`)
       .digest('base64url');
     const etag = `W/"${tag}"`;
     if (matches(req.headers['if-none-match'], etag)) {
@@ -105,18 +86,20 @@ export function conditionalGets(
 
 /**
  * The other half of `conditionalGets`: a safelisted GET's answer gets its caching headers only once it is known to
- * have succeeded (HTTP 200, data and no error). Apollo runs this as the answer is sent; a request refused before
+ * have succeeded (HTTP 200, data and no error); any other answer of the graph is marked an error answer, which
+ * leaves without Express's ETag. Apollo runs this as the answer is sent; a request refused before
  * the graph ran (the token, the database) never reaches it and keeps the no-store of graphRequestGuard.
  */
 export function revalidation(): ApolloServerPlugin<GraphQLContext> {
   const listener: GraphQLRequestListener<GraphQLContext> = {
     async willSendResponse({ contextValue, response }) {
       const keepable = contextValue.res.locals[KEEPABLE] as Keepable | undefined;
-      if (!keepable) return;
       const body = response.body;
       const succeeded =
         (response.http.status ?? 200) === 200 && body.kind === 'single' && !body.singleResult.errors?.length;
-      if (!succeeded) return;
+      // An answer with errors is no answer to revalidate, even at 200: no ETag goes out with it (http/errors.ts).
+      if (!succeeded) markErrorAnswer(contextValue.res);
+      if (!keepable || !succeeded) return;
       response.http.headers.set('cache-control', keepable.cacheControl);
       if (keepable.etag) response.http.headers.set('etag', keepable.etag);
     },
@@ -135,4 +118,32 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
     const tag = t.trim();
     return tag === '*' || tag.replace(/^W\//, '') === bare;
   });
+}
+
+/**
+ * A device-scoped safelisted operation (TvStart) sent without a token or session is answered 401 with
+ * `WWW-Authenticate: Bearer` (RFC 6750 §3: no error code when no credentials came), as a token that opens nothing
+ * is: a TV app handles one status for "sign in again", not a 200 with an error inside. Other operations keep the
+ * graph's rule (UNAUTHENTICATED in the answer), which the portal reads.
+ */
+export function deviceOperationsNeedCaller(operations: PersistedOperation[]): ApolloServerPlugin<GraphQLContext> {
+  const deviceScoped = new Set(operations.filter((op) => op.scope === 'device').map((op) => op.id));
+  const refusal = new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN_MESSAGE);
+  const listener: GraphQLRequestListener<GraphQLContext> = {
+    async didResolveOperation({ contextValue, queryHash }) {
+      if (contextValue.device || !deviceScoped.has(queryHash)) return;
+      throw new GraphQLError(refusal.message, {
+        originalError: refusal,
+        extensions: {
+          code: refusal.code,
+          http: { status: 401, headers: new HeaderMap([['www-authenticate', bearerChallenge(refusal)]]) },
+        },
+      });
+    },
+  };
+  return {
+    async requestDidStart() {
+      return listener;
+    },
+  };
 }

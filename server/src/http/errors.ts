@@ -27,8 +27,18 @@ export function setRefusalHeaders(res: Response, error: DomainError): void {
   if (httpStatusFor(error.code) === 401) res.setHeader('WWW-Authenticate', bearerChallenge(error));
 }
 
+const ERROR_ANSWER = 'errorAnswer';
+
 /**
- * No cache keeps an error answer (400 and above). RFC 9111 lets a shared cache keep some by default (404, 405,
+ * An answer that is an error whatever its status (a GraphQL answer with errors, sent 200 as GraphQL over HTTP
+ * has it): kept by no cache and sent without an ETag, as an answer of 400 and above (below).
+ */
+export function markErrorAnswer(res: Response): void {
+  res.locals[ERROR_ANSWER] = true;
+}
+
+/**
+ * No cache keeps an error answer (400 and above, or marked by `markErrorAnswer`). RFC 9111 lets a shared cache keep some by default (404, 405,
  * 410, 414, 501), and a header set before the failure (a safelisted GET's `public, max-age=300`, a page's
  * `no-cache`) would otherwise go out with it: a proxy serving one TV's 401 or a passing 503 to every TV for five
  * minutes. Whatever was set, the answer leaves with `Cache-Control: no-store` and no ETag to revalidate, decided as
@@ -39,7 +49,7 @@ export function errorAnswersNotStored(): RequestHandler {
     const writeHead = res.writeHead;
     res.writeHead = function writeHeadNotStored(this: Response, ...args: unknown[]) {
       const status = typeof args[0] === 'number' ? args[0] : this.statusCode;
-      if (status >= 400) {
+      if (status >= 400 || this.locals[ERROR_ANSWER] === true) {
         if (!/^(private, )?no-store$/.test(String(this.getHeader('Cache-Control') ?? ''))) {
           this.setHeader('Cache-Control', 'no-store');
         }

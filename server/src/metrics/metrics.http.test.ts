@@ -85,12 +85,26 @@ describe('httpMetrics', () => {
     expect(await answersOf([['GET', '/api/things/42']])).toEqual(['GET /api/things/:id 5xx: 1']);
   });
 
+  it('labels a path sent in another case with the pattern as written, adding no series', async () => {
+    // Express matches mounts and routes case-insensitively: `req.baseUrl` is the path as sent.
+    expect(
+      await answersOf([
+        ['POST', '/api/things/1'],
+        ['POST', '/API/things/2'],
+        ['POST', '/Api/THINGS/3'],
+        ['GET', '/ASSETS/app.3f9a.js'],
+        ['GET', '/assets/app.3f9a.js'],
+      ]),
+    ).toEqual(['GET /assets 2xx: 2', 'POST /api/things/:id 4xx: 3']);
+  });
+
   it('counts every path no route took as one', async () => {
     expect(
       await answersOf([
         ['GET', '/api/no-such-thing'],
         ['GET', '/wp-login.php'],
+        ['GET', '/API/No-Such-Thing'],
       ]),
-    ).toEqual(['GET unmatched 4xx: 2']);
+    ).toEqual(['GET unmatched 4xx: 3']);
   });
 });

@@ -13,6 +13,9 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  * it, or a scan of a million made-up paths, adds no series. An answer no route took is labelled with its mount
  * (`/graphql`, `/assets`), 'pages' (the client's pages and files) or, answered 404, 'unmatched'.
  *
+ * Express matches paths in any case (`/FRontend/…` is `/frontend/…`), and `req.baseUrl` is the mount's part of the
+ * path as sent: the mount in the label is the one the app wrote, from `mounts`.
+ *
  * The pattern is taken when Express matches the route, not when the answer ends: an error passed on to the app's
  * error handler leaves the route's router, which puts its mount path back out of `req.baseUrl`.
  */
@@ -27,9 +30,11 @@ export function httpMetrics(metrics: Metrics, mounts: readonly string[]): Reques
       get: () => route,
       set(value: { path?: unknown } | undefined) {
         route = value;
-        if (value) matched = req.baseUrl + patternOf(value.path, req.path);
+        if (value) matched = mountOf(req.baseUrl, mounts) + patternOf(value.path, req.path);
       },
     });
+    const routeNow = () => matched ?? unrouted(req, res.statusCode, mounts);
+    routes.set(req, () => ({ route: routeNow(), matched: matched !== undefined }));
     let counted = false;
     const count = () => {
       if (counted) return;
@@ -38,7 +43,7 @@ export function httpMetrics(metrics: Metrics, mounts: readonly string[]): Reques
       metrics.httpRequest(
         {
           method: METHODS.has(req.method) ? req.method : 'other',
-          route: matched ?? unrouted(req, status, mounts),
+          route: routeNow(),
           // 'aborted': the client went away before the answer was complete.
           status_class: res.writableFinished ? `${Math.floor(status / 100)}xx` : 'aborted',
         },
@@ -51,6 +56,17 @@ export function httpMetrics(metrics: Metrics, mounts: readonly string[]): Reques
   };
 }
 
+const routes = new WeakMap<object, () => { route: string; matched: boolean }>();
+
+/**
+ * The route label of a request counted by `httpMetrics`, as it stands now (final once the answer is sent), and
+ * whether a route matched it (else the label is a mount, 'pages' or 'unmatched'): the request log
+ * (http/request-log.ts) names a request the way the metrics do.
+ */
+export function routeOf(req: object): { route: string; matched: boolean } | undefined {
+  return routes.get(req)?.();
+}
+
 /** A route's pattern; of a route with several paths (the sign-in screen's, one per language), the one matched. */
 function patternOf(path: unknown, requested: string): string {
   if (typeof path === 'string') return path;
@@ -61,10 +77,21 @@ function patternOf(path: unknown, requested: string): string {
   return String(path);
 }
 
+/** The listed mount a path is under, compared as Express matches it (in any case), or undefined. */
+function mountUnder(path: string, mounts: readonly string[]): string | undefined {
+  const sent = path.toLowerCase();
+  return mounts.find((mount) => sent === mount.toLowerCase() || sent.startsWith(`${mount.toLowerCase()}/`));
+}
+
+/** A matched route's mount as written in the app ('' at the top); a router under a mount not listed has one label. */
+function mountOf(baseUrl: string, mounts: readonly string[]): string {
+  if (baseUrl === '') return '';
+  return mountUnder(baseUrl, mounts) ?? '(unlisted mount)';
+}
+
 function unrouted(req: Request, status: number, mounts: readonly string[]): string {
   if (status === 404) return 'unmatched';
-  const path = req.originalUrl.split('?')[0] ?? '';
-  return mounts.find((mount) => path === mount || path.startsWith(`${mount}/`)) ?? 'pages';
+  return mountUnder(req.originalUrl.split('?')[0] ?? '', mounts) ?? 'pages';
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
