@@ -5,6 +5,7 @@ import { Header } from './Header';
 import { Footer } from './Footer';
 import { PreloadGate } from './PreloadGate';
 import { ChatWidget, useChatGreeting } from './chat/ChatWidget';
+import { useKeepFocusedFieldClear } from './chat/keepClear';
 import { useLtrText } from './Bidi';
 import { useExternalScript } from '../hooks/useExternalScript';
 import { useHashScroll } from '../hooks/useHashScroll';
@@ -24,6 +25,7 @@ function SiteChatWidgets() {
   const intl = useIntl();
   const ltr = useLtrText();
   const greeting = useChatGreeting();
+  useKeepFocusedFieldClear();
   const { chatNumber, productName } = siteConfig();
   // The spec's greeting, then an invitation to ask about the product; the input itself starts empty.
   const chatMessage = `${greeting}\n${intl.formatMessage(
