@@ -16,8 +16,13 @@ describe('the chat widgets of the shared frame', () => {
     render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />);
     await screen.findByRole('heading', { level: 1 });
 
-    const buttons = screen.getAllByRole('button', { name: `Open chat with ${productName}` });
+    const buttons = screen.getAllByRole('button', { name: new RegExp(`^Open chat with ${productName}`) });
     expect(buttons).toHaveLength(2);
+    // Two buttons, two names: each says which it is.
+    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+      `Open chat with ${productName}, right button`,
+      `Open chat with ${productName}, left button`,
+    ]);
     const [right, left] = buttons.map((button) => button.closest('.chat-widget'));
     expect(right).not.toHaveClass('chat-widget--left');
     expect(left).toHaveClass('chat-widget--left');
@@ -78,8 +83,13 @@ describe('the chat widgets of the shared frame', () => {
     ).toEqual(['الشروط والأحكام', 'سياسة الخصوصية', 'تواصل معنا']);
     expect(within(footer).getByText(contactEmail)).toHaveAttribute('dir', 'ltr');
 
-    const buttons = screen.getAllByRole('button', { name: `ابدأ محادثة مع ${productName}` });
+    const buttons = screen.getAllByRole('button', { name: new RegExp(`^ابدأ محادثة مع ${productName}`) });
     expect(buttons).toHaveLength(2);
+    // In Arabic the second button sits on the right (the line's start).
+    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+      `ابدأ محادثة مع ${productName}، الزر الأيسر`,
+      `ابدأ محادثة مع ${productName}، الزر الأيمن`,
+    ]);
     vi.useFakeTimers();
     fireEvent.click(buttons[0]!);
     act(() => {

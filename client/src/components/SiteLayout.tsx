@@ -10,6 +10,8 @@ import { useLtrText } from './Bidi';
 import { useExternalScript } from '../hooks/useExternalScript';
 import { useHashScroll } from '../hooks/useHashScroll';
 import { siteConfig } from '../lib/siteConfig';
+import { useLocale } from '../i18n/LocaleProvider';
+import { textDirection } from '../../../common/i18n';
 import '../styles/base.css';
 import '../styles/layout.css';
 // The server sends these pages rendered; their styles must be in the first stylesheet or they would jump
@@ -25,6 +27,7 @@ function SiteChatWidgets() {
   const intl = useIntl();
   const ltr = useLtrText();
   const greeting = useChatGreeting();
+  const { locale } = useLocale();
   useKeepFocusedFieldClear();
   const { chatNumber, productName } = siteConfig();
   // The spec's greeting, then an invitation to ask about the product; the input itself starts empty.
@@ -41,10 +44,21 @@ function SiteChatWidgets() {
     allowEsc: true,
     allowClickAway: true,
   };
+  // Two buttons on one number: each is named by where it sits (the second at the line's start: left in English,
+  // right in Arabic), so a screen reader's list of buttons tells them apart.
+  const rtl = textDirection(locale) === 'rtl';
+  const named = (side: 'left' | 'right') =>
+    intl.formatMessage(
+      {
+        id: 'site.chat.openSide',
+        defaultMessage: 'Open chat with {name}, {side, select, left {left button} other {right button}}',
+      },
+      { name: productName, side },
+    );
   return (
     <>
-      <ChatWidget {...shared} />
-      <ChatWidget {...shared} className="chat-widget--left" />
+      <ChatWidget {...shared} buttonLabel={named(rtl ? 'left' : 'right')} />
+      <ChatWidget {...shared} buttonLabel={named(rtl ? 'right' : 'left')} className="chat-widget--left" />
     </>
   );
 }
