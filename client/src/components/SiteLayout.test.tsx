@@ -36,7 +36,8 @@ describe('the chat widgets of the shared frame', () => {
     });
     const message = dialog.querySelector('.chat-widget__message-text')?.textContent ?? '';
     expect(message.startsWith('Hello there!\nHow can we help?')).toBe(true);
-    expect(message).toContain(`about ${productName}`);
+    // The name never breaks across lines: its spaces are no-break spaces.
+    expect(message).toContain(`about ${productName.replace(/ /g, '\u00a0')}`);
 
     const input = within(dialog).getByLabelText('Message');
     expect(input).toHaveValue('');
@@ -97,7 +98,7 @@ describe('the chat widgets of the shared frame', () => {
     });
     const dialog = screen.getByRole('dialog', { name: productName });
     expect(dialog.querySelector('.chat-widget__message-text')?.textContent).toBe(
-      `أهلًا بك!\nكيف يمكننا مساعدتك؟\nاسألنا عن أي شيء يخص \u2068${productName}\u2069.`,
+      `أهلًا بك!\nكيف يمكننا مساعدتك؟\nاسألنا عن أي شيء يخص \u2068${productName.replace(/ /g, '\u00a0')}\u2069.`,
     );
     expect(document.body).not.toHaveTextContent(/Skip to content|All rights reserved|Chat with us/);
   });

@@ -11,6 +11,7 @@ import { useExternalScript } from '../hooks/useExternalScript';
 import { useHashScroll } from '../hooks/useHashScroll';
 import { siteConfig } from '../lib/siteConfig';
 import { useLocale } from '../i18n/LocaleProvider';
+import { keepTogether } from '../i18n/format';
 import { textDirection } from '../../../common/i18n';
 import '../styles/base.css';
 import '../styles/layout.css';
@@ -33,7 +34,8 @@ function SiteChatWidgets() {
   // The spec's greeting, then an invitation to ask about the product; the input itself starts empty.
   const chatMessage = `${greeting}\n${intl.formatMessage(
     { id: 'site.chat.askAbout', defaultMessage: 'Ask us anything about {product}.' },
-    { product: ltr(productName) },
+    // The product's name never breaks across lines (docs/i18n.md), at 320 px either.
+    { product: ltr(keepTogether(productName)) },
   )}`;
   const shared = {
     phoneNumber: chatNumber,
