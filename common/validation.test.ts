@@ -10,6 +10,9 @@ import {
   newDeviceKeySchema,
   normalizeMac,
   parentPinSchema,
+  PLAYLIST_LIMITS,
+  playlistPinSchema,
+  playlistSchema,
 } from './validation';
 
 function errorsOf(input: unknown): Record<string, string> {
@@ -128,5 +131,28 @@ describe('locked groups (shared by the parental control form and the server)', (
     expect(lockedGroupsSchema.safeParse(many).error?.issues[0]?.message).toBe(messages.lockedGroups.tooMany);
     const long = ['x'.repeat(LOCKED_GROUPS_LIMITS.length + 1)];
     expect(lockedGroupsSchema.safeParse(long).error?.issues[0]?.message).toBe(messages.lockedGroups.tooLong);
+  });
+});
+
+describe("a playlist's PIN (shared by the forms and the server)", () => {
+  const protectedPlaylist = (pin: string) => ({
+    name: 'Kids',
+    type: 'code',
+    playlistCode: '123456',
+    isProtected: true,
+    pin,
+  });
+
+  it('is taken as typed, whatever its length up to the documented limit', () => {
+    for (const pin of ['x'.repeat(100), ' 12 34 ', 'ü'.repeat(PLAYLIST_LIMITS.pin)]) {
+      expect(playlistSchema.parse(protectedPlaylist(pin)).pin).toBe(pin);
+      expect(playlistPinSchema.parse(pin)).toBe(pin);
+    }
+    expect(PLAYLIST_LIMITS.pin).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('past the limit is refused with a message, never cut', () => {
+    const result = playlistSchema.safeParse(protectedPlaylist('x'.repeat(PLAYLIST_LIMITS.pin + 1)));
+    expect(result.error?.issues[0]?.message).toBe('PIN must be at most 1,000 characters');
   });
 });

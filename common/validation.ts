@@ -128,9 +128,10 @@ export type PlaylistType = (typeof PLAYLIST_TYPES)[number];
 
 /**
  * Bounds far above real use that keep one record sane. Provider URLs carry long tokens, so URLs get 8,192
- * characters (the common limit of web servers for a request line).
+ * characters (the common limit of web servers for a request line). The spec sets no length on a playlist's PIN:
+ * it is taken as typed up to 1,000 characters (a bound on the work of hashing it, nothing a person reaches).
  */
-export const PLAYLIST_LIMITS = { name: 100, url: 8192, username: 255, password: 255, pin: 64, code: 6 } as const;
+export const PLAYLIST_LIMITS = { name: 100, url: 8192, username: 255, password: 255, pin: 1000, code: 6 } as const;
 
 /** The spec's password helper: letters, digits and !@#$%^&*)(+=._- only. */
 const PASSWORD_PATTERN = /^[A-Za-z0-9!@#$%^&*)(+=._-]+$/;
@@ -155,6 +156,12 @@ const formText = z
   .nullish()
   .transform((value) => (value === null || value === undefined ? '' : String(value).trim()));
 
+/** A playlist's PIN: any characters, spaces included, kept exactly as typed (absent and null read as empty). */
+const formSecret = z
+  .union([z.string(), z.number()], { error: 'Must be text' })
+  .nullish()
+  .transform((value) => (value === null || value === undefined ? '' : String(value)));
+
 const formFlag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0', 'on', ''])], {
     error: 'Must be true or false',
@@ -174,7 +181,7 @@ const playlistFields = {
   password: formText,
   playlistCode: formText,
   isProtected: formFlag,
-  pin: formText,
+  pin: formSecret,
 };
 
 type PlaylistFieldValues = { [K in keyof typeof playlistFields]: z.output<(typeof playlistFields)[K]> };
@@ -245,7 +252,7 @@ function checkPlaylist(values: PlaylistFieldValues, ctx: z.RefinementCtx) {
   if (values.isProtected) {
     if (!values.pin) problem('pin', m.pinRequired);
     else if (values.pin.length > PLAYLIST_LIMITS.pin)
-      problem('pin', `PIN must be at most ${PLAYLIST_LIMITS.pin} characters`);
+      problem('pin', `PIN must be at most ${PLAYLIST_LIMITS.pin.toLocaleString('en')} characters`);
     else if (CONTROL_CHARACTERS.test(values.pin)) problem('pin', 'PIN must not contain control characters');
   }
 }
@@ -273,7 +280,7 @@ export const playlistSchema = z.object(playlistFields).superRefine(checkPlaylist
 
 /** The add and edit forms: the same rules, plus the PIN typed twice. */
 export const playlistFormSchema = z
-  .object({ ...playlistFields, pinConfirmation: formText })
+  .object({ ...playlistFields, pinConfirmation: formSecret })
   .superRefine((values, ctx) => {
     checkPlaylist(values, ctx);
     if (values.isProtected && values.pin && values.pin !== values.pinConfirmation) {

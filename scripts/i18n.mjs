@@ -131,6 +131,21 @@ export function glossaryProblems(glossary, english, translated) {
   return problems;
 }
 
+/**
+ * Arabic writing the check holds besides the glossary (docs/i18n.md, "Writing"): a tatweel joins a one-letter
+ * preposition (بـ، لـ) only to what is not Arabic (a digit, a Latin name, an address), never to an Arabic word, nor
+ * to a placeholder whose values are Arabic words (a stream's format: «بث MPEG-TS» would read «بـبث»).
+ */
+const TATWEEL_BEFORE_ARABIC = /\u0640(?=[\u0621-\u064A]|\{(format|what|reason|label)\b)/;
+
+export function writingProblems(translated) {
+  return Object.entries(translated).flatMap(([id, text]) =>
+    typeof text === 'string' && TATWEEL_BEFORE_ARABIC.test(text)
+      ? [[id, 'joins a word with a tatweel to an Arabic word (بـقائمة): write the letters joined, or rephrase']]
+      : [],
+  );
+}
+
 const command = process.argv[2];
 if (command === 'extract') {
   extract(path.join(langDir, 'en.json'));
@@ -172,7 +187,7 @@ if (command === 'extract') {
   // The glossary (docs/i18n.md) holds for the Arabic: its terms, said its way.
   const glossary = readGlossary(readFileSync(path.join(root, 'docs', 'i18n.md'), 'utf8'));
   const arabic = JSON.parse(readFileSync(path.join(langDir, 'ar.json'), 'utf8'));
-  const problems = glossaryProblems(glossary, inCode, arabic);
+  const problems = [...glossaryProblems(glossary, inCode, arabic), ...writingProblems(arabic)];
   if (problems.length) {
     for (const [id, problem] of problems) console.error(`lang/ar.json ${id}: ${problem}`);
     console.error(`${problems.length} glossary problem(s): say the terms as docs/i18n.md's glossary does.`);

@@ -54,6 +54,9 @@ describe('linking a TV with the code it shows', () => {
       await page.getByText('The TV signed in to this device now will be signed out.').waitFor();
       // The code came in the address: Approve waits until the owner types the code the TV shows.
       await expect(screen.approve.isDisabled()).resolves.toBe(true);
+      // The code field and the buttons under it do not touch.
+      const [field, button] = await Promise.all([screen.confirmation.boundingBox(), screen.refuse.boundingBox()]);
+      expect(button!.y - (field!.y + field!.height)).toBeGreaterThanOrEqual(16);
       // Let the sign-in's notice close before the picture.
       await page.locator('.swal2-container').waitFor({ state: 'detached' });
       const overflow = await page.evaluate(() => ({

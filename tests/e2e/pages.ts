@@ -161,7 +161,7 @@ export class SiteFrame {
 
   /** The chat widgets' buttons, in document order (the right one first, then the left one). */
   get chatButtons(): Locator {
-    return this.page.getByRole('button', { name: 'Open chat with M3U Player', exact: true });
+    return this.page.getByRole('button', { name: /^Open chat with M3U Player, (right|left) button$/ });
   }
 
   /**

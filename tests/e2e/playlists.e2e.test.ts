@@ -178,10 +178,13 @@ describe('playlist manager in Chromium', () => {
     await form.save();
     await page.getByText('PIN is required in protected playlists').waitFor();
     expect(await form.allErrors()).toEqual(['PIN is required in protected playlists']);
-    await form.fill({ PIN: '1234', 'Confirm PIN': '4321' });
+    await form.fill({ 'Playlist PIN': '1234', 'Confirm playlist PIN': '4321' });
     await form.save();
     await page.getByText('PIN does not match').waitFor();
-    expect(await form.errorsOf(['PIN', 'Confirm PIN'])).toEqual({ PIN: null, 'Confirm PIN': 'PIN does not match' });
+    expect(await form.errorsOf(['Playlist PIN', 'Confirm playlist PIN'])).toEqual({
+      'Playlist PIN': null,
+      'Confirm playlist PIN': 'PIN does not match',
+    });
     await shootBothWidths(session, 'playlist-add-general-pin-errors');
     await form.cancel();
 
@@ -458,7 +461,7 @@ describe('playlist manager in Chromium', () => {
     expect(await manager.form.field('Playlist name').inputValue()).toBe('Kids Locked');
     expect(await manager.form.field('Playlist URL').inputValue()).toBe(secretUrl);
     expect(await manager.form.protectSwitch.isChecked()).toBe(true);
-    expect(await manager.form.field('PIN').inputValue()).toBe('4321');
+    expect(await manager.form.field('Playlist PIN').inputValue()).toBe('4321');
     // The recorder does see secrets once they are sent: the unlock answer carries the URL.
     expect(await recorder.answersContaining(secretUrl)).toEqual(['UnlockPlaylist']);
     await manager.form.cancel();

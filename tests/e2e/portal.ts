@@ -280,8 +280,8 @@ export type PlaylistField =
   | 'Password'
   | 'XMLTV EPG URL'
   | 'Playlist code'
-  | 'PIN'
-  | 'Confirm PIN';
+  | 'Playlist PIN'
+  | 'Confirm playlist PIN';
 
 /** The add and edit form shared by the three kinds of playlist. */
 export class PlaylistFormView {

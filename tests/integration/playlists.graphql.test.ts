@@ -64,6 +64,27 @@ describe('playlists through the graph', () => {
     expect((await client.gql(LIST, { search: '%' })).json.data.playlists).toEqual([]);
   });
 
+  it("takes a playlist's PIN as typed, 100 characters and spaces included, up to 1,000", async () => {
+    const { client } = await signedInDevice(server);
+    const pin = ` ${'Long pin '.repeat(11)}`.slice(0, 100);
+    const kept = await create(client, {
+      name: 'Long PIN',
+      type: 'CODE',
+      playlistCode: '123456',
+      isProtected: true,
+      pin,
+    });
+    const opened = await client.gql(UNLOCK, { input: { id: kept.id, pin } });
+    expect(opened.json.data?.unlockPlaylist.playlist.playlistCode).toBe('123456');
+    // Cut to 64, or trimmed, it is not the PIN.
+    const cut = await client.gql(UNLOCK, { input: { id: kept.id, pin: pin.slice(0, 64) } });
+    expect(errorOf(cut).extensions.code).toBe('FORBIDDEN');
+    const tooLong = await client.gql(CREATE, {
+      input: { name: 'Too long', type: 'CODE', playlistCode: '123456', isProtected: true, pin: 'x'.repeat(1001) },
+    });
+    expect(errorOf(tooLong).extensions.fieldErrors).toEqual({ pin: 'PIN must be at most 1,000 characters' });
+  });
+
   it('answers every broken rule with the spec message for its field and stores nothing', async () => {
     const { client } = await signedInDevice(server);
     const cases: Array<[Record<string, unknown>, Record<string, string>]> = [

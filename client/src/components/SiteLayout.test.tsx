@@ -16,8 +16,13 @@ describe('the chat widgets of the shared frame', () => {
     render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />);
     await screen.findByRole('heading', { level: 1 });
 
-    const buttons = screen.getAllByRole('button', { name: `Open chat with ${productName}` });
+    const buttons = screen.getAllByRole('button', { name: new RegExp(`^Open chat with ${productName}`) });
     expect(buttons).toHaveLength(2);
+    // Two buttons, two names: each says which it is.
+    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+      `Open chat with ${productName}, right button`,
+      `Open chat with ${productName}, left button`,
+    ]);
     const [right, left] = buttons.map((button) => button.closest('.chat-widget'));
     expect(right).not.toHaveClass('chat-widget--left');
     expect(left).toHaveClass('chat-widget--left');
@@ -31,7 +36,8 @@ describe('the chat widgets of the shared frame', () => {
     });
     const message = dialog.querySelector('.chat-widget__message-text')?.textContent ?? '';
     expect(message.startsWith('Hello there!\nHow can we help?')).toBe(true);
-    expect(message).toContain(`about ${productName}`);
+    // The name never breaks across lines: its spaces are no-break spaces.
+    expect(message).toContain(`about ${productName.replace(/ /g, '\u00a0')}`);
 
     const input = within(dialog).getByLabelText('Message');
     expect(input).toHaveValue('');
@@ -78,8 +84,13 @@ describe('the chat widgets of the shared frame', () => {
     ).toEqual(['الشروط والأحكام', 'سياسة الخصوصية', 'تواصل معنا']);
     expect(within(footer).getByText(contactEmail)).toHaveAttribute('dir', 'ltr');
 
-    const buttons = screen.getAllByRole('button', { name: `ابدأ محادثة مع ${productName}` });
+    const buttons = screen.getAllByRole('button', { name: new RegExp(`^ابدأ محادثة مع ${productName}`) });
     expect(buttons).toHaveLength(2);
+    // In Arabic the second button sits on the right (the line's start).
+    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+      `ابدأ محادثة مع ${productName}، الزر الأيسر`,
+      `ابدأ محادثة مع ${productName}، الزر الأيمن`,
+    ]);
     vi.useFakeTimers();
     fireEvent.click(buttons[0]!);
     act(() => {
@@ -87,7 +98,7 @@ describe('the chat widgets of the shared frame', () => {
     });
     const dialog = screen.getByRole('dialog', { name: productName });
     expect(dialog.querySelector('.chat-widget__message-text')?.textContent).toBe(
-      `أهلًا بك!\nكيف يمكننا مساعدتك؟\nاسألنا عن أي شيء يخص \u2068${productName}\u2069.`,
+      `أهلًا بك!\nكيف يمكننا مساعدتك؟\nاسألنا عن أي شيء يخص \u2068${productName.replace(/ /g, '\u00a0')}\u2069.`,
     );
     expect(document.body).not.toHaveTextContent(/Skip to content|All rights reserved|Chat with us/);
   });

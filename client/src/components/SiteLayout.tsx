@@ -5,10 +5,14 @@ import { Header } from './Header';
 import { Footer } from './Footer';
 import { PreloadGate } from './PreloadGate';
 import { ChatWidget, useChatGreeting } from './chat/ChatWidget';
+import { useKeepFocusedFieldClear } from './chat/keepClear';
 import { useLtrText } from './Bidi';
 import { useExternalScript } from '../hooks/useExternalScript';
 import { useHashScroll } from '../hooks/useHashScroll';
 import { siteConfig } from '../lib/siteConfig';
+import { useLocale } from '../i18n/LocaleProvider';
+import { keepTogether } from '../i18n/format';
+import { textDirection } from '../../../common/i18n';
 import '../styles/base.css';
 import '../styles/layout.css';
 // The server sends these pages rendered; their styles must be in the first stylesheet or they would jump
@@ -24,11 +28,14 @@ function SiteChatWidgets() {
   const intl = useIntl();
   const ltr = useLtrText();
   const greeting = useChatGreeting();
+  const { locale } = useLocale();
+  useKeepFocusedFieldClear();
   const { chatNumber, productName } = siteConfig();
   // The spec's greeting, then an invitation to ask about the product; the input itself starts empty.
   const chatMessage = `${greeting}\n${intl.formatMessage(
     { id: 'site.chat.askAbout', defaultMessage: 'Ask us anything about {product}.' },
-    { product: ltr(productName) },
+    // The product's name never breaks across lines (docs/i18n.md), at 320 px either.
+    { product: ltr(keepTogether(productName)) },
   )}`;
   const shared = {
     phoneNumber: chatNumber,
@@ -39,10 +46,21 @@ function SiteChatWidgets() {
     allowEsc: true,
     allowClickAway: true,
   };
+  // Two buttons on one number: each is named by where it sits (the second at the line's start: left in English,
+  // right in Arabic), so a screen reader's list of buttons tells them apart.
+  const rtl = textDirection(locale) === 'rtl';
+  const named = (side: 'left' | 'right') =>
+    intl.formatMessage(
+      {
+        id: 'site.chat.openSide',
+        defaultMessage: 'Open chat with {name}, {side, select, left {left button} other {right button}}',
+      },
+      { name: productName, side },
+    );
   return (
     <>
-      <ChatWidget {...shared} />
-      <ChatWidget {...shared} className="chat-widget--left" />
+      <ChatWidget {...shared} buttonLabel={named(rtl ? 'left' : 'right')} />
+      <ChatWidget {...shared} buttonLabel={named(rtl ? 'right' : 'left')} className="chat-widget--left" />
     </>
   );
 }

@@ -68,6 +68,8 @@ export interface ChatWidgetProps {
   notificationClassName?: string;
   buttonStyle?: CSSProperties;
   buttonClassName?: string;
+  /** The button's accessible name, when the page has more than one chat button (else 'Open chat with …'). */
+  buttonLabel?: string;
   /** The open chat box's height in pixels; it is 0 while closed. */
   chatboxHeight?: number;
   chatboxStyle?: CSSProperties;
@@ -118,6 +120,7 @@ export function ChatWidget({
   notificationClassName,
   buttonStyle,
   buttonClassName,
+  buttonLabel,
   chatboxHeight = DEFAULT_CHATBOX_HEIGHT,
   chatboxStyle,
   chatboxClassName,
@@ -256,10 +259,10 @@ export function ChatWidget({
         ref={buttonRef}
         className={classNames('chat-widget__button', buttonClassName)}
         style={buttonStyle}
-        aria-label={intl.formatMessage(
-          { id: 'site.chat.open', defaultMessage: 'Open chat with {name}' },
-          { name: accountName },
-        )}
+        aria-label={
+          buttonLabel ??
+          intl.formatMessage({ id: 'site.chat.open', defaultMessage: 'Open chat with {name}' }, { name: accountName })
+        }
         aria-haspopup="dialog"
         aria-expanded={flags.open}
         aria-controls={boxId}

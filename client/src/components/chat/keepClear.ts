@@ -2,8 +2,8 @@ import { type RefObject, useEffect, useState } from 'react';
 
 /*
  * What the floating chat launchers must never cover: a notice whose end (and its close button) the visitor has to
- * read, such as the landing page's disclaimer; a form's own button (sign in, send, save, pay); and a choice to
- * make, such as the payment methods. While a launcher would sit over one of these, it steps aside (fades out)
+ * read, such as the landing page's disclaimer; a form's own button (sign in, send, save, pay); a choice to
+ * make, such as the payment methods; and the field being typed in. While a launcher would sit over one of these, it steps aside (fades out)
  * until the page has scrolled on, as the chat launchers of the big help-desk widgets do for cookie banners.
  * The page's end needs no entry here: the footer keeps room below its last line (layout.css).
  */
@@ -44,6 +44,40 @@ export function useKeepClearOfChat(ref: RefObject<Element | null>, active = true
     if (!active || !element) return;
     return keepClearOfChat(element);
   }, [ref, active]);
+}
+
+/** Fields one types in or chooses with: while one has the focus, the launchers keep clear of it. */
+const FIELD = 'input, textarea, select';
+
+/**
+ * Keeps the launchers clear of the field that has the focus. A field reached by Tab is scrolled clear of them by
+ * the browser (chat-widget.css, scroll-padding-bottom); one tapped where it showed above them would still be
+ * partly under them while typing: they step aside until it loses the focus or the page scrolls it clear.
+ */
+export function useKeepFocusedFieldClear(): void {
+  useEffect(() => {
+    let release: (() => void) | undefined;
+    const onFocusIn = (event: FocusEvent) => {
+      release?.();
+      release = undefined;
+      const target = event.target;
+      // The chat's own input is in the launcher's box: never a reason to hide it.
+      if (target instanceof Element && target.matches(FIELD) && !target.closest('.chat-widget')) {
+        release = keepClearOfChat(target);
+      }
+    };
+    const onFocusOut = () => {
+      release?.();
+      release = undefined;
+    };
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
+      release?.();
+    };
+  }, []);
 }
 
 /** Room kept between a launcher and what it keeps clear of, in pixels (its shadow reaches about this far). */

@@ -52,8 +52,10 @@ describe('DashboardLayout', () => {
       'Parent PIN',
       'Account Details',
       'Switch MAC',
+      'Link a TV',
       'Logout',
     ]);
+    expect(within(menu).getByRole('link', { name: 'Link a TV' })).toHaveAttribute('href', '/link');
     expect(within(menu).getByRole('link', { name: 'Switch MAC' })).toHaveAttribute('href', '/dashboard/switch-mac');
     expect(screen.getByText('a1:b2:c3:d4:e5:f6')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Manage Playlists' })).toBeInTheDocument();
@@ -193,6 +195,7 @@ describe('DashboardLayout: languages', () => {
       'رمز PIN للرقابة الأبوية',
       'تفاصيل الحساب',
       'تبديل عنوان MAC',
+      'ربط تلفزيون',
       'تسجيل الخروج',
     ]);
     expect(within(menu).getByRole('link', { name: 'رمز PIN للرقابة الأبوية' })).toHaveAttribute('aria-current', 'page');

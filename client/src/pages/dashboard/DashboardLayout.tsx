@@ -36,6 +36,7 @@ const LABELS = defineMessages({
   parentPin: { id: 'dashboard.menu.parentPin', defaultMessage: 'Parent PIN' },
   account: { id: 'dashboard.menu.account', defaultMessage: 'Account Details' },
   switchMac: { id: 'dashboard.menu.switchMac', defaultMessage: 'Switch MAC' },
+  linkTv: { id: 'dashboard.menu.linkTv', defaultMessage: 'Link a TV' },
 });
 
 const MENU: MenuItem[] = [
@@ -45,6 +46,8 @@ const MENU: MenuItem[] = [
   { label: LABELS.parentPin, to: '/dashboard/parent-pin' },
   { label: LABELS.account, to: '/dashboard/account' },
   { label: LABELS.switchMac, to: '/dashboard/switch-mac' },
+  // Not a dashboard screen (a TV's QR code opens it), but where a signed-out TV is signed in again.
+  { label: LABELS.linkTv, to: '/link' },
 ];
 
 export default function DashboardLayout() {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import Swal from 'sweetalert2';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,6 +29,7 @@ const changed = {
       changeDeviceKey: {
         __typename: 'DeviceSettingsPayload',
         message: 'Device Key Changed Successfully!',
+        tvsSignedOut: 1,
         device: buildDevice(),
       },
     },
@@ -145,6 +146,38 @@ describe('DeviceKeyPage', () => {
         expect.objectContaining({ icon: 'error', title: 'Something went wrong, try again later.', text: undefined }),
       ),
     );
+  });
+
+  it('says how many TVs the change signed out, and where to link them again', async () => {
+    const signedOutTwo = {
+      result: {
+        data: {
+          changeDeviceKey: { ...changed.result.data.changeDeviceKey, tvsSignedOut: 2 },
+        },
+      },
+    };
+    const { input, user, submit } = await renderPage([changeKey('654321', signedOutTwo)]);
+    await user.type(input, '654321');
+    await submit();
+
+    const said = '2 TVs were signed out. Each shows a link code: approve it on Link a TV.';
+    const status = await screen.findByText((_text, element) => element?.textContent === said);
+    expect(status).toHaveAttribute('role', 'status');
+    expect(within(status).getByRole('link', { name: 'Link a TV' })).toHaveAttribute('href', '/link');
+    // The sidebar lists Link a TV too.
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(menu).getByRole('link', { name: 'Link a TV' })).toHaveAttribute('href', '/link');
+  });
+
+  it('says when the TVs were kept signed in', async () => {
+    const kept = {
+      result: { data: { changeDeviceKey: { ...changed.result.data.changeDeviceKey, tvsSignedOut: 0 } } },
+    };
+    const { input, user, submit } = await renderPage([changeKey('654321', kept, true)]);
+    await user.click(screen.getByRole('switch', { name: 'Sign out every TV signed in to this device' }));
+    await user.type(input, '654321');
+    await submit();
+    expect(await screen.findByText('No TV was signed out.')).toHaveAttribute('role', 'status');
   });
 
   it('sends an owner whose session has ended to the sign-in screen', async () => {

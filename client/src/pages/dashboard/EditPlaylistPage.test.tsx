@@ -124,8 +124,8 @@ describe('EditPlaylistPage', () => {
     expect(screen.getByLabelText('Username')).toHaveValue('alice');
     expect(screen.getByLabelText('Password')).toHaveValue('pa55');
     expect(screen.getByRole('switch', { name: 'Protect this playlist' })).toBeChecked();
-    expect(screen.getByLabelText('PIN')).toHaveValue('2468');
-    expect(screen.getByLabelText('Confirm PIN')).toHaveValue('2468');
+    expect(screen.getByLabelText('Playlist PIN')).toHaveValue('2468');
+    expect(screen.getByLabelText('Confirm playlist PIN')).toHaveValue('2468');
   });
 
   it('sends the PIN that opened the playlist as currentPin, with a new PIN', async () => {
@@ -163,11 +163,11 @@ describe('EditPlaylistPage', () => {
       ],
       EDIT,
     );
-    const pin = await screen.findByLabelText('PIN');
+    const pin = await screen.findByLabelText('Playlist PIN');
     await user.clear(pin);
     await user.type(pin, '1357');
-    await user.clear(screen.getByLabelText('Confirm PIN'));
-    await user.type(screen.getByLabelText('Confirm PIN'), '1357');
+    await user.clear(screen.getByLabelText('Confirm playlist PIN'));
+    await user.type(screen.getByLabelText('Confirm playlist PIN'), '1357');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { name: 'Manage Playlists' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');

@@ -134,28 +134,30 @@ describe('PlaylistForm', () => {
     );
     await user.type(screen.getByLabelText('Playlist name'), 'Kids');
     await user.type(screen.getByLabelText('Playlist code'), '123456');
-    expect(screen.queryByLabelText('PIN')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Playlist PIN')).not.toBeInTheDocument();
 
     const protect = screen.getByRole('switch', { name: 'Protect this playlist' });
     await user.click(protect);
     expect(protect).toBeChecked();
-    expect(screen.getByLabelText('PIN')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Playlist PIN')).toHaveAttribute('type', 'password');
     // The spec leaves the length open; the cap there is, the form says.
-    expect(screen.getByLabelText('PIN')).toHaveAccessibleDescription('Any characters you like, up to 64.');
-    expect(screen.getByLabelText('Confirm PIN')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Playlist PIN')).toHaveAccessibleDescription(
+      'Any characters you like, up to 1,000. It opens only this playlist: it is not the parent PIN.',
+    );
+    expect(screen.getByLabelText('Confirm playlist PIN')).toHaveAttribute('type', 'password');
 
     await save();
     expect(shownErrors()).toEqual([m.pinRequired]);
 
-    await user.type(screen.getByLabelText('PIN'), '1234');
-    await user.type(screen.getByLabelText('Confirm PIN'), '1243');
+    await user.type(screen.getByLabelText('Playlist PIN'), '1234');
+    await user.type(screen.getByLabelText('Confirm playlist PIN'), '1243');
     await save();
     expect(shownErrors()).toEqual([m.pinMismatch]);
-    expect(screen.getByLabelText('Confirm PIN')).toHaveAccessibleDescription(m.pinMismatch);
+    expect(screen.getByLabelText('Confirm playlist PIN')).toHaveAccessibleDescription(m.pinMismatch);
 
-    await user.clear(screen.getByLabelText('Confirm PIN'));
+    await user.clear(screen.getByLabelText('Confirm playlist PIN'));
     expect(shownErrors()).toEqual([]);
-    await user.type(screen.getByLabelText('Confirm PIN'), '1234');
+    await user.type(screen.getByLabelText('Confirm playlist PIN'), '1234');
     await save();
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ isProtected: true, pin: '1234', type: 'code' }));
   });
@@ -363,8 +365,10 @@ describe('PlaylistForm in Arabic', () => {
 
     await user.click(screen.getByRole('switch', { name: 'حماية قائمة التشغيل هذه' }));
     expect(screen.getByLabelText('رمز PIN لقائمة التشغيل')).toBeInTheDocument();
-    expect(screen.getByLabelText('تأكيد رمز PIN')).toBeInTheDocument();
-    expect(screen.getByText(/^أي أحرف تريدها، بحد أقصى \d+\.$/)).toBeInTheDocument();
+    expect(screen.getByLabelText('تأكيد رمز PIN لقائمة التشغيل')).toBeInTheDocument();
+    expect(
+      screen.getByText(/^أي أحرف تريدها، بحد أقصى [\d,٬]+ حرف\. يفتح قائمة التشغيل هذه وحدها/),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
     // The schema's messages arrive as their English (common/messages.ts) and are shown in the page's language.

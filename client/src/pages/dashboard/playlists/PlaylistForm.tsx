@@ -247,27 +247,26 @@ export function PlaylistForm({ kind, heading, defaultValues, onSave, onCancel }:
           <div className="playlist-form__pins">
             <TextField
               id="playlist-pin"
-              label={<FormattedMessage id="playlists.form.pin" defaultMessage="PIN" />}
+              label={<FormattedMessage id="playlists.form.pin" defaultMessage="Playlist PIN" />}
               hint={
                 <FormattedMessage
                   id="playlists.form.pinHint"
-                  defaultMessage="Any characters you like, up to {max}."
+                  defaultMessage="Any characters you like, up to {max, number}. It opens only this playlist: it is not the parent PIN."
                   values={{ max: PLAYLIST_LIMITS.pin }}
                 />
               }
               error={error('pin')}
               type="password"
               autoComplete="new-password"
-              maxLength={PLAYLIST_LIMITS.pin}
+              // No maxLength: a longer PIN is refused with a message (common/validation.ts), never cut.
               {...text('pin', ['pinConfirmation'])}
             />
             <TextField
               id="playlist-pin-confirmation"
-              label={<FormattedMessage id="playlists.form.confirmPin" defaultMessage="Confirm PIN" />}
+              label={<FormattedMessage id="playlists.form.confirmPin" defaultMessage="Confirm playlist PIN" />}
               error={error('pinConfirmation')}
               type="password"
               autoComplete="new-password"
-              maxLength={PLAYLIST_LIMITS.pin}
               {...text('pinConfirmation')}
             />
           </div>
