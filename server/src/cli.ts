@@ -219,6 +219,12 @@ async function payments({ services, arg, out }: Run): Promise<number> {
     out(paymentLine(payment));
     out(`  reference ${payment.id}, provider reference ${payment.providerReference ?? '-'}`);
     if (payment.failureReason) out(`  ${payment.failureReason}`);
+    // Each dispute on its own line: the row above shows only the latest one's state.
+    for (const d of await services.trail.disputesOf(payment.id)) {
+      out(
+        `  dispute ${d.disputeId}: ${d.state}, opened ${when(d.openedAt)}${d.decidedAt ? `, decided ${when(d.decidedAt)}` : ''}`,
+      );
+    }
     for (const event of await services.trail.eventsOf(payment.id)) out(`  ${eventLine(event, false)}`);
   }
   return 0;

@@ -135,6 +135,15 @@ function paypalMoneyBack(captureId: string, type: string, value: string) {
   return deliver(server, paypalDelivery(server, event));
 }
 
+/** The support tool on the test server's database: its exit code and what it printed. */
+async function cli(...args: string[]) {
+  const url = (server.db.dataSource.options as { url?: string }).url;
+  const lines: string[] = [];
+  const config = loadConfig({ DATABASE_URL: url, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' });
+  const code = await runCli(args, (line) => lines.push(line), config);
+  return { code, output: lines.join('\n') };
+}
+
 describe('two disputes on one capture', () => {
   it('each undoes only what it did: D1 lost stays lost when D2 is cancelled by the buyer', async () => {
     const { client, device, order, captureId } = await paidOrder();
@@ -161,6 +170,11 @@ describe('two disputes on one capture', () => {
     ]);
     expect((await licenceOf(server, device.id)).expiresAt).toBeNull();
     expect(await returnedMinor(order.id)).toBe(899);
+
+    // Support sees each dispute's history, not only the row's latest state.
+    const listed = (await cli('payments', device.macAddress)).output;
+    expect(listed).toMatch(new RegExp(`dispute ${d1}: lost, opened [^\\n]+, decided `));
+    expect(listed).toMatch(new RegExp(`dispute ${d2}: won, opened [^\\n]+, decided `));
   });
 
   it('a second dispute after a won one is shown open, and its loss takes the days', async () => {
@@ -261,13 +275,6 @@ describe('money back is capped at what was paid', () => {
       {},
     );
     expect(paid).toBe('activated');
-    const url = (server.db.dataSource.options as { url?: string }).url;
-    const cli = async (...args: string[]) => {
-      const lines: string[] = [];
-      const config = loadConfig({ DATABASE_URL: url, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' });
-      const code = await runCli(args, (line) => lines.push(line), config);
-      return { code, output: lines.join('\n') };
-    };
 
     const tooMuch = await cli('refund', activation.id, '--amount', '1000', '--note', 'typo');
     expect(tooMuch).toEqual({

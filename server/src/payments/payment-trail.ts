@@ -16,6 +16,14 @@ export interface TrailEvent {
 const EVENT_COLUMNS = `e.created_at AS "createdAt", e.provider, e.kind, e.outcome, e.event_id AS "eventId",
                        a.mac_address AS "macAddress"`;
 
+/** One dispute a provider opened about a payment, and where it stands. */
+export interface TrailDispute {
+  disputeId: string;
+  state: 'open' | 'won' | 'lost';
+  openedAt: Date;
+  decidedAt: Date | null;
+}
+
 /**
  * What support reads of payments (`npm run device -- payments | events | refund`): a device's payments, oldest
  * first, and the audit trail the ledger writes (payment_events). Reads only: every change goes through the ledger.
@@ -54,5 +62,14 @@ export class PaymentTrail {
         WHERE e.activation_id = $1 ORDER BY e.id`,
       [reference],
     ) as Promise<TrailEvent[]>;
+  }
+
+  /** Each dispute about one payment, oldest first: the payment's row shows only the latest. */
+  disputesOf(reference: string): Promise<TrailDispute[]> {
+    return this.dataSource.query(
+      `SELECT dispute_id AS "disputeId", state, opened_at AS "openedAt", decided_at AS "decidedAt"
+         FROM payment_disputes WHERE activation_id = $1 ORDER BY opened_at, id`,
+      [reference],
+    ) as Promise<TrailDispute[]>;
   }
 }
