@@ -110,12 +110,21 @@ async function startNginx(port: number, upstreamPorts: [number, number]): Promis
   };
 }
 
-/** How many requests for `path` an instance logged (pino-http's line per request, at LOG_LEVEL=info). */
-function served(instance: ServerProcess, method: string, urlPath: string): number {
+/** How many requests for `route` an instance logged (pino-http's line per request, at LOG_LEVEL=info). */
+function served(instance: ServerProcess, method: string, route: string): number {
+  // One request log line per answered request (server/src/http/request-log.ts): its method and route pattern.
   return instance
     .output()
     .split('\n')
-    .filter((line) => line.includes('"method":"' + method + '"') && line.includes('"url":"' + urlPath + '"')).length;
+    .filter((line) => {
+      if (!line.startsWith('{"')) return false;
+      try {
+        const req = (JSON.parse(line) as { req?: { method?: string; route?: string } }).req;
+        return req?.method === method && req.route === route;
+      } catch {
+        return false; // a line still being written
+      }
+    }).length;
 }
 
 describeWithNginx(title, () => {

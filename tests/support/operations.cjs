@@ -1,4 +1,5 @@
-// The portal's own operations (client/src/**/*.graphql) as Apollo Client sends them. CommonJS, so that both the
+// The portal's own operations (client/src/**/*.graphql, less the TV app's in client/src/tv, which a TV sends by
+// its safelisted id) as Apollo Client sends them. CommonJS, so that both the
 // TypeScript tests (through jest) and the plain Node benchmarks (tests/bench) read the same documents.
 const { readdirSync, readFileSync } = require('node:fs');
 const path = require('node:path');
@@ -6,12 +7,13 @@ const { addTypenameToDocument } = require('@apollo/client/utilities');
 const { concatAST, parse, print, visit } = require('graphql');
 
 const root = path.resolve(__dirname, '../..');
+const tvApp = path.join(root, 'client', 'src', 'tv');
 
 /** @param {string} dir @returns {string[]} */
 function graphqlFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === '__generated__' ? [] : graphqlFiles(full);
+    if (entry.isDirectory()) return entry.name === '__generated__' || full === tvApp ? [] : graphqlFiles(full);
     return entry.name.endsWith('.graphql') ? [full] : [];
   });
 }
