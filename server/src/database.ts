@@ -25,6 +25,7 @@ import { ScheduledJobs1765400000000 } from './migrations/1765400000000-Scheduled
 import { DisputesEach1765500000000 } from './migrations/1765500000000-DisputesEach';
 import { CheckClaims1765700000000 } from './migrations/1765700000000-CheckClaims';
 import { PlaylistLockedGroups1765800000000 } from './migrations/1765800000000-PlaylistLockedGroups';
+import { FormChecks1765900000000 } from './migrations/1765900000000-FormChecks';
 import { ActivationEntity } from './payments/activation.entity';
 import { PlaylistEntity } from './playlist/playlist.entity';
 import { DeviceMacChangeEntity } from './device/device-mac-change.entity';
@@ -65,6 +66,7 @@ export const migrations = [
   DisputesEach1765500000000,
   CheckClaims1765700000000,
   PlaylistLockedGroups1765800000000,
+  FormChecks1765900000000,
 ];
 
 /** Opens the product's database (DATABASE_URL's, or the embedded engine) with its schema brought up to date. */

@@ -54,35 +54,51 @@ const SCREENS: Screen[] = [
   { name: 'edit-playlist', path: '/dashboard/edit/ID', forms: 'main form' },
 ];
 
-/** The fields of the screen's forms, in page order, as selectors a test can find again. */
-async function fieldsOf(page: Page, forms: string): Promise<string[]> {
-  return page.locator(forms).evaluateAll((elements) =>
-    elements.flatMap((form) =>
-      Array.from(form.querySelectorAll<HTMLElement>('input, textarea, select'))
-        .filter((field) => field.getClientRects().length > 0 && (field as HTMLInputElement).type !== 'hidden')
-        .map((field) => `#${CSS.escape(field.id)}`),
-    ),
+const TYPED = /^(text|email|password|url|tel|search|number)$/;
+
+/**
+ * The fields of the screen's forms, in page order, as selectors a test can find again, each with the ways it is
+ * focused: by Tab, and by a tap for a field one types in. One round trip for them all.
+ */
+async function fieldsOf(page: Page, forms: string): Promise<{ selector: string; ways: ('Tab' | 'tap')[] }[]> {
+  return page.locator(forms).evaluateAll(
+    (elements, typed) =>
+      elements.flatMap((form) =>
+        Array.from(form.querySelectorAll<HTMLElement>('input, textarea, select'))
+          .filter((field) => field.getClientRects().length > 0 && (field as HTMLInputElement).type !== 'hidden')
+          .map((field) => ({
+            selector: `#${CSS.escape(field.id)}`,
+            ways: (field.tagName === 'TEXTAREA' || new RegExp(typed).test((field as HTMLInputElement).type || 'text')
+              ? ['Tab', 'tap']
+              : ['Tab']) as ('Tab' | 'tap')[],
+          })),
+      ),
+    TYPED.source,
   );
 }
 
 /**
  * Leaves nothing focused and scrolls the page so that the lower half of the field sits under the chat band; for
- * a Tab, focuses the control before it, without scrolling, as a visitor tabbing through the form left it.
+ * a Tab, focuses the control before it, without scrolling, as a visitor tabbing through the form left it. Returns
+ * where a tap lands on the field's part that shows (its top, across its middle).
  */
-async function underTheBand(field: Locator, before: boolean): Promise<void> {
-  await field.evaluate((element, focusBefore) => {
+async function underTheBand(field: Locator, before: boolean): Promise<{ x: number; y: number }> {
+  return field.evaluate((element, focusBefore) => {
     (document.activeElement as HTMLElement | null)?.blur();
     const bandTop = Math.min(
       ...Array.from(document.querySelectorAll('.chat-widget')).map((w) => w.getBoundingClientRect().top),
     );
     const box = element.getBoundingClientRect();
     window.scrollBy({ top: box.top + box.height / 2 - bandTop, behavior: 'instant' });
-    if (!focusBefore) return;
+    const shown = element.getBoundingClientRect();
+    const tap = { x: shown.left + shown.width / 2, y: shown.top + 4 };
+    if (!focusBefore) return tap;
     const focusable = Array.from(
       document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]'),
     ).filter((e) => e.tabIndex >= 0 && !(e as HTMLButtonElement).disabled && e.getClientRects().length > 0);
     const index = focusable.indexOf(element as HTMLElement);
     (focusable[index - 1] ?? document.body).focus({ preventScroll: true });
+    return tap;
   }, before);
 }
 
@@ -119,18 +135,9 @@ async function coverOf(field: Locator): Promise<string> {
   });
 }
 
-/** Taps the field where it shows above the band. */
-async function tapOn(page: Page, field: Locator): Promise<void> {
-  const box = await field.boundingBox();
-  if (!box) throw new Error('the field has no box');
-  await page.mouse.click(box.x + box.width / 2, box.y + 4);
-}
-
-const TYPED = /^(text|email|password|url|tel|search|number)$/;
-
 describe('a focused field is never under the chat band', () => {
   for (const locale of ['en', 'ar'] as const) {
-    // Some 200 fields focused twice each, in each language: a long test, one browser context.
+    // Some 200 fields focused twice each, in each language: one browser context, one load of each screen.
     it(`by Tab and by tap, at ${WIDTHS.join(', ')} px, in ${locale === 'en' ? 'English' : 'Arabic'}`, async () => {
       const started = Date.now();
       let playlistId = '';
@@ -143,21 +150,21 @@ describe('a focused field is never under the chat band', () => {
       const prefix = locale === 'ar' ? '/ar' : '';
       const problems: string[] = [];
       let tried = 0;
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: HEIGHT });
-        for (const screen of SCREENS) {
-          await page.goto(`${portal.product.url}${prefix}${screen.path.replace('ID', playlistId)}`);
-          await page.locator('main h1').first().waitFor();
-          await screen.open?.(page);
-          await page.locator(`${screen.forms} input`).first().waitFor();
-          for (const selector of await fieldsOf(page, screen.forms)) {
+      // One load of each screen; the widths are tried on it by resizing the viewport (the layout follows).
+      for (const screen of SCREENS) {
+        await page.setViewportSize({ width: WIDTHS[0]!, height: HEIGHT });
+        await page.goto(`${portal.product.url}${prefix}${screen.path.replace('ID', playlistId)}`);
+        await page.locator('main h1').first().waitFor();
+        await screen.open?.(page);
+        await page.locator(`${screen.forms} input`).first().waitFor();
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: HEIGHT });
+          for (const { selector, ways } of await fieldsOf(page, screen.forms)) {
             const field = page.locator(selector);
-            const type = (await field.getAttribute('type')) ?? 'text';
-            const ways = (await field.evaluate((e) => e.tagName === 'TEXTAREA')) || TYPED.test(type) ? 2 : 1;
-            for (const way of ['Tab', 'tap'].slice(0, ways)) {
-              await underTheBand(field, way === 'Tab');
+            for (const way of ways) {
+              const tap = await underTheBand(field, way === 'Tab');
               if (way === 'Tab') await page.keyboard.press('Tab');
-              else await tapOn(page, field);
+              else await page.mouse.click(tap.x, tap.y);
               tried += 1;
               const cover = await coverOf(field);
               if (cover) {

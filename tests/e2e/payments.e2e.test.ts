@@ -89,8 +89,16 @@ describe('Activate Device in Chromium, every method on its sandbox', () => {
       await owner.page.getByText('Price: 8.99€', { exact: true }).waitFor();
       const methods = await owner.page
         .getByRole('radio')
-        .evaluateAll((inputs) => inputs.map((input) => (input.closest('label')?.textContent ?? '').trim()));
+        .evaluateAll((inputs) =>
+          inputs.map((input) =>
+            (input.closest('label')?.querySelector('.payment__option-text > span')?.textContent ?? '').trim(),
+          ),
+        );
       expect(methods).toEqual(['ibostore', 'OPay', 'OPay 1', 'Card (Cowpay)', 'Crypto', 'PayPal']);
+      // Both OPay accounts are offered: each says under its name how it differs.
+      await expect(
+        owner.page.getByRole('radio', { name: 'OPay 1', exact: true }).getAttribute('aria-describedby'),
+      ).resolves.toBeTruthy();
       const screen = new ActivateScreen(owner.page);
       await screen.choose('Card (Cowpay)');
       await owner.page.getByRole('note').filter({ hasText: 'Sandbox: no money moves.' }).waitFor();

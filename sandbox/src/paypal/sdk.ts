@@ -9,13 +9,31 @@
  * After restart() (a declined card), the next approval is for the same order, as in PayPal's popup: createOrder
  * is not called again. Errors thrown by createOrder or onApprove reach onError. The stand-in's route checks the
  * `client-id` query (an unknown one is answered 400 and the script does not load). Served from this site, so the
- * pages' Content Security Policy allows it.
+ * pages' Content Security Policy allows it. Its words follow the `locale` query as PayPal's do (the portal asks
+ * for ar_EG on /ar): Arabic, laid out right to left, or English left to right whatever the page's direction.
  */
 export const PAYPAL_SANDBOX_SDK = `(function () {
   'use strict';
   var script = document.currentScript;
   var namespace = (script && script.getAttribute('data-namespace')) || 'paypal';
   var base = script ? new URL('..', new URL(script.src, location.href)).pathname.replace(/\\/$/, '') : '/sandbox/paypal';
+  var locale = script ? new URL(script.src, location.href).searchParams.get('locale') || '' : '';
+  var arabic = /^ar/i.test(locale);
+  var words = arabic
+    ? {
+        banner: 'PayPal في وضع الاختبار: لا تنتقل أي أموال.',
+        pay: 'PayPal (وضع الاختبار)',
+        declined: 'ادفع ببطاقة مرفوضة (وضع الاختبار)',
+        review: 'ادفع، مع تعليق الدفعة للمراجعة (وضع الاختبار)',
+        cancel: 'إلغاء (وضع الاختبار)'
+      }
+    : {
+        banner: 'PayPal sandbox: no money moves.',
+        pay: 'PayPal (sandbox)',
+        declined: 'Pay with a declined card (sandbox)',
+        review: 'Pay, held for review (sandbox)',
+        cancel: 'Cancel (sandbox)'
+      };
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
@@ -63,12 +81,18 @@ export const PAYPAL_SANDBOX_SDK = `(function () {
       render: function (target) {
         container = typeof target === 'string' ? document.querySelector(target) : target;
         if (!container) return Promise.reject(new Error('Document is ready and element ' + target + ' does not exist'));
-        var box = el('div', { 'class': 'paypal-sandbox', 'data-testid': 'paypal-sandbox-buttons' });
-        box.appendChild(el('p', { 'class': 'paypal-sandbox__banner' }, 'PayPal sandbox: no money moves.'));
-        var pay = el('button', { type: 'button', 'class': 'paypal-sandbox__pay' }, 'PayPal (sandbox)');
-        var declined = el('button', { type: 'button', 'class': 'paypal-sandbox__declined' }, 'Pay with a declined card (sandbox)');
-        var review = el('button', { type: 'button', 'class': 'paypal-sandbox__review' }, 'Pay, held for review (sandbox)');
-        var cancel = el('button', { type: 'button', 'class': 'paypal-sandbox__cancel' }, 'Cancel (sandbox)');
+        // Its own language and direction, as PayPal's iframe has: the full stop ends each sentence where it should.
+        var box = el('div', {
+          'class': 'paypal-sandbox',
+          'data-testid': 'paypal-sandbox-buttons',
+          lang: arabic ? 'ar' : 'en',
+          dir: arabic ? 'rtl' : 'ltr'
+        });
+        box.appendChild(el('p', { 'class': 'paypal-sandbox__banner' }, words.banner));
+        var pay = el('button', { type: 'button', 'class': 'paypal-sandbox__pay' }, words.pay);
+        var declined = el('button', { type: 'button', 'class': 'paypal-sandbox__declined' }, words.declined);
+        var review = el('button', { type: 'button', 'class': 'paypal-sandbox__review' }, words.review);
+        var cancel = el('button', { type: 'button', 'class': 'paypal-sandbox__cancel' }, words.cancel);
         pay.addEventListener('click', function () { run('good'); });
         declined.addEventListener('click', function () { run('declined'); });
         review.addEventListener('click', function () { run('review'); });

@@ -524,7 +524,8 @@ export type Mutation = {
   checkPlaylist: PlaylistCheck;
   /**
    * Checks playlist values before they are saved (the add and edit forms): the same validation as saving, then
-   * the same check. Nothing is stored.
+   * the same check. The result is kept for the signed-in owner and this exact source for an hour: the playlist
+   * they save with the same source takes it as its `lastCheck`.
    */
   checkPlaylistValues: PlaylistCheck;
   /** Creates a PayPal order for the licence price, for PayPal's buttons (`createOrder`). */

@@ -52,6 +52,8 @@ export async function prune(
   await sweep('tvLinks', 'tv_links', `expires_at < now() - interval '${EXPIRED_GRACE}'`);
   // Claims of checks that ended without releasing them (an instance stopped mid-check): lapsed already.
   await sweep('checkClaims', 'check_claims', `expires_at < now()`);
+  // Form checks whose playlist was never saved (a saved one takes its check within the hour).
+  await sweep('formChecks', 'form_checks', `checked_at < now() - interval '${EXPIRED_GRACE}'`);
   await sweep(
     'deviceTokens',
     'device_tokens',

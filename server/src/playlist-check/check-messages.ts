@@ -462,7 +462,7 @@ export const checkMessages = {
     refused: defineMessage({
       id: 'msg.check.sample.refused',
       defaultMessage:
-        'Refused (HTTP {status}): the account may not allow it, or the provider may block this server’s network or country. Try it on the TV.',
+        'Refused: the account may not allow it, or the provider may block this server’s network or country. Try it on the TV.',
     }),
     refusedXui: defineMessage({
       id: 'msg.check.sample.refusedXui',
@@ -471,7 +471,7 @@ export const checkMessages = {
     }),
     gone: defineMessage({
       id: 'msg.check.sample.gone',
-      defaultMessage: 'Not there (HTTP {status}): the provider no longer serves this channel at this address.',
+      defaultMessage: 'Not there: the provider no longer serves this channel at this address.',
     }),
     legal: defineMessage({
       id: 'msg.check.sample.legal',
@@ -538,6 +538,12 @@ export const checkMessages = {
     }),
   },
   /** What a sampled channel answered with (after "Answered with "). */
+  /** Codecs known by words rather than a technical name (codecs.ts); the others are said as they are. */
+  codecs: {
+    'MPEG audio': defineMessage({ id: 'msg.check.codec.mpegAudio', defaultMessage: 'MPEG audio' }),
+    'MPEG-1 video': defineMessage({ id: 'msg.check.codec.mpeg1Video', defaultMessage: 'MPEG-1 video' }),
+    'MPEG-2 video': defineMessage({ id: 'msg.check.codec.mpeg2Video', defaultMessage: 'MPEG-2 video' }),
+  } as Record<string, SourceMessage>,
   formats: {
     ts: defineMessage({ id: 'msg.check.format.ts', defaultMessage: 'an MPEG-TS stream' }),
     hlsMaster: defineMessage({

@@ -8,6 +8,7 @@ import { validate } from '../common/validate';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics/metrics';
+import { rememberFormCheck } from '../playlist/form-check';
 import type { PlaylistCaller, PlaylistInput, PlaylistService, PlaylistWithPin } from '../playlist/playlist.service';
 import { checkMessages, english, said, saidDate, saidList, type Said, type SaidValue } from './check-messages';
 import { CheckClaims, type Claim } from './check-claims';
@@ -91,7 +92,10 @@ export class PlaylistCheckService {
     return result;
   }
 
-  /** Checks a form's values before they are saved: the same validation as saving; nothing is stored. */
+  /**
+   * Checks a form's values before they are saved: the same validation as saving. The result is kept for this
+   * owner and this exact source, as the last check of the playlist saved with it (form-check.ts).
+   */
   async checkValues(caller: PlaylistCaller, input: PlaylistInput): Promise<CheckResult> {
     // The source fields are validated as for saving; the name and protection do not matter before saving.
     const raw: Partial<PlaylistInput> = input && typeof input === 'object' ? input : {};
@@ -101,7 +105,9 @@ export class PlaylistCheckService {
       isProtected: false,
       pin: undefined,
     });
-    return this.run(caller.deviceId, sourceOf(values));
+    const result = await this.run(caller.deviceId, sourceOf(values));
+    await rememberFormCheck(this.dataSource, caller.deviceId, values, result);
+    return result;
   }
 
   /**

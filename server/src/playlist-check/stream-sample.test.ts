@@ -1,5 +1,5 @@
 import { allClosed, startStreamProvider, type StreamProvider } from '../../../tests/support/stream-provider';
-import { english } from './check-messages';
+import { english, sayIn } from './check-messages';
 import { ChannelPicker, sampleStream, sampleStreams, streamsVerdict, type StreamPick } from './stream-sample';
 
 /**
@@ -74,11 +74,12 @@ describe('one channel, said by what it sends', () => {
     ['json-error', 'NOT_VIDEO', 200, [], 'Answered with something that is not a video format the TV plays.'],
     ['channels', 'NOT_VIDEO', 200, [], 'Answered with another playlist of channels, not a stream.'],
     ['empty', 'EMPTY', 200, [], 'Answered, but sent nothing.'],
-    ['401', 'REFUSED', 401, [], expect.stringMatching(/^Refused \(HTTP 401\).*Try it on the TV\.$/)],
+    ['401', 'REFUSED', 401, [], expect.stringMatching(/^Refused: the account.*Try it on the TV\.$/)],
     ['403', 'REFUSED', 403, [], expect.stringMatching(/block this server’s network or country/)],
     ['xui-404', 'REFUSED', 404, [], expect.stringMatching(/as XUI-based panels do/)],
-    ['404', 'GONE', 404, [], 'Not there (HTTP 404): the provider no longer serves this channel at this address.'],
-    ['410', 'GONE', 410, [], expect.stringMatching(/^Not there \(HTTP 410\)/)],
+    // The status is the badge's beside the sentence (CheckResultCard): the sentence does not repeat it.
+    ['404', 'GONE', 404, [], 'Not there: the provider no longer serves this channel at this address.'],
+    ['410', 'GONE', 410, [], expect.stringMatching(/^Not there: /)],
     ['451', 'LEGAL_BLOCK', 451, [], expect.stringMatching(/legal reasons where this server is/)],
     ['503', 'HTTP_ERROR', 503, [], 'The server answered HTTP 503 instead of video.'],
     ['stall', 'NO_ANSWER', 200, [], 'Answered, but sent no video in 1.5 s.'],
@@ -87,7 +88,7 @@ describe('one channel, said by what it sends', () => {
     // Shoutcast v1 radio: "ICY 200 OK" read as HTTP/1.0, as VLC and ExoPlayer read it.
     ['icy', 'AUDIO', 200, ['MP3'], 'Answered with an audio-only stream (MP3).'],
     // nginx's own 404, unpadded for a User-Agent that is not MSIE or Chrome: not XUI's.
-    ['nginx-404', 'GONE', 404, [], 'Not there (HTTP 404): the provider no longer serves this channel at this address.'],
+    ['nginx-404', 'GONE', 404, [], 'Not there: the provider no longer serves this channel at this address.'],
     ['silent', 'NO_ANSWER', null, [], 'Did not answer in 1.5 s.'],
   ])('%s: %s', async (path, kind, httpStatus, codecs, message) => {
     const outcome = await sampleStream(pick(path), BASE, LIMITS);
@@ -99,6 +100,14 @@ describe('one channel, said by what it sends', () => {
     expect(english(outcome.said)).toEqual(message);
     // Every connection is let go of at once, a live stream's and a film's included.
     expect(await allClosed(provider)).toBe(true);
+  });
+
+  it('says codec names of words in Arabic, technical names as they are, and a status only in its badge', async () => {
+    const ts = await sampleStream(pick('ts-h264'), BASE, LIMITS);
+    expect(sayIn('ar', ts.said)).toContain('H.264، صوت MPEG');
+    expect(sayIn('ar', ts.said)).not.toMatch(/MPEG audio/);
+    const gone = await sampleStream(pick('404'), BASE, LIMITS);
+    expect(sayIn('ar', gone.said)).toBe('غير موجودة: لم يعد المزوّد يقدّم هذه القناة على هذا العنوان.');
   });
 
   it.each([

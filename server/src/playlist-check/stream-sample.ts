@@ -180,7 +180,7 @@ function seconds(ms: number): string {
 /** What a sniffed body says, for one channel. */
 function sniffSaid(sniff: StreamSniff): Said {
   const { sample, formats } = checkMessages;
-  const codecs = sniff.codecs.join(', ');
+  const codecs = sniff.codecs.length ? codecsSaid(sniff.codecs) : null;
   const plays = (format: Said) =>
     codecs ? said(sample.playsCodecs, { format, codecs }) : said(sample.plays, { format });
   switch (sniff.format) {
@@ -354,13 +354,13 @@ async function openLink(
     budget.bytesLeft -= page.length;
     const failed = (o: Outcome): LinkRead => ({ ok: false, outcome: o });
     if (status === 401 || status === 403) {
-      return failed(outcome('REFUSED', status, said(sample.refused, { status: String(status) })));
+      return failed(outcome('REFUSED', status, said(sample.refused)));
     }
     if (status === 404 && isXuiNotFound(page) && !nginxPads(userAgent)) {
       return failed(outcome('REFUSED', status, said(sample.refusedXui)));
     }
     if (status === 404 || status === 410) {
-      return failed(outcome('GONE', status, said(sample.gone, { status: String(status) })));
+      return failed(outcome('GONE', status, said(sample.gone)));
     }
     if (status === 451) return failed(outcome('LEGAL_BLOCK', status, said(sample.legal)));
     return failed(outcome('HTTP_ERROR', status, said(sample.httpError, { status: String(status) })));
@@ -528,7 +528,13 @@ function formatSaid(sniff: StreamSniff, codecs: string[] = []): Said {
     default:
       format = said(formats.audio);
   }
-  return codecs.length ? said(sample.formatCodecs, { format, codecs: codecs.join(', ') }) : format;
+  return codecs.length ? said(sample.formatCodecs, { format, codecs: codecsSaid(codecs) }) : format;
+}
+
+/** Codec names in the reader's language: those said in words translated, technical ones (H.264, AAC) as they are. */
+function codecsSaid(names: string[]): SaidValue {
+  const { codecs } = checkMessages;
+  return saidList(names.map((name) => (Object.hasOwn(codecs, name) ? said(codecs[name]!) : name)));
 }
 
 /** How a link failed, for the chain's sentences: `failure` chooses the words, with its status or time. */

@@ -8,6 +8,7 @@ import { hashSecret, verifySecret } from '../common/secrets';
 import { validate } from '../common/validate';
 import { type DeviceEntity } from '../device/device.entity';
 import { DEVICE_SWITCHED_MESSAGE, lockDevice } from '../device/device-lock';
+import { adoptFormCheck } from './form-check';
 import { PlaylistEntity } from './playlist.entity';
 import type { PlaylistView } from './playlist.view';
 import { UUID, isUniqueViolation } from '../db/constraints';
@@ -166,6 +167,7 @@ export class PlaylistService {
       ),
     )) as Array<{ id: string }>;
     if (row) {
+      await adoptFormCheck(this.dataSource.manager, caller.deviceId, row.id, c);
       // Deleted by another request the moment it was added: said like any playlist that is gone.
       const entity = await this.dataSource.manager.findOneBy(PlaylistEntity, { id: row.id });
       if (!entity) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
@@ -196,6 +198,7 @@ export class PlaylistService {
           { ...playlist, pinHash },
         );
         if (!result.affected) throw new DomainError('NOT_FOUND', PLAYLIST_NOT_FOUND_MESSAGE);
+        await adoptFormCheck(manager, caller.deviceId, existing.id, playlist);
         return { entity: await manager.findOneByOrFail(PlaylistEntity, { id: existing.id }), unlocked: true };
       }),
     );

@@ -129,6 +129,18 @@ describe('ActivateDevicePage: price and methods', () => {
     expect(screen.getByRole('button', { name: 'Pay with OPay' })).toBeInTheDocument();
   });
 
+  it('says under OPay and OPay 1 how they differ for the buyer, in both languages', async () => {
+    await renderPage([], { methods: ['OPAY', 'OPAY1', 'PAYPAL'] });
+    const group = screen.getByRole('group', { name: 'Payment method' });
+    const opay = within(group).getByRole('radio', { name: 'OPay' });
+    const opay1 = within(group).getByRole('radio', { name: 'OPay 1' });
+    expect(opay).toHaveAccessibleDescription('Our first OPay account.');
+    expect(opay1).toHaveAccessibleDescription(
+      'Our second OPay account: the same checkout and price. Use it if OPay does not go through.',
+    );
+    expect(within(group).getByRole('radio', { name: 'PayPal' })).not.toHaveAccessibleDescription();
+  });
+
   it('says Lifetime for a licence without a day count', async () => {
     await renderPage([], { licenceDays: null });
     expect(screen.getByText('Lifetime')).toBeInTheDocument();
@@ -742,7 +754,18 @@ describe('ActivateDevicePage in Arabic', () => {
       within(group)
         .getAllByRole('radio')
         .map((radio) => radio.closest('label')?.textContent),
-    ).toEqual(['ibostore', 'OPay', 'OPay 1', 'بطاقة بنكية (Cowpay)', 'عملات رقمية', 'PayPal']);
+    ).toEqual([
+      'ibostore',
+      'OPayحسابنا الأول في OPay.',
+      'OPay 1حسابنا الثاني في OPay: صفحة الدفع نفسها والسعر نفسه. استخدمه إذا لم يتم الدفع عبر OPay.',
+      'بطاقة بنكية (Cowpay)',
+      'عملات رقمية',
+      'PayPal',
+    ]);
+    // What tells the two OPay accounts apart is each one's description, its name staying the method's.
+    expect(within(group).getByRole('radio', { name: 'OPay 1' })).toHaveAccessibleDescription(
+      'حسابنا الثاني في OPay: صفحة الدفع نفسها والسعر نفسه. استخدمه إذا لم يتم الدفع عبر OPay.',
+    );
     expect(within(group).getByRole('radio', { name: 'OPay' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'ادفع عبر OPay' })).toBeInTheDocument();
     expect(screen.getByText('سيطلب منك OPay بياناتك في صفحة الدفع الخاصة به.')).toBeInTheDocument();

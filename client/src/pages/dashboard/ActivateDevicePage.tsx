@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DEFAULT_LOCALE } from '../../../../common/i18n';
 import { messages } from '../../../../common/messages';
@@ -16,6 +16,7 @@ import { CheckoutForm } from './payments/CheckoutForm';
 import { PayPalButtons } from './payments/PayPalButtons';
 import { useLastPayment, type LastPayment } from './payments/lastPayment';
 import {
+  METHOD_NOTES,
   SANDBOX_NOTICE,
   TEST_PAYMENTS_NOTICE,
   checkoutMethodOf,
@@ -85,6 +86,10 @@ function PaymentChoice({ pricing }: { pricing: Pricing }) {
   // Null when the server has no store address: ibostore is then not among the methods either.
   const ibostoreUrl = device && pricing.ibostoreUrl ? ibostoreLink(pricing.ibostoreUrl, device.macAddress) : null;
   const say = usePaymentText();
+  const intl = useIntl();
+  const idBase = useId();
+  // OPay and OPay 1 side by side say what tells them apart; either alone needs no note.
+  const bothOpays = pricing.methods.includes('OPAY') && pricing.methods.includes('OPAY1');
   const lastPayment = useLastPayment();
   const charge = method ? methodCharge(pricing, method, say.money) : null;
   // On a phone the methods' last row arrives where the floating chat buttons sit: they step aside from it.
@@ -146,18 +151,30 @@ function PaymentChoice({ pricing }: { pricing: Pricing }) {
               <FormattedMessage id="payments.methodLegend" defaultMessage="Payment method" />
             </legend>
             <div className="payment__options">
-              {pricing.methods.map((option) => (
-                <label key={option} className="payment__option">
-                  <input
-                    type="radio"
-                    name="payment-method"
-                    value={option}
-                    checked={option === method}
-                    onChange={() => choose(option)}
-                  />
-                  <span>{say.method(option)}</span>
-                </label>
-              ))}
+              {pricing.methods.map((option) => {
+                const note = bothOpays ? METHOD_NOTES[option] : undefined;
+                return (
+                  <label key={option} className="payment__option">
+                    <input
+                      type="radio"
+                      name="payment-method"
+                      value={option}
+                      checked={option === method}
+                      onChange={() => choose(option)}
+                      aria-labelledby={note ? `${idBase}-${option}` : undefined}
+                      aria-describedby={note ? `${idBase}-${option}-note` : undefined}
+                    />
+                    <span className="payment__option-text">
+                      <span id={`${idBase}-${option}`}>{say.method(option)}</span>
+                      {note && (
+                        <small id={`${idBase}-${option}-note`} className="payment__option-note">
+                          {intl.formatMessage(note)}
+                        </small>
+                      )}
+                    </span>
+                  </label>
+                );
+              })}
             </div>
           </fieldset>
 

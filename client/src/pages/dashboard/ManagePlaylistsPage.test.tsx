@@ -63,12 +63,15 @@ describe('ManagePlaylistsPage: the list', () => {
     const cells = (name: string) => within(screen.getByRole('row', { name: new RegExp(name) })).getAllByRole('cell');
     const urlCell = cells('General one')[1]!;
     expect(urlCell).toHaveTextContent(longUrl);
+    // Each kind named as the TV app names it, as written (no shouting capitals).
+    expect(cells('General one')[0]).toHaveTextContent(/^General oneM3U playlist$/);
+    expect(cells('Code one')[0]).toHaveTextContent(/^Code onePlaylist code$/);
     // Clipped by CSS with an ellipsis; the whole URL stays readable in the title.
     expect(urlCell.querySelector('.playlists__clip')).toHaveAttribute('title', longUrl);
 
     // The password is masked until the owner asks to see it.
     expect(cells('XC one').map((cell) => cell.textContent)).toEqual([
-      'XC oneXC',
+      'XC oneXtream Codes',
       'http://xc.example:8080',
       'alice',
       '••••••••Show',
@@ -437,7 +440,7 @@ describe('ManagePlaylistsPage: checks', () => {
     return within(screen.getByRole('row', { name: new RegExp(`^${name}`) })).getAllByRole('cell')[4]!;
   }
 
-  it('shows each playlist’s last check: its verdict and when, never, protected, or n/a for codes', async () => {
+  it('shows each playlist’s last check: its verdict and when, never, protected, or N/A for codes', async () => {
     const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000).toISOString();
     renderPlaylistPages([
       playlistsMock([
@@ -459,7 +462,7 @@ describe('ManagePlaylistsPage: checks', () => {
     expect(lastCheckCell('Failing')).toHaveTextContent(/Will not play\d{1,2} Nov\. 2026/);
     expect(lastCheckCell('Sports')).toHaveTextContent(/^NeverCheck$/);
     expect(lastCheckCell('Movies')).toHaveTextContent(/^ProtectedCheck$/);
-    expect(lastCheckCell('Kids')).toHaveTextContent(/^n\/a$/);
+    expect(lastCheckCell('Kids')).toHaveTextContent(/^N\/A$/);
     expect(screen.queryByRole('button', { name: 'Check Kids' })).not.toBeInTheDocument();
   });
 

@@ -17,6 +17,18 @@ export const METHOD_LABELS = defineMessages<PaymentMethod>({
   PAYPAL: { id: 'payments.method.paypal', defaultMessage: 'PayPal' },
 });
 
+/**
+ * What tells OPay and OPay 1 apart for a buyer, said under each when both are offered: two merchant accounts of
+ * ours on the same OPay checkout, country, currency and price (docs/payments.md, "OPay").
+ */
+export const METHOD_NOTES: Partial<Record<PaymentMethod, MessageDescriptor>> = defineMessages({
+  OPAY: { id: 'payments.method.opay.note', defaultMessage: 'Our first OPay account.' },
+  OPAY1: {
+    id: 'payments.method.opay1.note',
+    defaultMessage: 'Our second OPay account: the same checkout and price. Use it if OPay does not go through.',
+  },
+});
+
 export const STATUS_LABELS = defineMessages<ActivationStatus>({
   PENDING: { id: 'payments.status.pending', defaultMessage: 'Pending' },
   PAID: { id: 'payments.status.paid', defaultMessage: 'Paid' },

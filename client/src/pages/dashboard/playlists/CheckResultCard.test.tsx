@@ -519,7 +519,7 @@ describe('CheckResultCard in Arabic', () => {
                 name: 'Sport Two',
                 httpStatus: 403,
                 message:
-                  'Refused (HTTP 403): the account may not allow it, or the provider may block this server’s network or country. Try it on the TV.',
+                  'Refused: the account may not allow it, or the provider may block this server’s network or country. Try it on the TV.',
               }),
               sample('OTHER_SCHEME', {
                 name: 'Old Feed',
@@ -540,7 +540,7 @@ describe('CheckResultCard in Arabic', () => {
     expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent('News OneMPEG-TSH.264 · AACHTTP 200News');
     expect(items[0]).toHaveClass('check-card__stream--plays');
-    expect(items[1]).toHaveTextContent('Sport TwoRefusedHTTP 403Refused (HTTP 403)');
+    expect(items[1]).toHaveTextContent('Sport TwoRefusedHTTP 403Refused: the account');
     expect(items[1]).toHaveClass('check-card__stream--fails');
     expect(items[2]).toHaveTextContent(
       'Old FeedNot triedNot tried: this server opens only http and https addresses, and this one is rtmp://.',
@@ -579,5 +579,36 @@ describe('CheckResultCard in Arabic', () => {
     const card = screen.getByRole('region', { name: 'نتيجة الفحص' });
     const list = within(card).getByRole('list', { name: 'القنوات التي فُتحت' });
     expect(within(list).getByRole('listitem')).toHaveTextContent('قناة الأخبارلا ردّلم تردّ خلال 8 ث.');
+  });
+
+  it('names codecs said in words in Arabic, technical ones as they are', async () => {
+    await setTestLocale('ar');
+    render(
+      <CheckResultCard
+        heading="نتيجة الفحص"
+        check={buildPlaylistCheck({
+          streams: {
+            __typename: 'StreamsCheck',
+            sampled: 1,
+            playable: 1,
+            message: 'ردّت القناة التي فُتحت بفيديو يشغّله التلفزيون (MPEG-TS).',
+            samples: [
+              {
+                __typename: 'StreamSample',
+                name: 'News',
+                group: null,
+                kind: 'MPEG_TS',
+                httpStatus: 200,
+                codecs: ['H.264', 'MPEG audio', 'MPEG-2 video'],
+                message: 'ردّت، والرد بث MPEG-TS ‏(H.264، صوت MPEG).',
+              },
+            ],
+          },
+        } as never)}
+      />,
+    );
+    const codecs = document.querySelector('.check-card__stream-codecs')!;
+    expect(codecs).toHaveTextContent('H.264 · صوت MPEG · فيديو MPEG-2');
+    expect(codecs).not.toHaveTextContent('MPEG audio');
   });
 });

@@ -5,6 +5,7 @@ import type { PlaylistCheckVerdict } from '../../../__generated__/graphql';
 import { useLocale } from '../../../i18n/LocaleProvider';
 import { useFormatDate, useFormatNumber, useKeepDatesTogether } from '../../../i18n/format';
 import {
+  CODEC_WORDS,
   GUIDE_SOURCE_LABELS,
   LINE_STATE_LABELS,
   PROBLEM_LABELS,
@@ -384,7 +385,9 @@ function StreamSampleItem({ sample }: { sample: StreamSample }) {
         <span className="check-card__stream-kind">{intl.formatMessage(STREAM_KIND_LABELS[sample.kind])}</span>
         {sample.codecs.length > 0 && (
           <span className="check-card__stream-codecs" dir="ltr">
-            {sample.codecs.join(' · ')}
+            {sample.codecs
+              .map((codec) => (Object.hasOwn(CODEC_WORDS, codec) ? intl.formatMessage(CODEC_WORDS[codec]!) : codec))
+              .join(' · ')}
           </span>
         )}
         {sample.httpStatus !== null && (

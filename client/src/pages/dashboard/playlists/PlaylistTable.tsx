@@ -7,10 +7,11 @@ import type { PlaylistCheck } from './playlistCheck';
 import { kindOf, urlCell } from './playlistModel';
 import type { Playlist, PlaylistKind } from './playlistModel';
 
+/** Each kind's name as the TV app shows it (tvapp.home.type*): one name for one thing across the product. */
 const KIND_LABELS = defineMessages<PlaylistKind>({
-  general: { id: 'playlists.kind.general', defaultMessage: 'General' },
-  xc: { id: 'playlists.kind.xc', defaultMessage: 'XC' },
-  code: { id: 'playlists.kind.code', defaultMessage: 'Code' },
+  general: { id: 'playlists.kind.m3u', defaultMessage: 'M3U playlist' },
+  xc: { id: 'playlists.kind.xtreamCodes', defaultMessage: 'Xtream Codes' },
+  code: { id: 'playlists.kind.playlistCode', defaultMessage: 'Playlist code' },
 });
 
 /** The table's column names, which are also each cell's label on a phone (`data-label`). */
@@ -101,7 +102,7 @@ function LastCheck({ playlist, now }: { playlist: Playlist; now: number }) {
           defaultMessage: 'Playlist codes are opened by the TV app and cannot be checked here.',
         })}
       >
-        <FormattedMessage id="playlists.lastCheck.notApplicable" defaultMessage="n/a" />
+        <FormattedMessage {...WORDS.notAvailable} />
       </span>
     );
   }

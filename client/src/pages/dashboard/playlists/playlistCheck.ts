@@ -1,4 +1,4 @@
-import { defineMessages, useIntl, type IntlShape } from 'react-intl';
+import { defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { messages } from '../../../../../common/messages';
 import { playlistFormSchema } from '../../../../../common/validation';
 import type { PlaylistFormInput } from '../../../../../common/validation';
@@ -233,3 +233,10 @@ export function showCheckFailure({ answered, code, message }: GraphQLFailure, sa
   }
   return showAlert('error', requestFailed);
 }
+
+/** Codecs the check names in words (server codecs.ts), said in the reader's language; others are technical names. */
+export const CODEC_WORDS: Readonly<Record<string, MessageDescriptor>> = defineMessages({
+  'MPEG audio': { id: 'check.codec.mpegAudio', defaultMessage: 'MPEG audio' },
+  'MPEG-1 video': { id: 'check.codec.mpeg1Video', defaultMessage: 'MPEG-1 video' },
+  'MPEG-2 video': { id: 'check.codec.mpeg2Video', defaultMessage: 'MPEG-2 video' },
+});
