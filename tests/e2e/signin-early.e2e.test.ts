@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CAPTCHA, launchBrowser, registerDevice, startProduct, type Product } from './support';
 
 /**
@@ -71,7 +71,8 @@ describe('the sign-in screen before its script arrives', () => {
       // Visible and usable at once: the form, its captcha picture, no spinner.
       await page.getByRole('img', { name: 'Captcha' }).waitFor();
       expect(await page.getByText('Loading captcha…').count()).toBe(0);
-      expect(scripts.heldCount()).toBeGreaterThan(0);
+      // The page asks for its script once it has painted (client/script-after-paint.mts): held here.
+      await vi.waitFor(() => expect(scripts.heldCount()).toBeGreaterThan(0));
       await fill(page, mac, deviceKey);
       await page.screenshot({ path: `${shots}/signin-before-script-${width}.png` });
 

@@ -113,6 +113,7 @@ const CHECKED_TABLES: Record<string, string> = {
   payment_disputes: 'id',
   support_actions: 'id',
   scheduled_jobs: 'name',
+  form_checks: 'device_id',
 };
 /** Tables that legitimately change while requests are refused, and why. */
 const UNCHECKED_TABLES: Record<string, string> = {
