@@ -30,6 +30,8 @@ export async function startServer(
   options: {
     inMemory?: boolean;
     clientDir?: string;
+    /** The built TV app's directory (default dist/tv). */
+    tvDir?: string;
     ssrEntry?: string;
     /**
      * How long `stop()` waits for connections and statements (DRAIN_GRACE_MS). The in-process test servers
@@ -61,6 +63,7 @@ export async function startServer(
       services,
       sessionSecret,
       clientDir: options.clientDir,
+      tvDir: options.tvDir,
       ssrEntry: options.ssrEntry,
       drainGraceMs,
     });

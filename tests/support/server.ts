@@ -40,6 +40,13 @@ export async function startTestServer(
     path.join(clientDir, 'index.html'),
     '<!doctype html><html><head><title>test app</title></head><body><div id="root"></div></body></html>',
   );
+  // And for the built TV app (dist/tv), served at /tv/ whether or not a build exists.
+  const tvDir = path.join(dataDir, 'tv');
+  mkdirSync(tvDir);
+  writeFileSync(
+    path.join(tvDir, 'index.html'),
+    '<!doctype html><html><head><title>test TV app</title></head><body><div id="root"></div></body></html>',
+  );
   const settings: Record<string, string | undefined> = {
     NODE_ENV: 'test',
     PORT: '0',
@@ -66,6 +73,7 @@ export async function startTestServer(
   const server = await startServer(config, options.logger ?? createLogger(config.logLevel), {
     inMemory: true,
     clientDir,
+    tvDir,
     // Server rendering is exercised by the browser tests against the real build.
     ssrEntry: path.join(clientDir, 'no-renderer.mjs'),
     // The tests' fetch keeps idle connections for seconds, and a stop waits for its clients to close them
