@@ -245,7 +245,12 @@ describe('SwitchMacPage in Arabic', () => {
     const keyInput = screen.getByLabelText('مفتاح الجهاز');
     expect(screen.getByRole('heading', { name: 'تبديل عنوان MAC' })).toBeInTheDocument();
     expect(screen.getByText('يُسجَّل خروج التلفزيون القديم من التطبيق.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'ربط تلفزيون' })).toHaveAttribute('href', '/link');
+    // The page's own link, beside the sidebar's entry of the same name.
+    const inPage = screen
+      .getAllByRole('link', { name: 'ربط تلفزيون' })
+      .filter((link) => !link.closest('.dashboard__sidebar'));
+    expect(inPage).toHaveLength(1);
+    expect(inPage[0]).toHaveAttribute('href', '/link');
     expect(screen.getByText(OLD_MAC, { selector: '.settings__mono' })).toHaveAttribute('dir', 'ltr');
     expect(keyInput).toHaveAttribute('dir', 'ltr');
     expect(keyInput).toHaveAccessibleDescription(
