@@ -150,8 +150,23 @@ export class SignInScreen {
     // On a first visit the site's loading cover holds the page (inert) until its images are in.
     await this.page.locator('.preload-cover').waitFor({ state: 'detached' });
     // The screen's script has arrived and taken over (keys typed earlier are tested in signin-early): the sign-in
-    // then goes through the graph, and the portal's page says its welcome.
+    // then goes through the graph, and the portal's page says its welcome. The page asks for its scripts only once
+    // it has painted (client/script-after-paint.mts), which on a throttled CPU can come after the network was idle
+    // for a while: wait until the entry and each module it preloads have arrived, then for the next frame.
     await this.page.waitForLoadState('networkidle');
+    await this.page.waitForFunction(() => {
+      const urls = [
+        ...Array.from(document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]'), (el) => el.src),
+        ...Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (el) => el.href),
+      ];
+      return (
+        urls.length > 0 &&
+        urls.every((url) =>
+          performance.getEntriesByName(url).some((entry) => (entry as PerformanceResourceTiming).responseEnd > 0),
+        )
+      );
+    });
+    await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   }
 
   async signIn(mac: string, key: string, captcha = CAPTCHA) {
