@@ -20,7 +20,7 @@ import { deviceRestRouter } from './device/device.rest';
 import { playlistRestRouter } from './playlist/playlist.rest';
 import { paymentRestRouter, webhookRouter } from './payments/payment.rest';
 import { clientApp } from './http/client-app';
-import { tvAppRouter } from './http/tv-app';
+import { tvAppPrefixes, tvAppRouter } from './http/tv-app';
 import { DEFAULT_LOCALE } from '../../common/i18n';
 import { localizer } from './i18n/localizer';
 import { requestLocale } from './i18n/request-locale';
@@ -85,8 +85,13 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  // Every answer, by the route that took it (its pattern, never the path as sent); what no route took, by its mount.
-  app.use(httpMetrics(services.metrics, ['/graphql', '/frontend', '/webhooks', '/sandbox', '/assets']));
+  // Every answer, by the route that took it (its pattern, never the path as sent); what no route took, by its mount
+  // or its area (the TV app, in every language), else as one of the client's pages.
+  app.use(
+    httpMetrics(services.metrics, ['/graphql', '/frontend', '/webhooks', '/sandbox', '/assets'], {
+      tv: tvAppPrefixes(localizer().locales, DEFAULT_LOCALE),
+    }),
+  );
   // One line per request (http/request-log.ts), named by the same route as the metrics.
   app.use(requestLog(logger));
 

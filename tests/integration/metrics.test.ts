@@ -214,6 +214,23 @@ describe('counts as an operator sees them', () => {
     expect(text).not.toContain(unknown);
   });
 
+  it('labels the TV app (/tv/, /ar/tv/) tv, apart from the portal’s pages', async () => {
+    const before = await scrape();
+    const tv = { method: 'GET', route: 'tv', status_class: '2xx' };
+    const pages = { method: 'GET', route: 'pages', status_class: '2xx' };
+    for (const path of ['/tv/', '/ar/tv/', '/tv/index.html'])
+      expect((await get(`${server.url}${path}`)).status).toBe(200);
+    // The bare address moves to the page's own (its addresses are relative): that answer is the TV app's too.
+    expect((await fetch(`${server.url}/ar/tv`, { redirect: 'manual' })).status).toBe(301);
+    const after = await scrape();
+    expect(value(after, 'http_requests_total', tv) - value(before, 'http_requests_total', tv)).toBe(3);
+    expect(
+      value(after, 'http_requests_total', { ...tv, status_class: '3xx' }) -
+        value(before, 'http_requests_total', { ...tv, status_class: '3xx' }),
+    ).toBe(1);
+    expect(value(after, 'http_requests_total', pages)).toBe(value(before, 'http_requests_total', pages));
+  });
+
   it('counts GraphQL operations by a known name only, and errors by code', async () => {
     const { client } = await signedInDevice(server);
     const before = await scrape();

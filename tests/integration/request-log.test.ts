@@ -108,6 +108,33 @@ describe('the request log at info', () => {
   });
 });
 
+describe('the request log names', () => {
+  let logged: Awaited<ReturnType<typeof loggedServer>>;
+  beforeAll(async () => {
+    logged = await loggedServer('info');
+  });
+  afterAll(() => logged.server.stop());
+
+  it('a load of the TV app tv, in either language, apart from the portal’s pages', async () => {
+    logged.take();
+    const client = logged.server.client();
+    await client.request('GET', '/tv/');
+    await client.request('GET', '/ar/tv/');
+    await client.request('GET', '/device/login');
+    const lines = logged.take();
+    expect(lines.map((line) => line.msg.replace(/ \d+ ms$/, ''))).toEqual([
+      'GET tv 200',
+      'GET tv 200',
+      'GET /device/login 200',
+    ]);
+    // No pattern names a file of the TV app: the path does, as for a page.
+    expect(lines.slice(0, 2).map((line) => line.req)).toEqual([
+      { method: 'GET', route: 'tv', url: '/tv/' },
+      { method: 'GET', route: 'tv', url: '/ar/tv/' },
+    ]);
+  });
+});
+
 describe('the request log at debug', () => {
   let logged: Awaited<ReturnType<typeof loggedServer>>;
   beforeAll(async () => {

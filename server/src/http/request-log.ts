@@ -79,7 +79,7 @@ export function loggedUrl(url: string): string {
   return shown.length > 200 ? `${shown.slice(0, 200)}…` : shown;
 }
 
-/** The route label of a request (a pattern, a mount, 'pages' or 'unmatched'), as the metrics count it. */
+/** The route label of a request (a pattern, a mount, an area, 'pages' or 'unmatched'), as the metrics count it. */
 const route = (req: IncomingMessage) => routeOf(req)?.route ?? 'unmatched';
 /** The route, and the GraphQL operation where one was named: what the line's message says. */
 const named = (req: IncomingMessage) => [route(req), operationOf(req)].filter(Boolean).join(' ');

@@ -20,6 +20,11 @@ export const TV_APP_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** Where the TV app is served: /tv in the default language, /<tag>/tv in each other (the metrics' 'tv' area). */
+export function tvAppPrefixes(locales: readonly string[], defaultLocale: string): string[] {
+  return ['/tv', ...locales.filter((l) => l !== defaultLocale).map((l) => `/${l}/tv`)];
+}
+
 /**
  * Serves the built TV app (dist/tv, `npm run build:tv`) at /tv/ and at each other language's /<tag>/tv/: the same
  * files, which take their language from the path. The page is revalidated on every load; the hashed assets are
@@ -27,7 +32,7 @@ export const TV_APP_CSP = [
  */
 export function tvAppRouter(tvDir: string, locales: readonly string[], defaultLocale: string): Router {
   const router = express.Router();
-  const prefixes = ['/tv', ...locales.filter((l) => l !== defaultLocale).map((l) => `/${l}/tv`)];
+  const prefixes = tvAppPrefixes(locales, defaultLocale);
   const files = express.static(tvDir, {
     index: 'index.html',
     redirect: false,

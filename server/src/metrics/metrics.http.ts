@@ -11,7 +11,8 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  * Counts every answer of the app by the route that took it (docs/operations.md, "Metrics"): Express's matched
  * pattern with its mount (`/frontend/device/deletePlayListUrl/:id`), never the path as sent, so a path with ids in
  * it, or a scan of a million made-up paths, adds no series. An answer no route took is labelled with its mount
- * (`/graphql`, `/assets`), 'pages' (the client's pages and files) or, answered 404, 'unmatched'.
+ * (`/graphql`, `/assets`), the name of the area it is in (`areas`: 'tv' for the TV app's /tv/ and /ar/tv/, one label
+ * for every language), 'pages' (the client's pages and files) or, answered 404, 'unmatched'.
  *
  * Express matches paths in any case (`/FRontend/…` is `/frontend/…`), and `req.baseUrl` is the mount's part of the
  * path as sent: the mount in the label is the one the app wrote, from `mounts`.
@@ -19,7 +20,11 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  * The pattern is taken when Express matches the route, not when the answer ends: an error passed on to the app's
  * error handler leaves the route's router, which puts its mount path back out of `req.baseUrl`.
  */
-export function httpMetrics(metrics: Metrics, mounts: readonly string[]): RequestHandler {
+export function httpMetrics(
+  metrics: Metrics,
+  mounts: readonly string[],
+  areas: Readonly<Record<string, readonly string[]>> = {},
+): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     let matched: string | undefined;
@@ -33,7 +38,7 @@ export function httpMetrics(metrics: Metrics, mounts: readonly string[]): Reques
         if (value) matched = mountOf(req.baseUrl, mounts) + patternOf(value.path, req.path);
       },
     });
-    const routeNow = () => matched ?? unrouted(req, res.statusCode, mounts);
+    const routeNow = () => matched ?? unrouted(req, res.statusCode, mounts, areas);
     routes.set(req, () => ({ route: routeNow(), matched: matched !== undefined }));
     let counted = false;
     const count = () => {
@@ -60,7 +65,7 @@ const routes = new WeakMap<object, () => { route: string; matched: boolean }>();
 
 /**
  * The route label of a request counted by `httpMetrics`, as it stands now (final once the answer is sent), and
- * whether a route matched it (else the label is a mount, 'pages' or 'unmatched'): the request log
+ * whether a route matched it (else the label is a mount, an area, 'pages' or 'unmatched'): the request log
  * (http/request-log.ts) names a request the way the metrics do.
  */
 export function routeOf(req: object): { route: string; matched: boolean } | undefined {
@@ -89,9 +94,19 @@ function mountOf(baseUrl: string, mounts: readonly string[]): string {
   return mountUnder(baseUrl, mounts) ?? '(unlisted mount)';
 }
 
-function unrouted(req: Request, status: number, mounts: readonly string[]): string {
+function unrouted(
+  req: Request,
+  status: number,
+  mounts: readonly string[],
+  areas: Readonly<Record<string, readonly string[]>>,
+): string {
   if (status === 404) return 'unmatched';
-  return mountUnder(req.originalUrl.split('?')[0] ?? '', mounts) ?? 'pages';
+  const path = req.originalUrl.split('?')[0] ?? '';
+  return (
+    mountUnder(path, mounts) ??
+    Object.keys(areas).find((area) => mountUnder(path, areas[area] ?? []) !== undefined) ??
+    'pages'
+  );
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
