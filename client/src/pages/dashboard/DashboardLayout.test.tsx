@@ -10,6 +10,7 @@ import { UserProvider } from '../../hooks/useUser';
 import { buildDevice } from '../../test/factories';
 import { dashboardTestRoutes as testRoutes, devicePayments, signedIn } from '../../test/renderDashboardRoute';
 import { setTestLocale } from '../../test/locale';
+import { SiteLayout } from '../../components/SiteLayout';
 
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(() => Promise.resolve({ isConfirmed: true })) } }));
 
@@ -170,6 +171,29 @@ describe('DashboardLayout', () => {
     const menu = await screen.findByRole('navigation', { name: 'Dashboard' });
     expect(within(menu).getByRole('link', { name: 'Manage Playlists' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).getByRole('link', { name: 'Activate Device' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('DashboardLayout: landmarks', () => {
+  it('is in the site frame’s one main landmark, its menu and screen inside it', async () => {
+    // As routes.tsx nests it: SiteLayout (the header, <main>, the footer) around the portal's routes.
+    const router = createMemoryRouter([{ Component: SiteLayout, children: testRoutes }], {
+      initialEntries: ['/dashboard'],
+    });
+    render(
+      <MockedProvider mocks={[signedIn(), noPlaylists]}>
+        <UserProvider>
+          <RouterProvider router={router} />
+        </UserProvider>
+      </MockedProvider>,
+    );
+    const menu = await screen.findByRole('navigation', { name: 'Dashboard' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Manage Playlists' });
+    const main = screen.getByRole('main');
+    expect(main).toContainElement(menu);
+    expect(main).toContainElement(heading);
+    // A second main would break axe's landmark-one-main and no-duplicate-main rules.
+    expect(document.querySelectorAll('main, [role="main"]')).toHaveLength(1);
   });
 });
 
