@@ -463,7 +463,7 @@ export class Dialog extends SweetAlert {
   }
 }
 
-/** The 'Enter PIN' prompt of a protected playlist. */
+/** The 'Enter Playlist PIN' prompt of a protected playlist. */
 export class PinDialog extends Dialog {
   get input(): Locator {
     // sweetalert2 copies the aria-label onto its unused (hidden) inputs too: the role keeps to the shown one.
@@ -475,7 +475,7 @@ export class PinDialog extends Dialog {
   }
 
   async waitUntilAsked() {
-    await this.waitForTitle('Enter PIN');
+    await this.waitForTitle('Enter Playlist PIN');
   }
 
   /** Types the PIN and presses OK. */

@@ -14,6 +14,7 @@ import { CONFIRM_BUTTON_COLOR } from './dialogTheme';
 interface DialogLanguage {
   ok: string;
   cancel: string;
+  /** The title of the prompt for a protected playlist's PIN (never the parent PIN's). */
   enterPin: string;
   pin: string;
   /** A shared message's English in the language; any other text (already translated, a server's) as it is. */
@@ -23,7 +24,7 @@ interface DialogLanguage {
 const ENGLISH: DialogLanguage = {
   ok: 'OK',
   cancel: 'Cancel',
-  enterPin: 'Enter PIN',
+  enterPin: 'Enter Playlist PIN',
   pin: 'PIN',
   text: (english) => english,
 };
@@ -41,7 +42,8 @@ export function useDialogLanguage(): void {
   const { text } = useLocale();
   const ok = intl.formatMessage({ id: 'dialog.ok', defaultMessage: 'OK' });
   const cancel = intl.formatMessage({ id: 'dialog.cancel', defaultMessage: 'Cancel' });
-  const enterPin = intl.formatMessage({ id: 'dialog.enterPin', defaultMessage: 'Enter PIN' });
+  // A playlist's own PIN, named apart from the parent PIN (docs/i18n.md's glossary): the only PIN this prompt asks.
+  const enterPin = intl.formatMessage({ id: 'dialog.enterPlaylistPin', defaultMessage: 'Enter Playlist PIN' });
   const pin = intl.formatMessage({ id: 'dialog.pin', defaultMessage: 'PIN' });
   useEffect(() => {
     const entry: DialogLanguage = { ok, cancel, enterPin, pin, text: (english) => text(english) };

@@ -114,9 +114,9 @@ describe('EditPlaylistPage', () => {
 
     const name = await screen.findByLabelText('Playlist name');
     expect(dialogs().map((dialog) => [dialog.title, dialog.text])).toEqual([
-      ['Enter PIN', '“Kids” is protected.'],
+      ['Enter Playlist PIN', '“Kids” is protected.'],
       ['Wrong PIN!', 'Please try again!'],
-      ['Enter PIN', '“Kids” is protected.'],
+      ['Enter Playlist PIN', '“Kids” is protected.'],
     ]);
     expect(dialogs()[0]).toMatchObject({ input: 'password' });
     expect(name).toHaveValue('Kids');

@@ -6,6 +6,7 @@ import { CheckPlaylistDocument, CreatePlaylistDocument, DeletePlaylistDocument }
 import { buildPlaylist, buildPlaylistCheck } from '../../test/factories';
 import { setTestLocale } from '../../test/locale';
 import { answerDialogs, dialogs, graphQLFailure, playlistsMock, renderPlaylistPages } from '../../test/playlistPages';
+import { renderDashboardRoute, signedIn } from '../../test/renderDashboardRoute';
 
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn() } }));
 
@@ -375,7 +376,7 @@ describe('ManagePlaylistsPage: delete', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Movies' }));
     await waitFor(() => expect(screen.queryByRole('row', { name: /Movies/ })).not.toBeInTheDocument());
     expect(dialogs().map((dialog) => dialog.title)).toEqual([
-      'Enter PIN',
+      'Enter Playlist PIN',
       'Delete Movies?',
       'Playlist has been deleted.',
     ]);
@@ -388,7 +389,7 @@ describe('ManagePlaylistsPage: delete', () => {
     await list();
     await user.click(screen.getByRole('button', { name: 'Delete Movies' }));
     await waitFor(() => expect(dialogs()).toHaveLength(1));
-    expect(dialogs()[0]).toMatchObject({ title: 'Enter PIN' });
+    expect(dialogs()[0]).toMatchObject({ title: 'Enter Playlist PIN' });
   });
 
   it('shows "Wrong PIN!" when the server refuses the PIN', async () => {
@@ -537,7 +538,7 @@ describe('ManagePlaylistsPage: checks', () => {
 
     const card = await screen.findByRole('region', { name: 'Check of “Movies”' });
     expect(within(card).getByText('Will not play')).toBeInTheDocument();
-    expect(dialogs()).toEqual([expect.objectContaining({ title: 'Enter PIN', input: 'password' })]);
+    expect(dialogs()).toEqual([expect.objectContaining({ title: 'Enter Playlist PIN', input: 'password' })]);
     // A locked playlist's last check stays with whoever gave the PIN: the list still does not show it.
     expect(lastCheckCell('Movies')).toHaveTextContent(/^ProtectedCheck$/);
   });
@@ -654,6 +655,17 @@ describe('ManagePlaylistsPage in Arabic', () => {
       text: 'لا يمكن التراجع عن ذلك.',
       confirmButtonText: 'حذف',
     });
+  });
+
+  it('titles the PIN prompt with the playlist’s PIN, apart from the parent PIN, in Arabic', async () => {
+    await setTestLocale('ar');
+    answerDialogs({ pins: [] });
+    // In the dashboard's frame, which gives the dialogs the page's language.
+    const { user } = renderDashboardRoute('/dashboard', [signedIn(), playlistsMock([sports, movies])]);
+    await user.click(await screen.findByRole('button', { name: 'حذف Movies' }));
+    await waitFor(() => expect(dialogs()).toHaveLength(1));
+    // Never to be taken for the parent PIN (رمز PIN للرقابة الأبوية): docs/i18n.md's glossary.
+    expect(dialogs()[0]).toMatchObject({ title: 'أدخل رمز PIN لقائمة التشغيل', input: 'password' });
   });
 
   it('checks a playlist and shows the result in Arabic', async () => {
