@@ -26,6 +26,7 @@ import { DisputesEach1765500000000 } from './migrations/1765500000000-DisputesEa
 import { CheckClaims1765700000000 } from './migrations/1765700000000-CheckClaims';
 import { PlaylistLockedGroups1765800000000 } from './migrations/1765800000000-PlaylistLockedGroups';
 import { FormChecks1765900000000 } from './migrations/1765900000000-FormChecks';
+import { DeviceMacChangesFromMac1766000000000 } from './migrations/1766000000000-DeviceMacChangesFromMac';
 import { ActivationEntity } from './payments/activation.entity';
 import { PlaylistEntity } from './playlist/playlist.entity';
 import { DeviceMacChangeEntity } from './device/device-mac-change.entity';
@@ -67,6 +68,7 @@ export const migrations = [
   CheckClaims1765700000000,
   PlaylistLockedGroups1765800000000,
   FormChecks1765900000000,
+  DeviceMacChangesFromMac1766000000000,
 ];
 
 /** Opens the product's database (DATABASE_URL's, or the embedded engine) with its schema brought up to date. */

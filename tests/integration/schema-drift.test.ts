@@ -63,6 +63,25 @@ describe('entities and migrations', () => {
     }
   });
 
+  it('find a device by a former MAC (findByAnyMac: support’s `device <mac>`) through an index, latest first', async () => {
+    const rows: { indexdef: string }[] = await db.dataSource.query(
+      `SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'device_mac_changes'`,
+    );
+    expect(rows.map((row) => row.indexdef)).toContainEqual(
+      expect.stringMatching(/^CREATE INDEX ix_device_mac_changes_from_mac ON .*USING btree \(from_mac, created_at\)$/),
+    );
+    // The lookup as TypeORM sends it can take the index (the table is empty here: sequential scans are put aside).
+    const plan = await db.dataSource.transaction(async (manager) => {
+      await manager.query('SET LOCAL enable_seqscan = off');
+      const lines: Record<string, string>[] = await manager.query(
+        `EXPLAIN SELECT * FROM device_mac_changes WHERE from_mac = $1 ORDER BY created_at DESC LIMIT 1`,
+        ['02:00:00:00:00:01'],
+      );
+      return lines.map((line) => Object.values(line)[0]).join('\n');
+    });
+    expect(plan).toMatch(/Index Scan Backward using ix_device_mac_changes_from_mac/);
+  });
+
   it('index every foreign key by its leading columns (a lookup or a cascade never scans a table)', async () => {
     const unindexed = await db.dataSource.query(
       `SELECT c.conrelid::regclass::text AS table, c.conname AS key FROM pg_constraint c

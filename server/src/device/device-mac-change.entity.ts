@@ -4,6 +4,8 @@ import type { DeviceEntity } from './device.entity';
 /** One MAC switch, kept for support: which record moved where, and what it absorbed. */
 @Entity({ name: 'device_mac_changes' })
 @Index('ix_device_mac_changes_device', ['deviceId', 'createdAt'])
+// Support's lookup of a TV by the MAC it had before a switch (DeviceService.findByAnyMac), the latest first.
+@Index('ix_device_mac_changes_from_mac', ['fromMac', 'createdAt'])
 export class DeviceMacChangeEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
