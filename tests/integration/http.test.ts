@@ -47,6 +47,27 @@ describe('HTTP surface', () => {
     }
   });
 
+  it('answers a file of the built client that does not exist as any unknown path: a JSON 404 saying so', async () => {
+    const client = server.client();
+    const notFound = { status: 404, json: { status: 'error', message: 'No such path.' } };
+    for (const [method, path] of [
+      ['GET', '/assets/index-0000.js'],
+      ['GET', '/assets/'],
+      ['GET', '/assets/fonts/none.woff2'],
+      // A path that tries to leave the folder finds nothing either.
+      ['GET', '/assets/..%2f..%2fpackage.json'],
+      ['POST', '/assets/index-0000.js'],
+    ] as const) {
+      const res = await client.request(method, path);
+      expect({ method, path, status: res.status, json: res.json }).toEqual({ method, path, ...notFound });
+      // The product's own headers: its CSP, kept by no cache.
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    const head = await client.request('HEAD', '/assets/index-0000.js');
+    expect([head.status, head.headers.get('content-type')]).toEqual([404, 'application/json; charset=utf-8']);
+  });
+
   it('sends security headers and hides the framework', async () => {
     const res = await server.client().request('GET', '/');
     expect(res.headers.get('x-powered-by')).toBeNull();

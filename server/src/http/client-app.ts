@@ -6,7 +6,10 @@ const API_PREFIXES = ['/graphql', '/frontend', '/webhooks', '/healthz', '/readyz
 
 /**
  * Serves the built client: hashed assets cached for a year, pages never cached, and for every other GET the
- * page the renderer builds (status 404 for paths that are not client routes, with the not-found page).
+ * page the renderer builds (status 404 for paths that are not client routes, with the not-found page). A file under
+ * /assets that is not there (or a path that tries to leave the folder, or another method than GET) is left to the
+ * app's own JSON 404 ('No such path.', app.ts), as any unknown path: not serve-static's refusal, which the error
+ * handler could only call unreadable.
  */
 export function clientApp(clientDir: string, pages: PageRenderer): Router {
   const router = express.Router();
@@ -16,7 +19,6 @@ export function clientApp(clientDir: string, pages: PageRenderer): Router {
       immutable: true,
       maxAge: '365d',
       index: false,
-      fallthrough: false,
     }),
   );
   router.use(express.static(clientDir, { index: false, maxAge: '1h' }));
