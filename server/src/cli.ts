@@ -12,7 +12,7 @@ import type { JobResult, JobState } from './maintenance/scheduled-jobs';
 import type { ActivationEntity } from './payments/activation.entity';
 import { storedAmount } from './payments/currency';
 import type { Reconciled } from './payments/payment-reconciler';
-import type { TrailEvent } from './payments/payment-trail';
+import type { AppliedAs, TrailEvent } from './payments/payment-trail';
 import { createServices, type Services } from './services';
 
 const USAGE = `Support tool for devices.
@@ -218,6 +218,8 @@ async function payments({ services, arg, out }: Run): Promise<number> {
     out('');
     out(paymentLine(payment));
     out(`  reference ${payment.id}, provider reference ${payment.providerReference ?? '-'}`);
+    const applied = await services.trail.appliedAs(payment.id);
+    if (applied) out(`  ${appliedLine(applied)}`);
     if (payment.failureReason) out(`  ${payment.failureReason}`);
     // Each dispute on its own line: the row above shows only the latest one's state.
     for (const d of await services.trail.disputesOf(payment.id)) {
@@ -373,6 +375,17 @@ function paymentLine(p: ActivationEntity): string {
   ]
     .filter(Boolean)
     .join('  ');
+}
+
+/**
+ * What a payment did to the licence when it was applied, as the audit copy (payments.licence_before/after) keeps
+ * it: never moved afterwards, so it can differ from the row's 'licence until' once an earlier payment's days came
+ * off (docs/payments.md, "The dates agree").
+ */
+function appliedLine(a: AppliedAs): string {
+  const before = a.licenceBefore ? `licence ended ${when(a.licenceBefore)}` : 'no licence before';
+  const after = a.lifetime ? 'made it lifetime' : `took it to ${a.licenceAfter ? when(a.licenceAfter) : '-'}`;
+  return `when applied: ${before}, this payment ${after} (as recorded then)`;
 }
 
 const EVENT_COLUMNS = [23, 8, 9, 17, 24];

@@ -301,6 +301,7 @@ describe('licence dates after money back', () => {
     };
     const first = await pay();
     const second = await pay();
+    const paidUntil = (await licenceOf(server, device.id)).expiresAt!;
     expect(await server.services.ledger.recordMoneyBack(first.id, 'refunded', 'test: the first refunded')).toBe(
       'refunded',
     );
@@ -312,6 +313,20 @@ describe('licence dates after money back', () => {
     expect(rows[second.id]).toMatchObject({ status: 'PAID' });
     expect(new Date(rows[second.id]!.licenceExpiresAt!).getTime()).toBe(end.getTime());
     expect(rows[first.id]).toMatchObject({ status: 'REFUNDED', licenceExpiresAt: null });
+
+    // Support's view says the same end, and keeps apart what the payment gave when it was applied (the audit copy in
+    // payments.licence_after, never moved), labelled as such.
+    const when = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+    const listed = (await cli('payments', device.macAddress)).output.split('\n');
+    expect(listed).toContain(`Expires:     ${when(end)}`);
+    const at = listed.findIndex((line) => line.startsWith(`  reference ${second.id},`));
+    expect(listed[at - 1]).toMatch(new RegExp(` paid  paid .*  licence until ${when(end)}$`));
+    expect(listed[at + 1]).toMatch(
+      new RegExp(
+        `^ {2}when applied: licence ended \\S+ \\S+ UTC, this payment took it to ${when(paidUntil)} \\(as recorded then\\)$`,
+      ),
+    );
+    expect(end.getTime()).toBeLessThan(paidUntil.getTime());
   });
 });
 

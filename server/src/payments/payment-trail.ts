@@ -25,6 +25,17 @@ export interface TrailDispute {
 }
 
 /**
+ * The licence as a payment left it when it was applied (`payments.licence_before`, `licence_after`, `lifetime`): an
+ * audit copy, written once and never moved. When an earlier payment's days come off later, the licence end the
+ * payment shows now (the activation's `licence_expires_at`, which Account Details shows) moves back; this does not.
+ */
+export interface AppliedAs {
+  licenceBefore: Date | null;
+  licenceAfter: Date | null;
+  lifetime: boolean;
+}
+
+/**
  * What support reads of payments (`npm run device -- payments | events | refund`): a device's payments, oldest
  * first, and the audit trail the ledger writes (payment_events). Reads only: every change goes through the ledger.
  * The payer's details and the providers' payloads stay in the database.
@@ -36,6 +47,17 @@ export class PaymentTrail {
   async payment(reference: string): Promise<ActivationEntity | null> {
     if (!UUID.test(reference)) return null;
     return this.dataSource.getRepository(ActivationEntity).findOneBy({ id: reference });
+  }
+
+  /** What the payment did to the licence when it was applied, as recorded then; null when nothing was paid. */
+  async appliedAs(reference: string): Promise<AppliedAs | null> {
+    if (!UUID.test(reference)) return null;
+    const [row] = (await this.dataSource.query(
+      `SELECT licence_before AS "licenceBefore", licence_after AS "licenceAfter", lifetime FROM payments
+        WHERE activation_id = $1 ORDER BY created_at LIMIT 1`,
+      [reference],
+    )) as AppliedAs[];
+    return row ?? null;
   }
 
   /** Every payment and attempt of a device, oldest first. */
