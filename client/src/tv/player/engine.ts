@@ -1,9 +1,9 @@
-import { KEYS, read, write } from '../platform';
+import { KEYS, read, write } from '../platform/storage';
 import { sniff, type PlayerFailure, type StreamFormat } from './sniff';
 
 /**
  * Plays a channel in a <video>: HLS natively where the engine plays it, else with hls.js; MPEG-TS with
- * mpegts.js; MP4 natively. "Natively where it plays" is found by playing, not by `canPlayType`: desktop Chromium
+ * mpegts.js; MP4, WebM and radio (MP3, AAC) natively. "Natively where it plays" is found by playing, not by `canPlayType`: desktop Chromium
  * answers "maybe" for HLS yet fails some TS-segment streams natively. The first HLS channel tries the engine's
  * own player and falls back to hls.js; the verdict is kept (platform storage) for the next channels and starts.
  * hls.js and mpegts.js load only when a channel needs them (the first screen does not carry them).
@@ -147,7 +147,7 @@ export function play(video: HTMLVideoElement, url: string, options: PlayOptions)
       }
     };
     if (format === 'ts') return attach('mpegts.js');
-    if (format === 'mp4' || format === 'unknown') return attach('native');
+    if (format !== 'hls') return attach('native');
     // HLS: the kept verdict, else a trial of the engine's own player.
     const kept = read(KEYS.hlsEngine);
     if (kept === 'hls.js' || video.canPlayType('application/vnd.apple.mpegurl') === '') return attach('hls.js');

@@ -1,10 +1,11 @@
 import { useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useEffect, useRef, useState } from 'react';
-import { defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { playerMessages } from '../../../../common/player-messages';
 import { channelStep } from '../platform';
 import type { Channel } from '../playlists/channel';
 import { play, type Engine } from '../player/engine';
+import { failureText } from '../player/failure';
 import type { PlayerFailure } from '../player/sniff';
 import { useBack } from '../ui/back';
 
@@ -22,28 +23,6 @@ const TEXTS = defineMessages<{
 
 /** Headers a web engine never lets a page set on a request (the Fetch standard's forbidden request headers). */
 const FORBIDDEN_HEADERS = /^(user-agent|referer|origin|host|cookie|connection)$/i;
-
-/** A failure in the check's words (common/player-messages.ts). */
-export function failureText(intl: IntlShape, failure: PlayerFailure): string {
-  const say = (message: unknown, values?: Record<string, string | number>) =>
-    intl.formatMessage(message as MessageDescriptor, values);
-  switch (failure.kind) {
-    case 'http':
-      if (failure.status === 401 || failure.status === 403)
-        return say(playerMessages.refused, { status: failure.status });
-      if (failure.status === 404 || failure.status === 410) return say(playerMessages.gone, { status: failure.status });
-      if (failure.status === 451) return say(playerMessages.legal);
-      return say(playerMessages.httpError, { status: failure.status });
-    case 'noAnswer':
-      return say(playerMessages.noAnswer, { seconds: failure.seconds });
-    case 'cors':
-      return say(playerMessages.cors, { host: failure.host });
-    case 'decode':
-      return say(playerMessages.decode, { detail: failure.detail });
-    default:
-      return say(playerMessages[failure.kind]);
-  }
-}
 
 /**
  * A channel full screen. Up and Down (and the remote's channel keys) change the channel; Back returns to the list.
