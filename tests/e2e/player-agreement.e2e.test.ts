@@ -111,6 +111,10 @@ beforeAll(async () => {
   })) as Rollup.RollupOutput[];
   const script = bundled[0]!.output[0].code;
   provider.route((_req, res, url) => {
+    // Readable cross-origin, as providers serving web players answer: the page is on another origin, as the TV
+    // app is (a provider's streams are never on the app's origin, and Chromium plays HLS itself across origins
+    // only in CORS mode).
+    res.setHeader('access-control-allow-origin', '*');
     if (url.pathname === '/player.js') {
       res.setHeader('content-type', 'text/javascript');
       return (void res.end(script), true);
@@ -146,7 +150,8 @@ interface Playback {
 async function playInChromium(url: string, audio: boolean): Promise<Playback> {
   const page = await browser.newPage();
   try {
-    await page.goto(`${provider.url}/player.html`);
+    // The same server by another name: another origin than the streams' 127.0.0.1.
+    await page.goto(`${provider.url.replace('127.0.0.1', 'localhost')}/player.html`);
     return await page.evaluate(
       async ({ url, audio, ms }) => {
         const player = (window as unknown as { TvPlayer: typeof EngineModule }).TvPlayer;
