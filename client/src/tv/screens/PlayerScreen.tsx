@@ -40,11 +40,15 @@ export function PlayerScreen({
 }) {
   const intl = useIntl();
   const video = useRef<HTMLVideoElement>(null);
-  const [failure, setFailure] = useState<PlayerFailure | undefined>();
-  const [started, setStarted] = useState(false);
-  const [engine, setEngine] = useState<Engine | undefined>();
+  // What the player said, each with the channel it was said of: a channel just chosen shows nothing of the last.
+  const [failed, setFailed] = useState<{ url: string; failure: PlayerFailure }>();
+  const [startedUrl, setStartedUrl] = useState<string>();
+  const [engineOf, setEngineOf] = useState<{ url: string; engine: Engine }>();
   const [banner, setBanner] = useState(true);
   const channel = channels[index]!;
+  const failure = failed?.url === channel.url ? failed.failure : undefined;
+  const started = startedUrl === channel.url;
+  const engine = engineOf?.url === channel.url ? engineOf.engine : undefined;
   const step = (by: number) => onIndex((index + by + channels.length) % channels.length);
   const { ref, focusSelf } = useFocusable({
     focusKey: 'PLAYER',
@@ -75,15 +79,20 @@ export function PlayerScreen({
   useEffect(() => {
     const element = video.current;
     if (!element) return;
-    setFailure(undefined);
-    setStarted(false);
-    setEngine(undefined);
+    const url = channel.url;
+    // A channel chosen again starts afresh (the url check above covers the render before this runs).
+    setFailed(undefined);
+    setStartedUrl(undefined);
+    setEngineOf(undefined);
     setBanner(true);
     const onTime = () => {
-      if (element.currentTime > 0) setStarted(true);
+      if (element.currentTime > 0) setStartedUrl(url);
     };
     element.addEventListener('timeupdate', onTime);
-    const playback = play(element, channel.url, { onFailure: setFailure, onEngine: setEngine });
+    const playback = play(element, url, {
+      onFailure: (failure) => setFailed({ url, failure }),
+      onEngine: (engine) => setEngineOf({ url, engine }),
+    });
     const hide = setTimeout(() => setBanner(false), 4000);
     return () => {
       clearTimeout(hide);
