@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { textDirection } from '../../../common/i18n';
 import { formattingLocale } from '../i18n/locale';
@@ -91,10 +93,27 @@ describe('what a channel answers', () => {
     expect(formatOfBytes(bytes('{"error":1}'), 'application/json')).toBe('notVideo');
   });
 
+  it('plays WebM and radio (MP3, AAC, Shoutcast) natively rather than refusing them as not video', () => {
+    // The first bytes of real files (tests/fixtures/README.md), each sent as an octet stream: the bytes decide.
+    const start = (name: string) =>
+      new Uint8Array(readFileSync(path.join(__dirname, '../../../tests/fixtures/streams', name)).subarray(0, 512));
+    const octets = 'application/octet-stream';
+    expect(formatOfBytes(start('media3-bear-vp9.webm'), octets)).toBe('webm');
+    expect(formatOfBytes(start('media3-sample_with_opus_audio.mkv'), octets)).toBe('webm');
+    expect(formatOfBytes(start('media3-test-cbr-info-header.mp3'), octets)).toBe('audio');
+    expect(formatOfBytes(start('media3-sample.head.adts'), octets)).toBe('audio');
+    // Shoutcast v1's "ICY 200 OK", which the engine hands over as the body.
+    expect(formatOfBytes(bytes('ICY 200 OK\r\nicy-name:Old Radio\r\ncontent-type:audio/mpeg\r\n\r\n'), '')).toBe(
+      'audio',
+    );
+    expect(formatOfBytes(new Uint8Array([1, 2, 3, 4]), 'audio/aacp')).toBe('audio');
+  });
+
   it('goes by the address when the provider does not let the page read it', () => {
     expect(formatOfAddress('http://p.example/live/u/p/1.m3u8?token=x')).toBe('hls');
     expect(formatOfAddress('http://p.example/live/u/p/1.ts')).toBe('ts');
     expect(formatOfAddress('http://p.example/film.mp4')).toBe('mp4');
+    expect(formatOfAddress('http://p.example/radio.mp3')).toBe('audio');
     expect(formatOfAddress('http://p.example/play/1')).toBe('unknown');
   });
 });

@@ -1,12 +1,14 @@
-import { KEYS, read, write } from '../platform';
+import { KEYS, read, write } from '../platform/storage';
 import { sniff, type PlayerFailure, type StreamFormat } from './sniff';
 
 /**
  * Plays a channel in a <video>: HLS natively where the engine plays it, else with hls.js; MPEG-TS with
- * mpegts.js; MP4 natively. "Natively where it plays" is found by playing, not by `canPlayType`: desktop Chromium
- * answers "maybe" for HLS yet fails some TS-segment streams natively. The first HLS channel tries the engine's
- * own player and falls back to hls.js; the verdict is kept (platform storage) for the next channels and starts.
- * hls.js and mpegts.js load only when a channel needs them (the first screen does not carry them).
+ * mpegts.js; MP4, WebM and radio (MP3, AAC) natively. "Natively where it plays" is found by playing, not by
+ * `canPlayType` (desktop Chromium answers "maybe" whatever it then does): an HLS channel tries the engine's own
+ * player for up to 5 s, in CORS mode when the provider allows it, and falls back to hls.js; a fallback is kept
+ * (platform storage), so later channels and starts go to hls.js at once. hls.js and mpegts.js load only when a
+ * channel needs them (the first screen does not carry them). The player screen and the test that holds the
+ * playlist check's verdicts against a real player (tests/e2e/player-agreement.e2e.test.ts) both call `play()`.
  */
 export interface Playback {
   /** Stops the channel and frees the player. */
@@ -55,7 +57,14 @@ function untilPlaying(video: HTMLVideoElement, ms: number, signal: AbortSignal):
   });
 }
 
-function playNative(video: HTMLVideoElement, url: string): () => void {
+/**
+ * `cors`: request the stream in CORS mode (the provider let the page read its first bytes). Chromium's own HLS
+ * player plays a cross-origin playlist only so (it reads the playlist's text); without it, it refuses the source
+ * at once ("no supported source"), as desktop Chromium 156 did for every provider before the trial asked this way.
+ */
+function playNative(video: HTMLVideoElement, url: string, cors = false): () => void {
+  if (cors) video.crossOrigin = 'anonymous';
+  else video.removeAttribute('crossorigin');
   video.src = url;
   void video.play().catch(() => undefined);
   return () => {
@@ -147,12 +156,12 @@ export function play(video: HTMLVideoElement, url: string, options: PlayOptions)
       }
     };
     if (format === 'ts') return attach('mpegts.js');
-    if (format === 'mp4' || format === 'unknown') return attach('native');
+    if (format !== 'hls') return attach('native');
     // HLS: the kept verdict, else a trial of the engine's own player.
     const kept = read(KEYS.hlsEngine);
     if (kept === 'hls.js' || video.canPlayType('application/vnd.apple.mpegurl') === '') return attach('hls.js');
     options.onEngine?.('native');
-    const detach = playNative(video, url);
+    const detach = playNative(video, url, readable);
     try {
       await untilPlaying(video, NATIVE_TRIAL_MS, controller.signal);
       write(KEYS.hlsEngine, 'native');

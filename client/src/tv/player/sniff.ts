@@ -1,10 +1,10 @@
 /**
  * What a channel's address answers, read from its first bytes before a player is chosen: the HTTP status (a
- * refusal is said in the check's words, not as a player's error code) and the format (HLS, MPEG-TS, MP4). A
- * provider that refuses cross-origin reads leaves only the address's extension to go by (`unknown`); the video
- * element may still play it natively.
+ * refusal is said in the check's words, not as a player's error code) and the format (HLS, MPEG-TS, MP4, WebM or
+ * Matroska, audio: MP3 or AAC radio). A provider that refuses cross-origin reads leaves only the address's
+ * extension to go by (`unknown`); the video element may still play it natively.
  */
-export type StreamFormat = 'hls' | 'ts' | 'mp4' | 'unknown';
+export type StreamFormat = 'hls' | 'ts' | 'mp4' | 'webm' | 'audio' | 'unknown';
 
 export type Sniffed =
   { ok: true; format: StreamFormat } | { ok: false; error: PlayerFailure } | { ok: 'unreadable'; format: StreamFormat };
@@ -25,6 +25,8 @@ export function formatOfAddress(url: string): StreamFormat {
   if (path.endsWith('.m3u8') || path.endsWith('.m3u')) return 'hls';
   if (path.endsWith('.ts') || path.endsWith('.mpegts')) return 'ts';
   if (path.endsWith('.mp4') || path.endsWith('.m4v')) return 'mp4';
+  if (path.endsWith('.webm') || path.endsWith('.mkv')) return 'webm';
+  if (/\.(mp3|aac|m4a|ogg|opus)$/.test(path)) return 'audio';
   return 'unknown';
 }
 
@@ -34,13 +36,22 @@ export function formatOfBytes(bytes: Uint8Array, contentType: string): StreamFor
     .replace(/^\uFEFF/, '')
     .trimStart();
   if (head.startsWith('#EXTM3U')) return 'hls';
+  // Shoutcast v1 radio: "ICY 200 OK" is no HTTP status line, so the engine hands it over as the body (HTTP/0.9).
+  if (head.startsWith('ICY 200')) return 'audio';
   if (/^<(!doctype|html|head|body)/i.test(head) || contentType.includes('text/html')) return 'webPage';
   // MPEG-TS: a sync byte every 188 bytes.
   if (bytes[0] === 0x47 && (bytes.length < 189 || bytes[188] === 0x47)) return 'ts';
   if (bytes.length >= 8 && String.fromCharCode(...bytes.subarray(4, 8)) === 'ftyp') return 'mp4';
+  // EBML, the start of every WebM and Matroska file.
+  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return 'webm';
+  // Radio: an ID3 tag, or an MPEG audio frame (MP3, or AAC in ADTS): eleven bits set.
+  if (String.fromCharCode(...bytes.subarray(0, 3)) === 'ID3' || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0))
+    return 'audio';
   if (/mpegurl/i.test(contentType)) return 'hls';
   if (/mp2t/i.test(contentType)) return 'ts';
   if (/mp4/i.test(contentType)) return 'mp4';
+  if (/webm|matroska/i.test(contentType)) return 'webm';
+  if (/^audio\//i.test(contentType)) return 'audio';
   return 'notVideo';
 }
 

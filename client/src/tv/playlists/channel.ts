@@ -31,6 +31,8 @@ export type LoadFailure =
   | { kind: 'notPlaylist' }
   | { kind: 'network' }
   | { kind: 'xtreamRefused'; status: string }
+  /** A playlist code: only the provider's own app resolves one (docs/tv-app.md, "What it does not open"). */
+  | { kind: 'playlistCode' }
   | { kind: 'unsupported' };
 
 export class LoadError extends Error {

@@ -30,5 +30,7 @@ export async function loadChannels(playlist: TvPlaylist, fallbackGroup: string):
     const channels = await readXtream({ host: playlist.url, username: playlist.username, password: playlist.password });
     return groupChannels(channels, fallbackGroup);
   }
+  // A playlist code names a playlist only in its provider's own system; nothing here turns one into an address.
+  if (playlist.type === 'CODE') throw new LoadError({ kind: 'playlistCode' });
   throw new LoadError({ kind: 'unsupported' });
 }

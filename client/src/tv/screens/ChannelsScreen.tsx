@@ -1,6 +1,7 @@
 import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useEffect, useMemo, useState } from 'react';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
+import { useTvAppConfigQuery } from '../__generated__/hooks';
 import type { TvPlaylist } from '../api/types';
 import { LoadError, type ChannelList, type LoadFailure } from '../playlists/channel';
 import { loadChannels } from '../playlists/load';
@@ -26,6 +27,7 @@ const TEXTS = defineMessages<{
   network: NoValues;
   xtreamRefused: { status: string };
   unsupported: NoValues;
+  playlistCode: { address: string };
   lockedGroups: { count: number };
 }>({
   reading: { id: 'tvapp.channels.reading', defaultMessage: 'Reading the playlist…' },
@@ -58,10 +60,18 @@ const TEXTS = defineMessages<{
     id: 'tvapp.channels.unsupported',
     defaultMessage: 'This reference app does not open this kind of playlist yet.',
   },
+  playlistCode: {
+    id: 'tvapp.channels.playlistCode',
+    defaultMessage:
+      'A playlist code is opened by its provider’s own app, not by this one. Ask the provider for the M3U address or the Xtream Codes line, and add it in the portal at {address}.',
+  },
 });
 
-function failureText(intl: IntlShape, failure: LoadFailure): string {
+function failureText(intl: IntlShape, failure: LoadFailure, portalUrl: string): string {
   switch (failure.kind) {
+    case 'playlistCode':
+      // A first-strong isolate keeps the address left to right inside an Arabic sentence.
+      return intl.formatMessage(TEXTS.playlistCode, { address: `\u2068${portalUrl}\u2069` });
     case 'cors':
       return intl.formatMessage(TEXTS.cors, { host: failure.host });
     case 'http':
@@ -91,6 +101,8 @@ export function ChannelsScreen({
   onBack: () => void;
 }) {
   const intl = useIntl();
+  // The portal's address, from the start-up read the home screen made (kept in the cache).
+  const portalUrl = useTvAppConfigQuery().data?.appConfig.portalUrl ?? '';
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [group, setGroup] = useState(0);
@@ -149,18 +161,27 @@ export function ChannelsScreen({
         {loaded.state === 'failed' && (
           <div>
             <p className="tv-error" role="alert">
-              {failureText(intl, loaded.failure)}
+              {failureText(intl, loaded.failure, portalUrl)}
             </p>
-            <FocusButton
-              autoFocus
-              onPress={() => {
-                setLoaded({ state: 'loading' });
-                setAttempt((n) => n + 1);
-              }}
-            >
-              {intl.formatMessage(TEXTS.retry)}
-            </FocusButton>{' '}
-            <FocusButton onPress={onBack}>{intl.formatMessage(TEXTS.back)}</FocusButton>
+            {loaded.failure.kind === 'playlistCode' ? (
+              // Trying again would change nothing: only Back.
+              <FocusButton autoFocus onPress={onBack}>
+                {intl.formatMessage(TEXTS.back)}
+              </FocusButton>
+            ) : (
+              <>
+                <FocusButton
+                  autoFocus
+                  onPress={() => {
+                    setLoaded({ state: 'loading' });
+                    setAttempt((n) => n + 1);
+                  }}
+                >
+                  {intl.formatMessage(TEXTS.retry)}
+                </FocusButton>{' '}
+                <FocusButton onPress={onBack}>{intl.formatMessage(TEXTS.back)}</FocusButton>
+              </>
+            )}
           </div>
         )}
         {list && (

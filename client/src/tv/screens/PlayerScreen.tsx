@@ -1,10 +1,11 @@
 import { useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useEffect, useRef, useState } from 'react';
-import { defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { playerMessages } from '../../../../common/player-messages';
 import { channelStep } from '../platform';
 import type { Channel } from '../playlists/channel';
 import { play, type Engine } from '../player/engine';
+import { failureText } from '../player/failure';
 import type { PlayerFailure } from '../player/sniff';
 import { useBack } from '../ui/back';
 
@@ -23,28 +24,6 @@ const TEXTS = defineMessages<{
 /** Headers a web engine never lets a page set on a request (the Fetch standard's forbidden request headers). */
 const FORBIDDEN_HEADERS = /^(user-agent|referer|origin|host|cookie|connection)$/i;
 
-/** A failure in the check's words (common/player-messages.ts). */
-export function failureText(intl: IntlShape, failure: PlayerFailure): string {
-  const say = (message: unknown, values?: Record<string, string | number>) =>
-    intl.formatMessage(message as MessageDescriptor, values);
-  switch (failure.kind) {
-    case 'http':
-      if (failure.status === 401 || failure.status === 403)
-        return say(playerMessages.refused, { status: failure.status });
-      if (failure.status === 404 || failure.status === 410) return say(playerMessages.gone, { status: failure.status });
-      if (failure.status === 451) return say(playerMessages.legal);
-      return say(playerMessages.httpError, { status: failure.status });
-    case 'noAnswer':
-      return say(playerMessages.noAnswer, { seconds: failure.seconds });
-    case 'cors':
-      return say(playerMessages.cors, { host: failure.host });
-    case 'decode':
-      return say(playerMessages.decode, { detail: failure.detail });
-    default:
-      return say(playerMessages[failure.kind]);
-  }
-}
-
 /**
  * A channel full screen. Up and Down (and the remote's channel keys) change the channel; Back returns to the list.
  */
@@ -61,11 +40,15 @@ export function PlayerScreen({
 }) {
   const intl = useIntl();
   const video = useRef<HTMLVideoElement>(null);
-  const [failure, setFailure] = useState<PlayerFailure | undefined>();
-  const [started, setStarted] = useState(false);
-  const [engine, setEngine] = useState<Engine | undefined>();
+  // What the player said, each with the channel it was said of: a channel just chosen shows nothing of the last.
+  const [failed, setFailed] = useState<{ url: string; failure: PlayerFailure }>();
+  const [startedUrl, setStartedUrl] = useState<string>();
+  const [engineOf, setEngineOf] = useState<{ url: string; engine: Engine }>();
   const [banner, setBanner] = useState(true);
   const channel = channels[index]!;
+  const failure = failed?.url === channel.url ? failed.failure : undefined;
+  const started = startedUrl === channel.url;
+  const engine = engineOf?.url === channel.url ? engineOf.engine : undefined;
   const step = (by: number) => onIndex((index + by + channels.length) % channels.length);
   const { ref, focusSelf } = useFocusable({
     focusKey: 'PLAYER',
@@ -96,15 +79,20 @@ export function PlayerScreen({
   useEffect(() => {
     const element = video.current;
     if (!element) return;
-    setFailure(undefined);
-    setStarted(false);
-    setEngine(undefined);
+    const url = channel.url;
+    // A channel chosen again starts afresh (the url check above covers the render before this runs).
+    setFailed(undefined);
+    setStartedUrl(undefined);
+    setEngineOf(undefined);
     setBanner(true);
     const onTime = () => {
-      if (element.currentTime > 0) setStarted(true);
+      if (element.currentTime > 0) setStartedUrl(url);
     };
     element.addEventListener('timeupdate', onTime);
-    const playback = play(element, channel.url, { onFailure: setFailure, onEngine: setEngine });
+    const playback = play(element, url, {
+      onFailure: (failure) => setFailed({ url, failure }),
+      onEngine: (engine) => setEngineOf({ url, engine }),
+    });
     const hide = setTimeout(() => setBanner(false), 4000);
     return () => {
       clearTimeout(hide);
