@@ -1,5 +1,5 @@
 // Runs every test suite and ends with one line: "N passed, N failed".
-// Suites: codegen drift, i18n (messages extracted and translated), server (jest: unit + integration), client (vitest), browser (playwright-core), load
+// Suites: codegen drift, i18n (messages extracted and translated), build (the product, as `npm start` builds it), server (jest: unit + integration), client (vitest), browser (playwright-core), load
 // (the load benchmark's short form).
 // DATABASE_URL set: integration tests run on that PostgreSQL server; otherwise on the embedded engine.
 // REQUIRE_BROWSER=1 (CI): a missing Chromium is a failure instead of a visible skip.
@@ -69,6 +69,13 @@ suite('codegen', () => {
 suite('i18n', () => {
   // Every message the code shows is in lang/en.json, and every language has each of them, well formed.
   const code = run('node', ['scripts/i18n.mjs', 'check']);
+  return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+});
+
+// The product's build (scripts/ensure-build.sh, as `npm start` makes it), once, before the suites that use it: the
+// browser and load suites run it, and the server suite's build test copies it rather than building again.
+suite('build', () => {
+  const code = run('sh', ['scripts/ensure-build.sh']);
   return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 });
 
