@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import legacy from '@vitejs/plugin-legacy';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import { formatjsMessages, i18nCatalogs, noParserAlias } from './i18n-catalogs.mts';
 import { tvPackages } from './tv/packages.mts';
 
@@ -20,6 +20,9 @@ const { version } = JSON.parse(readFileSync(`${repoRoot}package.json`, 'utf8')) 
 // webOS 5 (2020) runs Chromium 68; Tizen 5.5 (2020) Chromium 69 (docs/tv-app.md). Syntax is lowered to it.
 export const TV_TARGET = 'chrome68';
 
+/** core-js modules for what Chromium 68 lacks and the built app calls (see the legacy plugin below). */
+const TV_POLYFILLS = ['es.object.from-entries', 'es.object.has-own', 'web.queue-microtask'];
+
 export default defineConfig({
   root: `${clientRoot}tv`,
   base: './',
@@ -29,13 +32,22 @@ export default defineConfig({
     formatjsMessages(),
     i18nCatalogs(`${repoRoot}lang`),
     react(),
-    // Syntax is lowered by the build target; the built-ins the code and its libraries use that Chromium 68 lacks
-    // (Object.hasOwn, Object.fromEntries, globalThis…) come from core-js, only those used. No legacy (nomodule)
-    // bundle: Chromium 68 runs ES modules.
-    legacy({ modernTargets: ['chrome >= 68'], modernPolyfills: true, renderLegacyChunks: false }),
+    // Syntax is lowered by the build target. The built-ins Chromium 68 lacks that the built code calls come from
+    // core-js, listed by hand: core-js's own detection (`modernPolyfills: true`) goes by method names alone and
+    // brought 24.7 KB gzip of polyfills for calls that are not there (iterator helpers, Set methods, base64…) or
+    // are feature-tested (globalThis, Promise.allSettled, setImmediate, crypto.randomUUID). Found by grepping dist/tv
+    // (docs/tv-app.md, Target engines): Apollo Client calls Object.fromEntries (Chromium 73) and Object.hasOwn (93),
+    // and @wry/caches (Apollo's caches) queueMicrotask (71), unguarded. No legacy (nomodule) bundle: Chromium 68
+    // runs ES modules.
+    legacy({ modernTargets: ['chrome >= 68'], modernPolyfills: TV_POLYFILLS, renderLegacyChunks: false }),
     tvPackages(version),
   ],
-  resolve: { alias: [noParserAlias] },
+  resolve: {
+    alias: [noParserAlias],
+    // rxjs (Apollo Client's) as ES2015 classes (dist/esm) rather than its ES5 build with tslib's helpers (dist/esm5):
+    // Chromium 68 runs ES2015, and the build lowers what is newer.
+    conditions: ['es2015', ...defaultClientConditions],
+  },
   define: { __TV_APP_VERSION__: JSON.stringify(version) },
   build: {
     outDir: `${repoRoot}dist/tv`,
@@ -44,6 +56,8 @@ export default defineConfig({
     cssTarget: TV_TARGET,
     // Chromium 68 has no module workers: the playlist worker is a classic script.
     assetsInlineLimit: 0,
+    // Chromium 68 knows <link rel="modulepreload"> (since 66): no polyfill for it.
+    modulePreload: { polyfill: false },
   },
   worker: { format: 'iife' },
   server: {

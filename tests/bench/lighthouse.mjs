@@ -11,16 +11,16 @@
 // largest paint.
 // Usage: npm run bench:lighthouse            (reports in test-results/lighthouse/)
 //        RUNS=3 PAGES=/,/device/login npm run bench:lighthouse
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os, { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
+import { startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const pages = (process.env.PAGES ?? '/,/contact,/terms-and-conditions,/privacy-policy,/device/login').split(',');
@@ -28,31 +28,8 @@ const runs = Number(process.env.RUNS ?? 5);
 const outDir = path.join(root, 'test-results', 'lighthouse');
 mkdirSync(outDir, { recursive: true });
 
-const port = 3900 + Math.floor(Math.random() * 90);
-const server = spawn(process.execPath, ['dist/server/src/main.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    SESSION_SECRET: 'lighthouse-bench-secret-0123456789abcdef',
-    SERVED_OVER_HTTPS: 'false',
-    PORT: String(port),
-    DATABASE_URL: '',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'm3u-lh-')),
-    LOG_LEVEL: 'error',
-  },
-  stdio: 'inherit',
-});
-const base = `http://localhost:${port}`;
-for (let i = 0; ; i += 1) {
-  try {
-    if ((await fetch(`${base}/readyz`)).ok) break;
-  } catch {
-    // Two minutes: a fresh embedded database migrates first, and the machine may be busy.
-    if (i > 1200) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const server = await startServer({ LOG_LEVEL: 'error' });
+const { base } = server;
 
 /** The HTML without its scripts: every <script> element and modulepreload link. */
 function withoutScripts(html) {
@@ -67,7 +44,7 @@ function withoutScripts(html) {
  */
 const copies = http.createServer((req, res) => {
   const html = (req.headers.accept ?? '').includes('text/html');
-  const headers = { ...req.headers, host: `localhost:${port}` };
+  const headers = { ...req.headers, host: new URL(base).host };
   if (html) delete headers['accept-encoding'];
   const upstream = http.request(`${base}${req.url}`, { method: req.method, headers }, (answer) => {
     const type = String(answer.headers['content-type'] ?? '');
@@ -96,7 +73,7 @@ const copies = http.createServer((req, res) => {
   req.pipe(upstream);
 });
 await new Promise((resolve) => copies.listen(0, '127.0.0.1', resolve));
-const copyBase = `http://localhost:${copies.address().port}`;
+const copyBase = `http://127.0.0.1:${copies.address().port}`;
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -206,7 +183,7 @@ try {
     details.push({ page, longTasks: typical.longTasks, failing: [...new Set(results.flatMap((r) => r.failing))] });
   }
 } finally {
-  server.kill('SIGTERM');
+  await server.stop();
   copies.close();
 }
 const cpu = os.cpus();

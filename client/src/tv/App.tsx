@@ -1,10 +1,10 @@
 import { ApolloProvider } from '@apollo/client/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { createTvClient, errorCode, errorMessage } from './api/client';
+import { createTvClient } from './api/client';
+import { startSession, type StartState } from './api/start';
 import type { TvPlaylist } from './api/types';
-import { TvRegisterDocument } from './__generated__/graphql';
-import { APP_VERSION, forgetSession, KEYS, macAddress, modelName, read, write } from './platform';
+import { forgetSession, KEYS, write } from './platform';
 import { HomeScreen } from './screens/HomeScreen';
 import { FocusButton } from './ui/FocusButton';
 
@@ -26,11 +26,7 @@ const TEXTS = defineMessages<{
   retry: { id: 'tvapp.app.retry', defaultMessage: 'Try again' },
 });
 
-type Session =
-  | { state: 'starting' }
-  | { state: 'failed'; message: string }
-  | { state: 'linking'; signedOut: boolean }
-  | { state: 'signedIn' };
+type Session = StartState;
 
 type Route =
   | { screen: 'home'; lastPlaylistId?: string }
@@ -42,7 +38,16 @@ type Route =
  * known; then the playlists, a playlist's channels and the player. A 401 at any time ends the session: the token,
  * the kept answers and the screens go, and the TV asks for a link code.
  */
-export function App({ graphqlUrl, locale }: { graphqlUrl: string; locale: string }) {
+export function App({
+  graphqlUrl,
+  locale,
+  firstStart,
+}: {
+  graphqlUrl: string;
+  locale: string;
+  /** The start main.tsx began before rendering; without it, the app begins its own. */
+  firstStart?: ReturnType<typeof startSession>;
+}) {
   const intl = useIntl();
   const [mac, setMac] = useState<string | undefined>();
   const [session, setSession] = useState<Session>({ state: 'starting' });
@@ -65,28 +70,11 @@ export function App({ graphqlUrl, locale }: { graphqlUrl: string; locale: string
 
   useEffect(() => {
     let live = true;
-    void (async () => {
-      const address = await macAddress();
+    void (attempt === 0 && firstStart ? firstStart : startSession(client)).then(({ mac: address, next }) => {
       if (!live) return;
       setMac(address);
-      if (read(KEYS.token)) return setSession({ state: 'signedIn' });
-      try {
-        const { data } = await client.mutate({
-          mutation: TvRegisterDocument,
-          variables: { input: { macAddress: address, model: modelName(), appVersion: APP_VERSION } },
-        });
-        const registered = data?.registerDevice;
-        if (!live || !registered) return;
-        write(KEYS.token, registered.deviceToken);
-        write(KEYS.deviceKey, registered.deviceKey);
-        setSession({ state: 'signedIn' });
-      } catch (error) {
-        if (!live) return;
-        // A known MAC: its owner approves this TV with a link code (docs/tv-api.md, step 6).
-        if (errorCode(error) === 'CONFLICT') setSession({ state: 'linking', signedOut: false });
-        else setSession({ state: 'failed', message: errorMessage(error) });
-      }
-    })();
+      setSession(next);
+    });
     return () => {
       live = false;
     };

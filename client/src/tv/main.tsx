@@ -4,6 +4,8 @@ import { DEFAULT_LOCALE, textDirection } from '../../../common/i18n';
 import { LocaleProvider } from '../i18n/LocaleProvider';
 import { loadMessages, LOCALES, localeOfPath } from '../i18n/locale';
 import { App } from './App';
+import { createTvClient } from './api/client';
+import { startSession } from './api/start';
 import { KEYS, read, registerTizenKeys } from './platform';
 import { listenForBack } from './ui/back';
 import './tv.css';
@@ -30,6 +32,10 @@ async function start() {
   const dir = textDirection(locale);
   document.documentElement.lang = locale;
   document.documentElement.dir = dir;
+  // The start's request (a fresh TV's registration) leaves first: on a TV's slow processor the server answers
+  // while the messages load and React draws the first frame, rather than after (docs/tv-app.md, Budgets). It sends
+  // no token (with one it sends nothing), so this client has no sign-out to report.
+  const firstStart = startSession(createTvClient({ graphqlUrl, locale, onSignedOut: () => undefined }));
   registerTizenKeys();
   initNavigation({ rtl: dir === 'rtl', throttle: 0 });
   listenForBack();
@@ -38,7 +44,7 @@ async function start() {
   if (!container) throw new Error('tv/index.html has no #root element');
   createRoot(container).render(
     <LocaleProvider locale={locale}>
-      <App graphqlUrl={graphqlUrl} locale={locale} />
+      <App graphqlUrl={graphqlUrl} locale={locale} firstStart={firstStart} />
     </LocaleProvider>,
   );
 }
