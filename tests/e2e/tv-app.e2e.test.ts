@@ -205,105 +205,110 @@ const WORDS = {
 } as const;
 
 describe('the TV app, by remote', () => {
-  // English and Arabic side by side: two TVs and two owners, each in its own browser context.
+  // English and Arabic side by side: two TVs and two owners, each in its own browser context. Side by side on a
+  // busy machine each takes longer than alone: two minutes each, rather than the file's one.
   for (const [lang, words] of Object.entries(WORDS)) {
-    it.concurrent(`links, lists, plays and comes back after a new device key (${lang})`, async () => {
-      const { url } = portal.product;
-      const context = await portal.browser.newContext({ viewport: { width: 1920, height: 1080 } });
-      const tv = await context.newPage();
-      const errors: string[] = [];
-      tv.on('pageerror', (error) => errors.push(error.message));
-      const startups = watchStartups(tv);
-      const key = (name: string) => tv.keyboard.press(name);
+    it.concurrent(
+      `links, lists, plays and comes back after a new device key (${lang})`,
+      async () => {
+        const { url } = portal.product;
+        const context = await portal.browser.newContext({ viewport: { width: 1920, height: 1080 } });
+        const tv = await context.newPage();
+        const errors: string[] = [];
+        tv.on('pageerror', (error) => errors.push(error.message));
+        const startups = watchStartups(tv);
+        const key = (name: string) => tv.keyboard.press(name);
 
-      // First launch: the MAC and the device key, large.
-      await tv.goto(url + words.path);
-      const mac = (await tv.getByTestId('mac').innerText()).trim();
-      const deviceKey = (await tv.getByTestId('device-key').innerText()).trim();
-      expect(mac).toMatch(/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/);
-      expect(deviceKey).toMatch(/^\d{6}$/);
-      expect(await tv.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-      await tv.screenshot({ path: `${SHOTS}/tv-first-launch-${lang}.png` });
+        // First launch: the MAC and the device key, large.
+        await tv.goto(url + words.path);
+        const mac = (await tv.getByTestId('mac').innerText()).trim();
+        const deviceKey = (await tv.getByTestId('device-key').innerText()).trim();
+        expect(mac).toMatch(/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/);
+        expect(deviceKey).toMatch(/^\d{6}$/);
+        expect(await tv.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+        await tv.screenshot({ path: `${SHOTS}/tv-first-launch-${lang}.png` });
 
-      // The owner signs in to the portal with them, in another browser, and adds two playlists with its forms.
-      const owner = await openDashboard(portal.browser, url, mac, deviceKey);
-      await addPlaylists(owner);
+        // The owner signs in to the portal with them, in another browser, and adds two playlists with its forms.
+        const owner = await openDashboard(portal.browser, url, mac, deviceKey);
+        await addPlaylists(owner);
 
-      // The TV starts again and lists both; once more, and nothing changed: a 304, the kept copy shown.
-      await tv.reload();
-      await tv.getByRole('button', { name: /Home channels/ }).waitFor();
-      await tv.reload();
-      await tv.getByRole('button', { name: /Sports line/ }).waitFor();
-      expect(startups).toContain(304);
-      await tv.screenshot({ path: `${SHOTS}/tv-playlists-${lang}.png` });
+        // The TV starts again and lists both; once more, and nothing changed: a 304, the kept copy shown.
+        await tv.reload();
+        await tv.getByRole('button', { name: /Home channels/ }).waitFor();
+        await tv.reload();
+        await tv.getByRole('button', { name: /Sports line/ }).waitFor();
+        expect(startups).toContain(304);
+        await tv.screenshot({ path: `${SHOTS}/tv-playlists-${lang}.png` });
 
-      // Arrows and Enter: the M3U playlist (listed after the newer line), its first group, its channel, playing.
-      await tv
-        .getByRole('button', { name: /Sports line/ })
-        .and(tv.locator('.is-focused'))
-        .waitFor();
-      await key(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
-      await tv
-        .getByRole('button', { name: /Home channels/ })
-        .and(tv.locator('.is-focused'))
-        .waitFor();
-      await key('Enter');
-      await tv.getByRole('listbox').first().and(tv.locator('.is-focused')).waitFor();
-      await tv.screenshot({ path: `${SHOTS}/tv-channels-${lang}.png` });
-      await key(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
-      await key('Enter');
-      await tv.getByTestId('player').waitFor();
-      await expect.poll(() => currentTime(tv), { timeout: 20_000 }).toBeGreaterThan(0);
-      await tv.screenshot({ path: `${SHOTS}/tv-playing-${lang}.png` });
+        // Arrows and Enter: the M3U playlist (listed after the newer line), its first group, its channel, playing.
+        await tv
+          .getByRole('button', { name: /Sports line/ })
+          .and(tv.locator('.is-focused'))
+          .waitFor();
+        await key(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+        await tv
+          .getByRole('button', { name: /Home channels/ })
+          .and(tv.locator('.is-focused'))
+          .waitFor();
+        await key('Enter');
+        await tv.getByRole('listbox').first().and(tv.locator('.is-focused')).waitFor();
+        await tv.screenshot({ path: `${SHOTS}/tv-channels-${lang}.png` });
+        await key(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+        await key('Enter');
+        await tv.getByTestId('player').waitFor();
+        await expect.poll(() => currentTime(tv), { timeout: 20_000 }).toBeGreaterThan(0);
+        await tv.screenshot({ path: `${SHOTS}/tv-playing-${lang}.png` });
 
-      // Back to the list. The locked group is not listed; the parent PIN shows it.
-      await key('Escape');
-      await tv.getByTestId('player').waitFor({ state: 'detached' });
-      expect(await tv.getByText('Films', { exact: true }).count()).toBe(0);
-      await key(lang === 'ar' ? 'ArrowRight' : 'ArrowLeft');
-      await key('ArrowDown');
-      await tv.getByTestId('locked-groups').waitFor();
-      await key('Enter');
-      for (const digit of PARENT_PIN) await key(digit);
-      await pressOk(key);
-      await tv.getByText('Films', { exact: true }).waitFor();
-      // Its channel is refused, said as the check says it.
-      await key(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
-      await key('Enter');
-      await expect(tv.getByTestId('player-error').innerText()).resolves.toBe(words.refused);
-      await tv.screenshot({ path: `${SHOTS}/tv-refused-${lang}.png` });
+        // Back to the list. The locked group is not listed; the parent PIN shows it.
+        await key('Escape');
+        await tv.getByTestId('player').waitFor({ state: 'detached' });
+        expect(await tv.getByText('Films', { exact: true }).count()).toBe(0);
+        await key(lang === 'ar' ? 'ArrowRight' : 'ArrowLeft');
+        await key('ArrowDown');
+        await tv.getByTestId('locked-groups').waitFor();
+        await key('Enter');
+        for (const digit of PARENT_PIN) await key(digit);
+        await pressOk(key);
+        await tv.getByText('Films', { exact: true }).waitFor();
+        // Its channel is refused, said as the check says it.
+        await key(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+        await key('Enter');
+        await expect(tv.getByTestId('player-error').innerText()).resolves.toBe(words.refused);
+        await tv.screenshot({ path: `${SHOTS}/tv-refused-${lang}.png` });
 
-      // Back twice: the playlists. The protected line asks its PIN on the keypad.
-      await key('Escape');
-      await key('Escape');
-      await tv
-        .getByRole('button', { name: /Home channels/ })
-        .and(tv.locator('.is-focused'))
-        .waitFor();
-      await key(lang === 'ar' ? 'ArrowRight' : 'ArrowLeft');
-      await key('Enter');
-      await tv.getByRole('dialog', { name: words.pin }).waitFor();
-      for (const digit of LINE.pin) await key(digit);
-      await tv.screenshot({ path: `${SHOTS}/tv-pin-${lang}.png` });
-      await pressOk(key);
-      await tv.getByText('Arena Sport 1').waitFor();
-      await key('Escape');
-      await tv.getByRole('heading', { name: words.playlists }).waitFor();
+        // Back twice: the playlists. The protected line asks its PIN on the keypad.
+        await key('Escape');
+        await key('Escape');
+        await tv
+          .getByRole('button', { name: /Home channels/ })
+          .and(tv.locator('.is-focused'))
+          .waitFor();
+        await key(lang === 'ar' ? 'ArrowRight' : 'ArrowLeft');
+        await key('Enter');
+        await tv.getByRole('dialog', { name: words.pin }).waitFor();
+        for (const digit of LINE.pin) await key(digit);
+        await tv.screenshot({ path: `${SHOTS}/tv-pin-${lang}.png` });
+        await pressOk(key);
+        await tv.getByText('Arena Sport 1').waitFor();
+        await key('Escape');
+        await tv.getByRole('heading', { name: words.playlists }).waitFor();
 
-      // A new device key in the portal signs the TV out: it asks for a link code; the owner approves it there.
-      const newKey = deviceKey === '246810' ? '135790' : '246810';
-      await changeDeviceKey(owner, newKey);
-      await tv.reload();
-      await tv.getByText(words.signedOut).waitFor();
-      const code = (await tv.getByTestId('link-code').innerText()).trim();
-      await tv.screenshot({ path: `${SHOTS}/tv-link-${lang}.png` });
-      await approveCode(owner.page, url, code);
-      await tv.getByRole('button', { name: /Home channels/ }).waitFor({ timeout: 20_000 });
+        // A new device key in the portal signs the TV out: it asks for a link code; the owner approves it there.
+        const newKey = deviceKey === '246810' ? '135790' : '246810';
+        await changeDeviceKey(owner, newKey);
+        await tv.reload();
+        await tv.getByText(words.signedOut).waitFor();
+        const code = (await tv.getByTestId('link-code').innerText()).trim();
+        await tv.screenshot({ path: `${SHOTS}/tv-link-${lang}.png` });
+        await approveCode(owner.page, url, code);
+        await tv.getByRole('button', { name: /Home channels/ }).waitFor({ timeout: 20_000 });
 
-      expect(errors).toEqual([]);
-      expect(owner.pageErrors).toEqual([]);
-      await owner.page.context().close();
-      await context.close();
-    });
+        expect(errors).toEqual([]);
+        expect(owner.pageErrors).toEqual([]);
+        await owner.page.context().close();
+        await context.close();
+      },
+      120_000,
+    );
   }
 });
