@@ -66,7 +66,10 @@ export function createServices(dataSource: DataSource, config: Config, logger: L
   });
   const tokens = new DeviceTokenService(dataSource, { idleDays: config.deviceTokenIdleDays });
   const devices = new DeviceService(dataSource, captcha, rateLimits, { trialDays: config.trialDays }, tokens);
-  const tvLinks = new TvLinkService(dataSource, rateLimits, tokens, devices, { publicUrl: config.publicUrl });
+  const tvLinks = new TvLinkService(dataSource, rateLimits, tokens, devices, {
+    publicUrl: config.publicUrl,
+    ...config.tvLink,
+  });
   const playlists = new PlaylistService(dataSource, rateLimits, { maxPerDevice: config.playlistMaxPerDevice });
   const contactForwarder = config.contact.smtpUrl
     ? new ContactForwarder(

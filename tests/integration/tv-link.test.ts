@@ -469,3 +469,27 @@ describe('attacks on link codes', () => {
     }
   });
 });
+
+describe('the link code settings', () => {
+  let short: TestServer;
+  beforeAll(async () => {
+    short = await startTestServer({ TV_LINK_TTL_SECONDS: '2', TV_LINK_INTERVAL_SECONDS: '1' });
+  });
+  afterAll(() => short.stop());
+
+  it('TV_LINK_TTL_SECONDS and TV_LINK_INTERVAL_SECONDS set how long a code lives and how often it is polled', async () => {
+    const { device } = await buildDevice(short);
+    const asked = await short.client().gql(REQUEST, { i: { macAddress: device.macAddress, model: 'Living room TV' } });
+    expect(errorOf(asked)).toBeUndefined();
+    const link = asked.json.data.requestTvLink as Link;
+    expect(link).toMatchObject({ expiresIn: 2, interval: 1 });
+    const polled = async () =>
+      (await short.client().gql(POLL, { i: { pollHandle: link.pollHandle } })).json.data.pollTvLink;
+    expect(await polled()).toMatchObject({ status: 'PENDING', interval: 1 });
+    // A second later is not too soon.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await polled()).toMatchObject({ status: 'PENDING', interval: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await polled()).toMatchObject({ status: 'EXPIRED' });
+  });
+});

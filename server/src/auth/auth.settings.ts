@@ -26,6 +26,9 @@ export const authSettings = settingsSection({
     LOGIN_WINDOW_MINUTES: positiveInt.default(15),
     REGISTER_MAX_PER_IP_PER_HOUR: positiveInt.default(20),
     DEVICE_TOKEN_IDLE_DAYS: positiveInt.max(3650, 'must be at most 3650').default(90),
+    // A TV's link code: how long it lives, and the wait between the TV's polls it is first given (RFC 8628).
+    TV_LINK_TTL_SECONDS: positiveInt.max(3600, 'must be at most 3600').default(900),
+    TV_LINK_INTERVAL_SECONDS: positiveInt.max(60, 'must be at most 60').default(5),
     // The oldest TV app version still supported (appConfig.minimumAppVersion): dotted numbers, e.g. 2.4.0.
     MIN_APP_VERSION: z
       .string()
@@ -58,6 +61,8 @@ export const authSettings = settingsSection({
     registerMaxPerIpPerHour: env.REGISTER_MAX_PER_IP_PER_HOUR,
     /** A TV token unused for this many days has expired (its last use is written at most once a day). */
     deviceTokenIdleDays: env.DEVICE_TOKEN_IDLE_DAYS,
+    /** A TV's link code lives this long; the TV first polls this often (docs/tv-api.md, step 6). */
+    tvLink: { ttlSeconds: env.TV_LINK_TTL_SECONDS, intervalSeconds: env.TV_LINK_INTERVAL_SECONDS },
     /** The oldest TV app version still supported; undefined when any is. */
     minimumAppVersion: env.MIN_APP_VERSION,
   }),

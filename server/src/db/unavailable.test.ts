@@ -25,6 +25,10 @@ describe('isDatabaseUnavailable', () => {
     ['a database starting up (57P03)', pgError('57P03', 'the database system is starting up')],
     ['too many connections (53300)', pgError('53300', 'sorry, too many clients already')],
     ['a connection failure (08006)', pgError('08006', 'connection failure')],
+    [
+      'a database closed to connections by its operator (55000, ALLOW_CONNECTIONS false)',
+      pgError('55000', 'database "m3u" is not currently accepting connections'),
+    ],
     ['a lost connection', new Error('Connection terminated unexpectedly')],
     ['a connect timeout', new Error('Connection terminated due to connection timeout')],
     ['a pool timeout', new Error('timeout exceeded when trying to connect')],
@@ -58,6 +62,10 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     ['a unique violation', new QueryFailedError('INSERT', [], pgError('23505', 'duplicate key value'))],
     ['a syntax error', pgError('42601', 'syntax error at or near "SELEC"')],
+    [
+      'another 55000 (object not in prerequisite state)',
+      pgError('55000', 'currval of sequence "s" is not yet defined in this session'),
+    ],
     ['a protocol violation (a bug, not an outage)', pgError('08P01', 'bind message supplies 1 parameters')],
     ['a domain error', new DomainError('UNAVAILABLE', 'PayPal could not be reached. Please try again.')],
     ['a plain error', new Error('boom')],

@@ -30,6 +30,12 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '53300', // too_many_connections
 ]);
 
+/**
+ * A database its operator closed to new connections (`ALTER DATABASE … ALLOW_CONNECTIONS false`, for maintenance):
+ * SQLSTATE 55000, which also names faults of the statement, so only with PostgreSQL's message for it.
+ */
+const CLOSED_DATABASE = { code: '55000', message: /is not currently accepting connections$/ };
+
 /** Socket errors of the driver's connection to the database (refused, reset, unreachable, name not found). */
 const UNAVAILABLE_ERRNOS = new Set([
   'ECONNREFUSED',
@@ -73,6 +79,8 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   };
   if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
   if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  if (code === CLOSED_DATABASE.code && typeof message === 'string' && CLOSED_DATABASE.message.test(message))
+    return true;
   if (driverError && isDatabaseUnavailable(driverError, depth + 1)) return true;
   // Connecting to a name with several addresses (localhost: ::1 and 127.0.0.1) fails with an AggregateError.
   if (Array.isArray(errors)) return errors.some((inner) => isDatabaseUnavailable(inner, depth + 1));

@@ -20,9 +20,9 @@ import { DEVICE_SWITCHED_MESSAGE, lockDevice, lockDeviceForToken } from './devic
 import type { DeviceEntity } from './device.entity';
 import { TvLinkEntity } from './tv-link.entity';
 
-/** How long a code and its poll handle live (RFC 8628 `expires_in`). */
+/** How long a code and its poll handle live (RFC 8628 `expires_in`) unless configured (`TV_LINK_TTL_SECONDS`). */
 export const TV_LINK_TTL_SECONDS = 900;
-/** The wait between polls a TV is first given (RFC 8628 `interval`). */
+/** The wait between polls a TV is first given (RFC 8628 `interval`) unless configured (`TV_LINK_INTERVAL_SECONDS`). */
 export const TV_LINK_INTERVAL_SECONDS = 5;
 /** What a poll that came too soon adds to the wait (RFC 8628 §3.5 `slow_down`: 5 seconds), up to a minute. */
 const SLOW_DOWN_STEP_SECONDS = 5;
@@ -106,8 +106,16 @@ export class TvLinkService {
     private readonly rateLimits: RateLimits,
     private readonly tokens: DeviceTokenService,
     private readonly devices: DeviceService,
-    private readonly options: { publicUrl: string },
+    private readonly options: { publicUrl: string; ttlSeconds?: number; intervalSeconds?: number },
   ) {}
+
+  private get ttlSeconds(): number {
+    return this.options.ttlSeconds ?? TV_LINK_TTL_SECONDS;
+  }
+
+  private get intervalSeconds(): number {
+    return this.options.intervalSeconds ?? TV_LINK_INTERVAL_SECONDS;
+  }
 
   /**
    * A TV asks to be linked: a new code and poll handle (returned once; only the handle's hash is kept). A TV that
@@ -141,8 +149,8 @@ export class TvLinkService {
         return {
           code: shown,
           pollHandle,
-          expiresIn: TV_LINK_TTL_SECONDS,
-          interval: TV_LINK_INTERVAL_SECONDS,
+          expiresIn: this.ttlSeconds,
+          interval: this.intervalSeconds,
           verificationUrl: `${this.options.publicUrl}/link?code=${shown}`,
         };
       }
@@ -171,8 +179,8 @@ export class TvLinkService {
           appVersion: values.appVersion,
           requesterDeviceId: requester?.id ?? null,
           requestedFrom: clientIp.slice(0, 45),
-          expiresAt: () => `now() + make_interval(secs => ${TV_LINK_TTL_SECONDS})`,
-          intervalSeconds: TV_LINK_INTERVAL_SECONDS,
+          expiresAt: () => `now() + make_interval(secs => ${Math.trunc(this.ttlSeconds)})`,
+          intervalSeconds: this.intervalSeconds,
         })
         .orIgnore()
         .returning(['id'])
@@ -254,7 +262,7 @@ export class TvLinkService {
     const before = (await this.dataSource.query(`SELECT state, device_id FROM tv_links WHERE poll_handle_hash = $1`, [
       hash,
     ])) as Array<{ state: string; device_id: string | null }>;
-    if (!before[0]) return { ...nothing, status: 'EXPIRED', interval: TV_LINK_INTERVAL_SECONDS };
+    if (!before[0]) return { ...nothing, status: 'EXPIRED', interval: this.intervalSeconds };
     return this.dataSource.transaction(async (manager) => {
       // The device row first, then the link: the order the token's other writers (renewal, Switch MAC) take.
       const device =
@@ -270,7 +278,7 @@ export class TvLinkService {
         [hash, POLL_LEEWAY_SECONDS],
       )) as PolledRow[];
       if (!row || row.expired || row.state === 'CONSUMED') {
-        return { ...nothing, status: 'EXPIRED', interval: row?.interval_seconds ?? TV_LINK_INTERVAL_SECONDS };
+        return { ...nothing, status: 'EXPIRED', interval: row?.interval_seconds ?? this.intervalSeconds };
       }
       if (row.too_soon) {
         const interval = Math.min(row.interval_seconds + SLOW_DOWN_STEP_SECONDS, MAX_INTERVAL_SECONDS);

@@ -4,7 +4,7 @@ import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { useFormatDate } from '../../i18n/format';
 import { useTvAppConfigQuery, useTvStartQuery } from '../__generated__/hooks';
 import { errorMessage } from '../api/client';
-import { currentStaleReason, subscribeStale } from '../api/persisted-cache';
+import { currentStaleReason, retryAfterSeconds, subscribeStale } from '../api/persisted-cache';
 import type { TvDevice, TvPlaylist } from '../api/types';
 import { APP_VERSION, KEYS, read } from '../platform';
 import { FocusButton } from '../ui/FocusButton';
@@ -107,6 +107,39 @@ export function HomeScreen({
   const appConfig = config.data?.appConfig;
   const device = start.data?.currentDevice ?? undefined;
   const playlists = start.data?.playlists ?? [];
+  // Both reads, whatever each answers (no Promise.allSettled before Chromium 76).
+  const both = () => Promise.all([config.refetch().catch(() => undefined), start.refetch().catch(() => undefined)]);
+  const refetch = useRef(both);
+  useEffect(() => {
+    refetch.current = both;
+  });
+  // Showing a kept copy: ask again when the server said to (Retry-After), else after 5 s, doubling to a minute
+  // (with a little jitter, so a fleet of TVs does not come back at once), and at once when the engine is online.
+  useEffect(() => {
+    if (!stale) return;
+    let stopped = false;
+    let failures = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      const wait = retryAfterSeconds() ?? Math.min(5 * 2 ** failures, 60) * (1 + Math.random() * 0.2);
+      timer = setTimeout(() => void retry(), wait * 1000);
+    };
+    const retry = async () => {
+      clearTimeout(timer);
+      await refetch.current();
+      if (stopped || !currentStaleReason()) return;
+      failures += 1;
+      schedule();
+    };
+    const online = () => void retry();
+    schedule();
+    window.addEventListener('online', online);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', online);
+    };
+  }, [stale]);
   const { ref, focusKey, focusSelf } = useFocusable({ focusKey: 'HOME' });
   const focusedOnce = useRef(false);
   useEffect(() => {

@@ -100,9 +100,13 @@ export function LinkScreen({
           } catch {
             // A lost answer: poll again at the next interval.
           }
-          timer = setTimeout(() => void poll(), interval * 1000);
+          next();
         };
-        timer = setTimeout(() => void poll(), interval * 1000);
+        // The next poll after the interval, or at the code's expiry if sooner: an expired code is said at once.
+        const next = () => {
+          timer = setTimeout(() => void poll(), Math.max(0, Math.min(interval * 1000, expiresAt - Date.now())));
+        };
+        next();
       } catch (error) {
         if (!stopped) setLink({ state: 'failed', message: errorMessage(error) });
       }
