@@ -11,6 +11,7 @@ import { SHOTS, ownerSession, portalUnderTest, seedPlaylist } from './portal';
  * currentTime advances) with the engine the player screen names in its `data-engine` attribute (hls.js, mpegts.js
  * or native: HLS natively where this engine plays it, else hls.js), and the refused one says so in the check's
  * words. Up goes back a channel; Back returns to the list. A playlist code says what the owner can do instead.
+ * On a TV whose own player failed an HLS channel before (the verdict the app keeps), HLS plays through hls.js.
  */
 
 const REFUSED = 'Refused (HTTP 403): the provider may block this network or country.';
@@ -134,6 +135,36 @@ describe('the TV app plays, by remote', () => {
     await key('Enter');
     await expect.poll(() => tv.getByRole('alert').innerText()).toMatch(CODE_LIMIT);
     await tv.screenshot({ path: `${SHOTS}/tv-playlist-code.png` });
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('plays HLS through hls.js on a TV whose own player failed HLS before', async () => {
+    const { url } = portal.product;
+    const context = await portal.browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    // The verdict the app keeps after its engine's own player failed an HLS channel (player/engine.ts).
+    await context.addInitScript(() => localStorage.setItem('tv.hlsEngine', 'hls.js'));
+    const tv = await context.newPage();
+    const errors: string[] = [];
+    tv.on('pageerror', (error) => errors.push(error.message));
+
+    await tv.goto(`${url}/tv/`);
+    const mac = (await tv.getByTestId('mac').innerText()).trim();
+    const deviceKey = (await tv.getByTestId('device-key').innerText()).trim();
+    const cookie = await ownerSession(url, mac, deviceKey);
+    await seedPlaylist(url, cookie, { name: 'Local streams', url: `${provider.url}/list.m3u` });
+    await tv.reload();
+    await tv
+      .getByRole('button', { name: /Local streams/ })
+      .and(tv.locator('.is-focused'))
+      .waitFor();
+    await tv.keyboard.press('Enter');
+    await tv.getByRole('listbox').and(tv.locator('.is-focused')).waitFor();
+    await tv.keyboard.press('Enter');
+    await plays(tv, CHANNELS[0].name);
+    expect(await engine(tv)).toBe('hls.js');
+    await tv.screenshot({ path: `${SHOTS}/tv-player-hlsjs.png` });
 
     expect(errors).toEqual([]);
     await context.close();
