@@ -51,20 +51,22 @@ started=$(date +%s)
 [ "$server" = yes ] && touch "$server_built.next"
 [ "$client" = yes ] && touch "$client_built.next"
 pids=""
+# Vite from node_modules/.bin rather than through npx: npx starts npm first, a third of a second of CPU each time.
+vite=node_modules/.bin/vite
 if [ "$server" = yes ]; then
   npm run --silent build:server &
   pids="$pids $!"
 fi
 if [ "$client" = yes ]; then
   (
-    NODE_ENV=$mode npx vite build --config client/vite.config.mts --logLevel warn &&
-      NODE_ENV=$mode npx vite build --config client/vite.config.mts --mode site --logLevel warn
+    NODE_ENV=$mode $vite build --config client/vite.config.mts --logLevel warn &&
+      NODE_ENV=$mode $vite build --config client/vite.config.mts --mode site --logLevel warn
   ) &
   pids="$pids $!"
-  NODE_ENV=$mode npx vite build --config client/vite.config.mts --ssr src/entry-server.tsx --logLevel warn &
+  NODE_ENV=$mode $vite build --config client/vite.config.mts --ssr src/entry-server.tsx --logLevel warn &
   pids="$pids $!"
   # The TV app (dist/tv), built on its own for packaging.
-  NODE_ENV=$mode npx vite build --config client/vite.tv.config.mts --logLevel warn &
+  NODE_ENV=$mode $vite build --config client/vite.tv.config.mts --logLevel warn &
   pids="$pids $!"
 fi
 failed=0

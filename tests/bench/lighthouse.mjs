@@ -9,22 +9,38 @@
 // and modulepreload link), served through a small proxy in front of the same server, measured in the same run,
 // run for run. "LCP ÷ no-script" is the page's median LCP over its copy's: how much the page's script delays its
 // largest paint.
+//
+// Lighthouse is not among the project's dependencies (it would be a fifth of every `npm ci`'s files, for this
+// bench alone): it has its own package and lockfile in tests/bench/lighthouse/, installed there by the bench's
+// first run (`npm ci`, from the npm cache when it has them) and again when that lockfile changes.
 // Usage: npm run bench:lighthouse            (reports in test-results/lighthouse/)
-//        RUNS=3 PAGES=/,/device/login npm run bench:lighthouse
+//        BENCH_RUNS=3 PAGES=/,/device/login npm run bench:lighthouse   (RUNS= also works)
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const pages = (process.env.PAGES ?? '/,/contact,/terms-and-conditions,/privacy-policy,/device/login').split(',');
-const runs = Number(process.env.RUNS ?? 5);
+const toolDir = path.join(root, 'tests', 'bench', 'lighthouse');
+const installed = path.join(toolDir, 'node_modules', '.package-lock.json');
+if (!existsSync(installed) || statSync(path.join(toolDir, 'package-lock.json')).mtimeMs > statSync(installed).mtimeMs) {
+  console.log('Installing Lighthouse for this bench (tests/bench/lighthouse/)...');
+  execFileSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: toolDir, stdio: 'inherit' });
+}
+const toolRequire = createRequire(path.join(toolDir, 'package.json'));
+const fromTool = async (name) => import(pathToFileURL(toolRequire.resolve(name)).href);
+const chromeLauncher = await fromTool('chrome-launcher');
+const { default: lighthouse } = await fromTool('lighthouse');
+// Every public page, in both languages.
+const english = ['/', '/contact', '/terms-and-conditions', '/privacy-policy', '/device/login'];
+const pages = process.env.PAGES?.split(',') ?? [...english, ...english.map((p) => `/ar${p === '/' ? '' : p}`)];
+const runs = Number(process.env.BENCH_RUNS ?? process.env.RUNS ?? 5);
 const outDir = path.join(root, 'test-results', 'lighthouse');
 mkdirSync(outDir, { recursive: true });
 
@@ -113,6 +129,9 @@ async function measure(page, run, origin = base) {
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === 'Script');
+  // What Lighthouse took as the largest paint, and its phases (TTFB, load delay, load time, render delay).
+  const [lcpNode, lcpPhases] = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const phase = (name) => lcpPhases?.items?.find((p) => p.phase === name)?.timing ?? NaN;
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -122,6 +141,9 @@ async function measure(page, run, origin = base) {
     lcp: audit('largest-contentful-paint'),
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
+    lcpElement: lcpNode?.items?.[0]?.node?.selector ?? '?',
+    lcpTtfb: phase('TTFB'),
+    lcpRenderDelay: phase('Render Delay'),
     si: audit('speed-index'),
     // What Lighthouse counts (compressed bodies and the responses' headers), and the compressed bodies alone.
     jsKb: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
@@ -172,7 +194,11 @@ try {
       'FCP ms': figure(pick('fcp')),
       'LCP ms': figure(pick('lcp')),
       'no-script LCP ms': figure(pickCopy('lcp')),
-      'LCP ÷ no-script': (median(pick('lcp')) / median(pickCopy('lcp'))).toFixed(2),
+      // The medians' ratio, and (in brackets) the lowest and highest of the runs' ratios, run for run.
+      'LCP ÷ no-script': `${(median(pick('lcp')) / median(pickCopy('lcp'))).toFixed(2)} (${spread(
+        results.map((r, i) => r.lcp / copyResults[i].lcp),
+        2,
+      )})`,
       'TBT ms': figure(pick('tbt')),
       CLS: figure(pick('cls'), 3),
       'JS KB sent': median(pick('jsKb')).toFixed(1),
@@ -180,7 +206,15 @@ try {
     });
     const byTbt = [...results].sort((a, b) => a.tbt - b.tbt);
     const typical = byTbt[Math.floor(byTbt.length / 2)];
-    details.push({ page, longTasks: typical.longTasks, failing: [...new Set(results.flatMap((r) => r.failing))] });
+    const lcpOf = (list) =>
+      `${[...new Set(list.map((r) => r.lcpElement))].join(' | ')}, TTFB ${figure(list.map((r) => r.lcpTtfb))} ms, ` +
+      `render delay ${figure(list.map((r) => r.lcpRenderDelay))} ms`;
+    details.push({
+      page,
+      longTasks: typical.longTasks,
+      failing: [...new Set(results.flatMap((r) => r.failing))],
+      lcp: `page: ${lcpOf(results)}; no-script copy: ${lcpOf(copyResults)}`,
+    });
   }
 } finally {
   await server.stop();
@@ -188,11 +222,12 @@ try {
 }
 const cpu = os.cpus();
 console.log(
-  `Lighthouse ${lighthouse.version ?? ''} mobile, ${runs} runs per page, ${new Date().toISOString()}, ` +
+  `Lighthouse ${toolRequire('lighthouse/package.json').version} mobile, ${runs} runs per page, ${new Date().toISOString()}, ` +
     `${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}; medians (lowest–highest)`,
 );
 console.table(rows);
-for (const { page, longTasks, failing } of details) {
+for (const { page, longTasks, failing, lcp } of details) {
+  console.log(`${page}: largest paint (${lcp})`);
   const tasks = longTasks.map((t) => `${t.durationMs} ms at ${t.startMs} ms (${t.url})`).join('; ') || 'none';
   console.log(`${page}: long tasks of the median-TBT run: ${tasks}`);
   if (failing.length) console.log(`${page}: failing audits: ${failing.join(', ')}`);
