@@ -57,6 +57,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // Two files at a time on the 2-core machine (Vitest's default is cores minus one): 134 s → 82 s measured.
     // happy-dom was tried instead of jsdom: no faster here, and 29 tests failed on its script loading.
     maxWorkers: Number(process.env.CLIENT_WORKERS) || 2,
+    // Beside the server suite (tests/run.mjs's two lanes), a file's first test, which pays for its imports, took
+    // over Vitest's default 5 s on a busy machine.
+    testTimeout: 20_000,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
   },

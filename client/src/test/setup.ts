@@ -3,9 +3,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import type * as TestingLibrary from '@testing-library/react';
 
-// A screen's first render in a file loads its lazy route and answers its mocked queries: on a busy machine (the
-// suite's own workers on two cores) that takes over Testing Library's default second. What is awaited is unchanged.
-configure({ asyncUtilTimeout: 3000 });
+// A screen's first render in a file loads its lazy route (Vite transforms it then) and answers its mocked queries:
+// on a busy machine (the suite's workers beside the server suite's, on two cores: tests/run.mjs runs them at once)
+// that took over 3 s. What is awaited is unchanged: a wait ends as soon as what it waits for is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout, so it does not implement scrolling; React Router's ScrollRestoration calls it.
 window.scrollTo = vi.fn();
