@@ -228,3 +228,5 @@ console.log(`  TvStart requests for that start    ${figure(figures.startReads, '
 console.log(`${CHANNELS} channels read and listed  ${figure(figures.listed, 'ms')}   budget 2000 ms`);
 console.log(`first channel to first frame        ${figure(figures.firstChannel, 'ms')}   (includes the engine trial)`);
 console.log(`channel change to first frame       ${figure(figures.channelChange, 'ms')}   budget 1000 ms`);
+// BENCH_RAW=1: every run's figures, to pool series taken in turns (docs/tv-app.md, Budgets).
+if (process.env.BENCH_RAW) console.log(`raw ${JSON.stringify(figures)}`);
