@@ -36,6 +36,7 @@ const EN = {
   expired: 'The code expired.',
   again: 'Ask for a new code',
   signedOut: 'This TV was signed out. Ask for a code to sign in again.',
+  known: 'This TV’s MAC address is already registered. Its owner approves this TV with a code.',
   offline: 'No connection to the server: showing the playlists as they were last read.',
   unavailable: 'The server is unavailable for a while: showing the playlists as they were last read.',
 };
@@ -251,6 +252,23 @@ describe('the TV app links and starts in bad weather', () => {
     expect(errors).toEqual([]);
     expect(owner.pageErrors).toEqual([]);
     await Promise.all([owner.page.context().close(), context.close()]);
+  });
+
+  it.concurrent('asks for a link code when reinstalled: its MAC is known, its token gone', async () => {
+    const { context, tv, errors } = await firstLaunch(product!);
+    const { mac } = await idsOf(tv);
+    // A reinstall: the engine keeps the MAC (a browser's own, in storage), the app's data is gone.
+    await tv.evaluate(() => {
+      for (const key of Object.keys(localStorage)) if (key !== 'tv.browserMac') localStorage.removeItem(key);
+    });
+    await tv.reload();
+    // The registration answers CONFLICT (docs/tv-api.md, step 6): a code, not a second device.
+    await tv.getByText(EN.known).waitFor();
+    await tv.getByTestId('link-code').waitFor();
+    expect(await tv.getByText(mac).count()).toBe(1);
+    expect(Object.keys(await storage(tv))).toEqual(['tv.browserMac']);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   for (const [lang, words] of Object.entries(UPDATE)) {

@@ -4,7 +4,6 @@ import { DEFAULT_LOCALE, textDirection } from '../../../common/i18n';
 import { LocaleProvider } from '../i18n/LocaleProvider';
 import { loadMessages, LOCALES, localeOfPath } from '../i18n/locale';
 import { App } from './App';
-import { createTvClient } from './api/client';
 import { startSession } from './api/start';
 import { KEYS, read, registerTizenKeys } from './platform';
 import { listenForBack } from './ui/back';
@@ -32,10 +31,12 @@ async function start() {
   const dir = textDirection(locale);
   document.documentElement.lang = locale;
   document.documentElement.dir = dir;
-  // The start's request (a fresh TV's registration) leaves first: on a TV's slow processor the server answers
-  // while the messages load and React draws the first frame, rather than after (docs/tv-app.md, Budgets). It sends
-  // no token (with one it sends nothing), so this client has no sign-out to report.
-  const firstStart = startSession(createTvClient({ graphqlUrl, locale, onSignedOut: () => undefined }));
+  // The start's requests (a fresh TV's registration, then the start-up reads) leave first, without Apollo Client:
+  // on a TV's slow processor the server answers while the messages load and React draws the first frame, rather
+  // than after. Apollo Client and the screens on its hooks (live.tsx) load beside them, at once; the first screen
+  // does not wait for them (docs/tv-app.md, Budgets).
+  const firstStart = startSession({ graphqlUrl, locale });
+  const live = import('./live');
   registerTizenKeys();
   initNavigation({ rtl: dir === 'rtl', throttle: 0 });
   listenForBack();
@@ -44,7 +45,7 @@ async function start() {
   if (!container) throw new Error('tv/index.html has no #root element');
   createRoot(container).render(
     <LocaleProvider locale={locale}>
-      <App graphqlUrl={graphqlUrl} locale={locale} firstStart={firstStart} />
+      <App graphqlUrl={graphqlUrl} locale={locale} firstStart={firstStart} live={live} />
     </LocaleProvider>,
   );
 }

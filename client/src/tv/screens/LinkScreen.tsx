@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useTvPollLinkMutation, useTvRequestLinkMutation } from '../__generated__/hooks';
-import { errorMessage } from '../api/client';
+import { errorMessage } from '../api/errors';
 import { APP_VERSION, modelName } from '../platform';
 import { FocusButton } from '../ui/FocusButton';
 import { QrCode } from '../ui/QrCode';

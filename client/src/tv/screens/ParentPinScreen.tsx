@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useTvCheckParentPinMutation } from '../__generated__/hooks';
-import { errorMessage } from '../api/client';
+import { errorMessage } from '../api/errors';
 import { useBack } from '../ui/back';
 import { PinPad } from '../ui/PinPad';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useTvUnlockPlaylistMutation } from '../__generated__/hooks';
-import { errorMessage } from '../api/client';
+import { errorMessage } from '../api/errors';
 import type { TvPlaylist } from '../api/types';
 import { useBack } from '../ui/back';
 import { PinPad } from '../ui/PinPad';
