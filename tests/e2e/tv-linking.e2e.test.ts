@@ -257,8 +257,9 @@ describe('the TV app links and starts in bad weather', () => {
   it.concurrent('asks for a link code when reinstalled: its MAC is known, its token gone', async () => {
     const { context, tv, errors } = await firstLaunch(product!);
     const { mac } = await idsOf(tv);
-    // A reinstall: the engine keeps the MAC (a browser's own, in storage), the app's data is gone.
-    await tv.evaluate(() => {
+    // A reinstall: the engine keeps the MAC (a browser's own, in storage), the app's data is gone. Cleared as the
+    // next page starts, before its scripts: the running app may still be keeping an answer as it is left.
+    await context.addInitScript(() => {
       for (const key of Object.keys(localStorage)) if (key !== 'tv.browserMac') localStorage.removeItem(key);
     });
     await tv.reload();
