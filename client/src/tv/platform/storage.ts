@@ -8,7 +8,7 @@ const PREFIX = 'tv.';
 export const KEYS = {
   /** The device token (never shown). */
   token: 'token',
-  /** The device key registerDevice answered, shown with the MAC until playlists are added. */
+  /** The device key registerDevice answered, shown beside the MAC on the home screen for the owner to read off. */
   deviceKey: 'deviceKey',
   /** The locally administered MAC a desktop browser plays the TV with (platform/mac.ts). */
   browserMac: 'browserMac',
