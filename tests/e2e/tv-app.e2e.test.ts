@@ -356,7 +356,14 @@ describe('the TV app, by remote', () => {
         const code = (await tv.getByTestId('link-code').innerText()).trim();
         await tv.screenshot({ path: `${SHOTS}/tv-link-${lang}.png` });
         await approveCode(owner.page, url, code);
-        await tv.getByRole('button', { name: /Home channels/ }).waitFor({ timeout: 20_000 });
+        await tv
+          .getByRole('button', { name: /Home channels/ })
+          .waitFor({ timeout: 20_000 })
+          .catch(async (error: unknown) => {
+            // What the TV shows instead, for whoever reads the failure.
+            await tv.screenshot({ path: `${SHOTS}/tv-relink-failed-${lang}.png` });
+            throw error;
+          });
 
         expect(errors).toEqual([]);
         expect(owner.pageErrors).toEqual([]);

@@ -65,11 +65,18 @@ export function LinkScreen({
   const intl = useIntl();
   const [link, setLink] = useState<LinkState>({ state: 'asking' });
   const [attempt, setAttempt] = useState(0);
-  const [requestLink] = useTvRequestLinkMutation();
-  const [pollLink] = useTvPollLinkMutation();
+  const [requestLinkNow] = useTvRequestLinkMutation();
+  const [pollLinkNow] = useTvPollLinkMutation();
+  // The latest of each, read when called: a code shown is polled until it is answered, whatever re-renders the
+  // screen (a new client, a new callback). Restarting on those would ask for a second code while the owner
+  // approves the first, and drop the first one's answer.
   const linked = useRef(onLinked);
+  const requestLink = useRef(requestLinkNow);
+  const pollLink = useRef(pollLinkNow);
   useEffect(() => {
     linked.current = onLinked;
+    requestLink.current = requestLinkNow;
+    pollLink.current = pollLinkNow;
   });
 
   useEffect(() => {
@@ -77,7 +84,7 @@ export function LinkScreen({
     let stopped = false;
     void (async () => {
       try {
-        const { data } = await requestLink({
+        const { data } = await requestLink.current({
           variables: { input: { macAddress: mac, model: modelName(), appVersion: APP_VERSION } },
         });
         const request = data?.requestTvLink;
@@ -91,7 +98,7 @@ export function LinkScreen({
           if (stopped) return;
           if (Date.now() >= expiresAt) return setLink({ state: 'expired' });
           try {
-            const answer = (await pollLink({ variables: { input: { pollHandle } } })).data?.pollTvLink;
+            const answer = (await pollLink.current({ variables: { input: { pollHandle } } })).data?.pollTvLink;
             if (stopped || !answer) return;
             interval = answer.interval || interval;
             if (answer.status === 'APPROVED' && answer.deviceToken) return linked.current(answer.deviceToken);
@@ -115,7 +122,7 @@ export function LinkScreen({
       stopped = true;
       clearTimeout(timer);
     };
-  }, [mac, attempt, requestLink, pollLink]);
+  }, [mac, attempt]);
 
   return (
     <main className="tv-screen tv-link">
