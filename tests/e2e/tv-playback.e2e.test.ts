@@ -55,6 +55,28 @@ const engine = (tv: Page) => tv.locator('.tv-player').getAttribute('data-engine'
 const channelName = (tv: Page) => tv.locator('.tv-player__channel').innerText();
 
 /**
+ * A first launch whose owner (signed in with the MAC and key the TV shows) adds the given playlists, the TV started
+ * again; then Enter on the local streams' playlist (focused first: the newest) and on its first channel.
+ */
+async function playFirstChannel(tv: Page, extra: Parameters<typeof seedPlaylist>[2][] = []) {
+  const { url } = portal.product;
+  await tv.goto(`${url}/tv/`);
+  const mac = (await tv.getByTestId('mac').innerText()).trim();
+  const deviceKey = (await tv.getByTestId('device-key').innerText()).trim();
+  const cookie = await ownerSession(url, mac, deviceKey);
+  for (const playlist of extra) await seedPlaylist(url, cookie, playlist);
+  await seedPlaylist(url, cookie, { name: 'Local streams', url: `${provider.url}/list.m3u` });
+  await tv.reload();
+  await tv
+    .getByRole('button', { name: /Local streams/ })
+    .and(tv.locator('.is-focused'))
+    .waitFor();
+  await tv.keyboard.press('Enter');
+  await tv.getByRole('listbox').and(tv.locator('.is-focused')).waitFor();
+  await tv.keyboard.press('Enter');
+}
+
+/**
  * The channel shown is `name`, and it plays: the screen stops saying it is opening it (the player screen says so
  * until this channel's video time moves), and the time goes on advancing.
  */
@@ -69,30 +91,14 @@ async function plays(tv: Page, name: string) {
 
 describe('the TV app plays, by remote', () => {
   it('plays HLS, MPEG-TS and MP4 full screen, says a refusal, changes channel and comes back', async () => {
-    const { url } = portal.product;
     const context = await portal.browser.newContext({ viewport: { width: 1920, height: 1080 } });
     const tv = await context.newPage();
     const errors: string[] = [];
     tv.on('pageerror', (error) => errors.push(error.message));
     const key = (name: string) => tv.keyboard.press(name);
 
-    // First launch: the MAC and the device key; the owner adds a playlist code and the M3U (listed first, newer).
-    await tv.goto(`${url}/tv/`);
-    const mac = (await tv.getByTestId('mac').innerText()).trim();
-    const deviceKey = (await tv.getByTestId('device-key').innerText()).trim();
-    const cookie = await ownerSession(url, mac, deviceKey);
-    await seedPlaylist(url, cookie, { name: 'Provider code', type: 'CODE', playlistCode: '482913' });
-    await seedPlaylist(url, cookie, { name: 'Local streams', url: `${provider.url}/list.m3u` });
-    await tv.reload();
-
-    // The playlist, its one group's channels (the first focused), Enter: the first channel full screen.
-    await tv
-      .getByRole('button', { name: /Local streams/ })
-      .and(tv.locator('.is-focused'))
-      .waitFor();
-    await key('Enter');
-    await tv.getByRole('listbox').and(tv.locator('.is-focused')).waitFor();
-    await key('Enter');
+    // First launch: the owner adds a playlist code and the M3U; Enter on the M3U, then on its first channel.
+    await playFirstChannel(tv, [{ name: 'Provider code', type: 'CODE', playlistCode: '482913' }]);
     await video(tv).waitFor();
     expect(await video(tv).boundingBox()).toEqual({ x: 0, y: 0, width: 1920, height: 1080 });
 
@@ -141,7 +147,6 @@ describe('the TV app plays, by remote', () => {
   });
 
   it('plays HLS through hls.js on a TV whose own player failed HLS before', async () => {
-    const { url } = portal.product;
     const context = await portal.browser.newContext({ viewport: { width: 1920, height: 1080 } });
     // The verdict the app keeps after its engine's own player failed an HLS channel (player/engine.ts).
     await context.addInitScript(() => localStorage.setItem('tv.hlsEngine', 'hls.js'));
@@ -149,19 +154,7 @@ describe('the TV app plays, by remote', () => {
     const errors: string[] = [];
     tv.on('pageerror', (error) => errors.push(error.message));
 
-    await tv.goto(`${url}/tv/`);
-    const mac = (await tv.getByTestId('mac').innerText()).trim();
-    const deviceKey = (await tv.getByTestId('device-key').innerText()).trim();
-    const cookie = await ownerSession(url, mac, deviceKey);
-    await seedPlaylist(url, cookie, { name: 'Local streams', url: `${provider.url}/list.m3u` });
-    await tv.reload();
-    await tv
-      .getByRole('button', { name: /Local streams/ })
-      .and(tv.locator('.is-focused'))
-      .waitFor();
-    await tv.keyboard.press('Enter');
-    await tv.getByRole('listbox').and(tv.locator('.is-focused')).waitFor();
-    await tv.keyboard.press('Enter');
+    await playFirstChannel(tv);
     await plays(tv, CHANNELS[0].name);
     expect(await engine(tv)).toBe('hls.js');
     await tv.screenshot({ path: `${SHOTS}/tv-player-hlsjs.png` });
