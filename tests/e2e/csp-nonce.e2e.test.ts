@@ -1,6 +1,7 @@
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { macSequence, portalUnderTest } from './portal';
+import { SiteFrame } from './pages';
 import { watchPage } from './support';
 
 /**
@@ -47,8 +48,10 @@ describe('the landing page under its CSP', () => {
     try {
       const page = await context.newPage();
       const problems = await watchPage(page);
-      const first = await page.goto(`${portal.product.url}/`);
-      await page.locator('.preload-cover').waitFor({ state: 'detached' });
+      const site = new SiteFrame(page, portal.product.url);
+      // The server-rendered page shows at once; its entry script is added after the first paint, so wait for
+      // React to have hydrated the page (which that script does) before reading the script's nonce.
+      const first = await site.open('/');
       const nonce = headerNonce(first);
       expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
       expect(await pageNonces(page)).toEqual({ meta: nonce, metaAttribute: '', entryScript: nonce });
@@ -63,6 +66,7 @@ describe('the landing page under its CSP', () => {
 
       // A reload is a new response: a new nonce, in the page and its header alike.
       const second = await page.reload();
+      await site.waitUntilReady();
       expect(headerNonce(second)).not.toBe(nonce);
       expect((await pageNonces(page)).meta).toBe(headerNonce(second));
     } finally {
