@@ -7,6 +7,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../chromium.mjs';
 import { scratchDatabase } from '../support/scratch-database';
+import { watchBrowser } from './failure-report';
 
 export const CAPTCHA = 'E2E42';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -121,8 +122,9 @@ async function startProductOnce(
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS });
+/** Chromium for a test file, followed so that a failing test prints what its pages showed (failure-report.ts). */
+export async function launchBrowser(): Promise<Browser> {
+  return watchBrowser(await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS }));
 }
 
 /** What a TV app does on first launch: register through the graph. */

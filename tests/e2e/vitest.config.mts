@@ -13,6 +13,8 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/e2e/**/*.e2e.test.ts'],
     environment: 'node',
+    // A failing test prints what its browser pages showed, with screenshots in test-results/failures/.
+    setupFiles: ['tests/e2e/failure-report.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: workers > 1,
