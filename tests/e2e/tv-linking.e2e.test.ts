@@ -45,11 +45,14 @@ const UPDATE = {
     path: '/tv/',
     title: 'Update the app',
     text: `This version (${VERSION}) is no longer supported. Update the app to version ${MINIMUM} or later.`,
+    // In a browser; Tizen's and webOS's own wording is in HomeView.test.tsx.
+    where: 'Reload this page to load the latest version.',
   },
   ar: {
     path: '/ar/tv/',
     title: 'حدّث التطبيق',
     text: `لم يعد هذا الإصدار (${VERSION}) مدعومًا. حدّث التطبيق إلى الإصدار ${MINIMUM} أو أحدث.`,
+    where: 'أعد تحميل هذه الصفحة لتحميل أحدث إصدار.',
   },
 } as const;
 
@@ -277,6 +280,7 @@ describe('the TV app links and starts in bad weather', () => {
       const { context, tv, errors } = await firstLaunch(outdated!, words.path);
       await tv.getByRole('heading', { name: words.title }).waitFor();
       expect(await tv.getByText(words.text).count()).toBe(1);
+      expect(await tv.getByText(words.where).count()).toBe(1);
       expect(await tv.getByRole('button').count()).toBe(0);
       await tv.screenshot({ path: `${SHOTS}/tv-update-${lang}.png` });
       expect(errors).toEqual([]);

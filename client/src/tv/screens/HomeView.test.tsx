@@ -80,3 +80,33 @@ describe('the TV home screen says what the device may do', () => {
     expect(status()).toMatch(/[\u0600-\u06ff]/);
   });
 });
+
+describe('the update screen says where the update comes from', () => {
+  const outdated: HomeReads = {
+    ...reads('TRIAL', null),
+    config: { ...config, appConfig: { ...config.appConfig, minimumAppVersion: '2.0.0' } },
+  };
+
+  it.each([
+    ['tizen', 'On the TV, open Apps, choose this app and then Update, or install the new version you were given.'],
+    [
+      'webOS',
+      'On the TV, open the LG Content Store, choose this app and then Update, or install the new version you were given.',
+    ],
+    [null, 'Reload this page to load the latest version.'],
+  ])('on an engine with window.%s', async (global, where) => {
+    await setTestLocale('en');
+    if (global) vi.stubGlobal(global, {});
+    try {
+      show(outdated);
+      expect(screen.getByRole('heading', { name: 'Update the app' })).toBeTruthy();
+      expect(
+        screen.getByText('This version (1.0.0) is no longer supported. Update the app to version 2.0.0 or later.'),
+      ).toBeTruthy();
+      expect(screen.getByText(where)).toBeTruthy();
+      expect(screen.queryByTestId('device-status')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

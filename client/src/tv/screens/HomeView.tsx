@@ -6,7 +6,7 @@ import type { TvAppConfigQuery, TvStartQuery } from '../__generated__/graphql';
 import { errorMessage } from '../api/errors';
 import { currentStaleReason, retryAfterSeconds, subscribeStale } from '../api/persisted-cache';
 import type { TvDevice, TvPlaylist } from '../api/types';
-import { APP_VERSION, KEYS, read } from '../platform';
+import { APP_VERSION, KEYS, platformKind, read, type PlatformKind } from '../platform';
 import { FocusButton } from '../ui/FocusButton';
 import { isOlderThan } from '../version';
 
@@ -28,6 +28,9 @@ const TEXTS = defineMessages<{
   retry: NoValues;
   updateTitle: NoValues;
   update: { version: string; minimum: string };
+  updateTizen: NoValues;
+  updateWebos: NoValues;
+  updateBrowser: NoValues;
   locked: NoValues;
   typeGeneral: NoValues;
   typeXc: NoValues;
@@ -64,12 +67,32 @@ const TEXTS = defineMessages<{
     id: 'tvapp.home.update',
     defaultMessage: 'This version ({version}) is no longer supported. Update the app to version {minimum} or later.',
   },
+  // Where the update comes from, said for the engine the app runs on.
+  updateTizen: {
+    id: 'tvapp.home.updateTizen',
+    defaultMessage: 'On the TV, open Apps, choose this app and then Update, or install the new version you were given.',
+  },
+  updateWebos: {
+    id: 'tvapp.home.updateWebos',
+    defaultMessage:
+      'On the TV, open the LG Content Store, choose this app and then Update, or install the new version you were given.',
+  },
+  updateBrowser: {
+    id: 'tvapp.home.updateBrowser',
+    defaultMessage: 'Reload this page to load the latest version.',
+  },
   locked: { id: 'tvapp.home.locked', defaultMessage: 'Protected by a PIN' },
   typeGeneral: { id: 'tvapp.home.typeGeneral', defaultMessage: 'M3U playlist' },
   typeXc: { id: 'tvapp.home.typeXc', defaultMessage: 'Xtream Codes' },
   typeCode: { id: 'tvapp.home.typeCode', defaultMessage: 'Playlist code' },
   support: { id: 'tvapp.home.support', defaultMessage: 'Support: {email}' },
 });
+
+const UPDATE_WHERE: Record<PlatformKind, (typeof TEXTS)['updateBrowser']> = {
+  tizen: TEXTS.updateTizen,
+  webos: TEXTS.updateWebos,
+  browser: TEXTS.updateBrowser,
+};
 
 function statusLine(intl: IntlShape, device: TvDevice, portal: string, dateOf: (iso: string) => string): string {
   if (device.status === 'TRIAL' && device.expireDate)
@@ -168,11 +191,13 @@ export function HomeView({
 
   if (appConfig?.minimumAppVersion && isOlderThan(APP_VERSION, appConfig.minimumAppVersion)) {
     return (
-      <main className="tv-screen tv-center">
+      // The home's focusable node even here, where nothing takes focus (the navigation warns of one without).
+      <main ref={ref} className="tv-screen tv-center">
         <h1>{intl.formatMessage(TEXTS.updateTitle)}</h1>
         <p className="tv-notice">
           {intl.formatMessage(TEXTS.update, { version: APP_VERSION, minimum: appConfig.minimumAppVersion })}
         </p>
+        <p className="tv-notice">{intl.formatMessage(UPDATE_WHERE[platformKind()])}</p>
       </main>
     );
   }
