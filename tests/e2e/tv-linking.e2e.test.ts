@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Dialog, LinkScreen, SHOTS, openDashboard, ownerSession, seedPlaylist } from './portal';
+import { Dialog, LinkScreen, SHOTS, graphql, openDashboard, ownerSession, seedPlaylist } from './portal';
 import pg from 'pg';
 import { scratchDatabase } from '../support/scratch-database';
 import { launchBrowser, startProduct, type Product } from './support';
@@ -271,6 +271,50 @@ describe('the TV app links and starts in bad weather', () => {
     await tv.getByTestId('link-code').waitFor();
     expect(await tv.getByText(mac).count()).toBe(1);
     expect(Object.keys(await storage(tv))).toEqual(['tv.browserMac']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.concurrent('takes in what the owner changes while its home screen shows, without a restart', async () => {
+    const { url } = product!;
+    const context = await browser!.newContext({ viewport: { width: 1920, height: 1080 } });
+    // The TV's own clock, so that its five minutes pass at once; otherwise time runs as it does.
+    await context.clock.install();
+    const tv = await context.newPage();
+    const errors: string[] = [];
+    tv.on('pageerror', (error) => errors.push(error.message));
+    await tv.goto(`${url}/tv/`);
+    const { mac, deviceKey } = await idsOf(tv);
+    // Its start read: no playlists yet.
+    await tv.getByText(/^No playlists yet\./).waitFor();
+    const starts: number[] = [];
+    tv.on('response', (response) => {
+      if (response.url().includes('operationName=TvStart')) starts.push(response.status());
+    });
+
+    // Left on its home screen while the owner adds a playlist in the portal: it shows within minutes.
+    const cookie = await ownerSession(url, mac, deviceKey);
+    await seedPlaylist(url, cookie, { name: 'Home channels', url: 'http://127.0.0.1:9/list.m3u' });
+    await tv.clock.fastForward('05:31');
+    await tv.getByRole('button', { name: /Home channels/ }).waitFor();
+    expect(starts).toEqual([200]);
+    // Nothing changed since: the next read is a 304, and the list stays.
+    await tv.clock.fastForward('05:31');
+    await expect.poll(() => starts).toEqual([200, 304]);
+    expect(await tv.getByRole('button', { name: /Home channels/ }).count()).toBe(1);
+
+    // The owner changes the device key (signing the TV out); the app comes back to the front: it asks for a code.
+    const changed = await graphql<{ changeDeviceKey: { tvsSignedOut: number } }>(
+      url,
+      'mutation($input: ChangeDeviceKeyInput!) { changeDeviceKey(input: $input) { tvsSignedOut } }',
+      { input: { deviceKey: deviceKey === '135790' ? '246810' : '135790' } },
+      { cookie },
+    );
+    expect(changed.changeDeviceKey.tvsSignedOut).toBe(1);
+    await tv.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await tv.getByText(EN.signedOut).waitFor();
+    await tv.getByTestId('link-code').waitFor();
+    expect(starts).toEqual([200, 304, 401]);
     expect(errors).toEqual([]);
     await context.close();
   });

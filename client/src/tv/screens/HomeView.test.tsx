@@ -11,7 +11,7 @@ vi.hoisted(() => {
   (globalThis as { __TV_APP_VERSION__?: string }).__TV_APP_VERSION__ = '1.0.0';
 });
 
-const { HomeView } = await import('./HomeView');
+const { HomeView, REVALIDATE_SECONDS } = await import('./HomeView');
 // The spatial navigation, started as main.tsx starts it.
 init({ throttle: 0 });
 
@@ -107,6 +107,36 @@ describe('the update screen says where the update comes from', () => {
       expect(screen.queryByTestId('device-status')).toBeNull();
     } finally {
       vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('the home screen reads its start again while it shows', () => {
+  it('every few minutes and when the app comes back to the front, not after it is left', async () => {
+    await setTestLocale('en');
+    vi.useFakeTimers();
+    try {
+      const refetchStart = vi.fn(async () => undefined);
+      const { unmount } = show({ ...reads('TRIAL', '2026-12-14T10:00:00.000Z'), refetchStart });
+      vi.advanceTimersByTime((REVALIDATE_SECONDS - 1) * 1000);
+      expect(refetchStart).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(REVALIDATE_SECONDS * 0.1 * 1000 + 1000);
+      expect(refetchStart).toHaveBeenCalledTimes(1);
+
+      // In front again (the engine says so): read at once, and the next read a whole interval later.
+      expect(document.visibilityState).toBe('visible');
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(refetchStart).toHaveBeenCalledTimes(2);
+      vi.advanceTimersByTime((REVALIDATE_SECONDS - 1) * 1000);
+      expect(refetchStart).toHaveBeenCalledTimes(2);
+
+      // Left for a playlist: no more reads from this screen.
+      unmount();
+      vi.advanceTimersByTime(REVALIDATE_SECONDS * 2 * 1000);
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(refetchStart).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

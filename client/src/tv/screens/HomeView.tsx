@@ -88,6 +88,12 @@ const TEXTS = defineMessages<{
   support: { id: 'tvapp.home.support', defaultMessage: 'Support: {email}' },
 });
 
+/**
+ * How often the home screen reads its start again (with up to 10% more, so a fleet does not ask at once): 10,000
+ * TVs on their home screens make about 33 requests a second, nearly all answered 304.
+ */
+export const REVALIDATE_SECONDS = 300;
+
 const UPDATE_WHERE: Record<PlatformKind, (typeof TEXTS)['updateBrowser']> = {
   tizen: TEXTS.updateTizen,
   webos: TEXTS.updateWebos,
@@ -147,8 +153,10 @@ export function HomeView({
   const device = start.data?.currentDevice ?? undefined;
   const playlists = start.data?.playlists ?? [];
   const refetch = useRef(reads.refetch);
+  const refetchStart = useRef(reads.refetchStart);
   useEffect(() => {
     refetch.current = reads.refetch;
+    refetchStart.current = reads.refetchStart;
   });
   // Showing a kept copy: ask again when the server said to (Retry-After), else after 5 s, doubling to a minute
   // (with a little jitter, so a fleet of TVs does not come back at once), and at once when the engine is online.
@@ -175,6 +183,31 @@ export function HomeView({
       stopped = true;
       clearTimeout(timer);
       window.removeEventListener('online', online);
+    };
+  }, [stale]);
+  // While the home screen shows, its start is read again every few minutes and whenever the app comes back to the
+  // front: a playlist the owner added or changed in the portal appears, and a TV the owner signed out goes to
+  // linking (its 401), without a restart. Unchanged, the read costs a 304 (its ETag). A kept copy has its own
+  // retries above.
+  useEffect(() => {
+    if (stale) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const again = () => {
+      void refetchStart.current().catch(() => undefined);
+      schedule();
+    };
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(again, REVALIDATE_SECONDS * 1000 * (1 + Math.random() * 0.1));
+    };
+    const inFront = () => {
+      if (document.visibilityState === 'visible') again();
+    };
+    schedule();
+    document.addEventListener('visibilitychange', inFront);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', inFront);
     };
   }, [stale]);
   const { ref, focusKey, focusSelf } = useFocusable({ focusKey: 'HOME' });
