@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { beforeEach, expect } from 'vitest';
+import { beforeEach } from 'vitest';
 
 /**
  * What the browser showed when a test failed, printed under the failure: each page's address, its open dialog,
  * the focused element and its visible text, with a screenshot in test-results/failures/ of each page still open.
  * A failure seen once on a loaded CI machine (a dialog that never came, a TV left waiting) can then be read from
  * the run's log instead of guessed at. Tests close their contexts in `finally`, before a failure hook runs, so
- * each context's pages are read as it closes and kept under the test's name; a passing test's are dropped.
+ * each context's pages are read as it closes, and a failure lists those closed since its test began.
  */
 
 const FAILURES = path.resolve(import.meta.dirname, '../../test-results/failures');
@@ -17,16 +17,14 @@ const FAILURES = path.resolve(import.meta.dirname, '../../test-results/failures'
 // browsers, and the two may be separate instances; the hook is registered once.
 interface Watch {
   browsers: Set<Browser>;
-  seenAtClose: Map<string, string[]>;
+  /** Pages as their contexts closed, latest last (a bounded list). */
+  seenAtClose: Array<{ at: number; text: string }>;
   hooked: boolean;
 }
 const holder = globalThis as { e2eFailureReport?: Watch };
-const watch = (holder.e2eFailureReport ??= { browsers: new Set(), seenAtClose: new Map(), hooked: false });
+const watch = (holder.e2eFailureReport ??= { browsers: new Set(), seenAtClose: [], hooked: false });
 const { browsers, seenAtClose } = watch;
-
-function currentTest(): string {
-  return expect.getState().currentTestName ?? '(outside a test)';
-}
+const KEPT = 40;
 
 /** One page as a person would describe it: where it is, what dialog is up, what has focus and what it says. */
 async function describePage(page: Page): Promise<string> {
@@ -53,9 +51,8 @@ async function describePage(page: Page): Promise<string> {
 
 async function remember(pages: Page[]) {
   const lines = await Promise.all(pages.filter((page) => !page.isClosed()).map(describePage));
-  if (lines.length === 0) return;
-  const test = currentTest();
-  seenAtClose.set(test, [...(seenAtClose.get(test) ?? []), ...lines.map((line) => `(at close) ${line}`)]);
+  seenAtClose.push(...lines.map((text) => ({ at: Date.now(), text: `(at close) ${text}` })));
+  seenAtClose.splice(0, Math.max(0, seenAtClose.length - KEPT));
 }
 
 function watchContext(context: BrowserContext) {
@@ -89,9 +86,20 @@ export function watchBrowser(browser: Browser): Browser {
   return browser;
 }
 
-async function report(test: string): Promise<string> {
+/** The test's name as the run prints it: its describe blocks, then its own. */
+function fullName(task: { name: string; suite?: { name: string; suite?: unknown } }): string {
+  const names = [task.name];
+  for (let suite = task.suite; suite?.name; suite = suite.suite as typeof suite) names.unshift(suite.name);
+  return names.join(' > ');
+}
+
+/**
+ * The pages closed since the test began and those still open. Tests that run at the same time (it.concurrent)
+ * share the browser: their pages are listed too, each under its address.
+ */
+async function report(test: string, since: number): Promise<string> {
   const open = [...browsers].flatMap((browser) => browser.contexts().flatMap((context) => context.pages()));
-  const shots = path.join(FAILURES, test.replace(/[^\w-]+/g, '-').slice(0, 100));
+  const shots = path.join(FAILURES, test.replace(/[^\w-]+/g, '-').slice(-100));
   const lines = await Promise.all(
     open.map(async (page, index) => {
       const file = `${shots}-${index + 1}.png`;
@@ -102,18 +110,18 @@ async function report(test: string): Promise<string> {
       return `${await describePage(page)}\n${saved}`;
     }),
   );
-  return [...(seenAtClose.get(test) ?? []), ...lines].join('\n') || '(no page open or closed during the test)';
+  const closed = seenAtClose.filter((seen) => seen.at >= since).map((seen) => seen.text);
+  return [...closed, ...lines].join('\n') || '(no page open or closed during the test)';
 }
 
 if (!watch.hooked) {
   watch.hooked = true;
-  beforeEach(({ onTestFailed }) => {
-    // Failure hooks run after afterEach: what the test before this one kept is dropped only now.
-    seenAtClose.clear();
-    const test = currentTest();
+  beforeEach(({ task, onTestFailed }) => {
+    const since = Date.now();
+    const test = fullName(task);
     onTestFailed(async () => {
       mkdirSync(FAILURES, { recursive: true });
-      console.error(`What the browser showed when "${test}" failed:\n${await report(test)}`);
+      console.error(`What the browser showed when "${test}" failed:\n${await report(test, since)}`);
     });
   });
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, reportCspViolations, startProduct, type Product } from './support';
-import { settle } from './pages';
+import { SiteFrame, settle } from './pages';
 
 let product: Product;
 let browser: Browser;
@@ -23,6 +23,14 @@ afterAll(async () => {
   await browser?.close();
   await product?.stop();
 });
+
+/**
+ * Until React has hydrated the page. A server-rendered page shows at once and asks for its scripts only after its
+ * first paint (client/script-after-paint.mts), so the network may go idle before they are even asked for.
+ */
+function hydrated(page: Page) {
+  return new SiteFrame(page, product.url).waitUntilReady();
+}
 
 /** A page that records every console error (hydration mismatches and CSP violations are reported there). */
 async function openPage(width: number, options: { javaScript?: boolean } = {}) {
@@ -73,6 +81,7 @@ describe('public pages in Chromium', () => {
         const { page, errors } = await openPage(width);
         await page.goto(product.url + path);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await hydrated(page);
         await page.waitForLoadState('networkidle');
         await settle(page);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -115,6 +124,7 @@ describe('public pages in Chromium', () => {
       if (res.request().resourceType() === 'script') scripts.push(res.url());
     });
     await page.goto(`${product.url}/`);
+    await hydrated(page);
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
     for (const url of scripts) {
@@ -129,6 +139,8 @@ describe('public pages in Chromium', () => {
     await page.goto(`${product.url}/`);
     expect(await page.title()).toBe('premium media player');
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${product.url}/`);
+    // Client-side navigation needs the router: before hydration the link would load the page from the server.
+    await hydrated(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'CONTACT' }).click();
     await page.waitForURL(`${product.url}/contact`);
     await expect.poll(() => page.title()).toBe('M3U Player | Contact Us');
@@ -143,7 +155,8 @@ describe('accessibility (axe-core)', () => {
       const { page } = await openPage(width);
       await page.goto(product.url + path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      await page.locator('.preload-cover').waitFor({ state: 'detached' });
+      // The page as a visitor uses it: hydrated, the chat widgets and the menu's states there.
+      await hydrated(page);
       await settle(page);
       const violations = await axeViolations(page);
       expect(violations).toEqual([]);

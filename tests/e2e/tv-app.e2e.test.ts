@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Dialog, LinkScreen, PlaylistManager, SHOTS, SettingsForm, openDashboard, portalUnderTest } from './portal';
 
 /**
@@ -261,7 +261,7 @@ describe('the TV app, by remote', () => {
   for (const [lang, words] of Object.entries(WORDS)) {
     it.concurrent(
       `links, lists, plays and comes back after a new device key (${lang})`,
-      async () => {
+      async ({ expect }) => {
         const { url } = portal.product;
         const context = await portal.browser.newContext({ viewport: { width: 1920, height: 1080 } });
         await context.addInitScript(withoutNewerBuiltIns);

@@ -187,77 +187,80 @@ describe('the TV app links and starts in bad weather', () => {
     await context.close();
   });
 
-  it.concurrent('goes back to linking on a sign-out keeping nothing; a refused and an expired code', async () => {
-    const { url } = product!;
-    const { context, tv, errors } = await firstLaunch(product!);
-    const { mac, deviceKey } = await idsOf(tv);
-    const key = (name: string) => tv.keyboard.press(name);
-    await seedPlaylist(url, await ownerSession(url, mac, deviceKey), {
-      name: 'Home channels',
-      url: 'http://127.0.0.1:9/list.m3u',
-    });
-    await tv.reload();
-    await tv.getByRole('button', { name: /Home channels/ }).waitFor();
-    const before = await storage(tv);
-    const token = before['tv.token']!;
-    expect(token).toBeTruthy();
-    expect(before['tv.answers']).toContain('Home channels');
+  it.concurrent(
+    'goes back to linking on a sign-out keeping nothing; a refused and an expired code',
+    async ({ expect }) => {
+      const { url } = product!;
+      const { context, tv, errors } = await firstLaunch(product!);
+      const { mac, deviceKey } = await idsOf(tv);
+      const key = (name: string) => tv.keyboard.press(name);
+      await seedPlaylist(url, await ownerSession(url, mac, deviceKey), {
+        name: 'Home channels',
+        url: 'http://127.0.0.1:9/list.m3u',
+      });
+      await tv.reload();
+      await tv.getByRole('button', { name: /Home channels/ }).waitFor();
+      const before = await storage(tv);
+      const token = before['tv.token']!;
+      expect(token).toBeTruthy();
+      expect(before['tv.answers']).toContain('Home channels');
 
-    // The owner signs the TV out on Account Details, in another browser.
-    const owner = await openDashboard(browser!, url, mac, deviceKey);
-    await owner.dashboard.goTo('Account Details');
-    const dialog = new Dialog(owner.page);
-    await owner.page.getByRole('button', { name: 'Sign out Web browser' }).click();
-    await dialog.waitForTitle('Sign out this TV?');
-    await dialog.confirmButton.click();
-    await dialog.closeNotice('The TV is signed out.');
+      // The owner signs the TV out on Account Details, in another browser.
+      const owner = await openDashboard(browser!, url, mac, deviceKey);
+      await owner.dashboard.goTo('Account Details');
+      const dialog = new Dialog(owner.page);
+      await owner.page.getByRole('button', { name: 'Sign out Web browser' }).click();
+      await dialog.waitForTitle('Sign out this TV?');
+      await dialog.confirmButton.click();
+      await dialog.closeNotice('The TV is signed out.');
 
-    // The TV's next start is refused (401): it asks for a link code, and keeps nothing of the session.
-    await tv.reload();
-    await tv.getByText(EN.signedOut).waitFor();
-    const first = (await tv.getByTestId('link-code').innerText()).trim();
-    const after = await storage(tv);
-    expect(Object.keys(after).sort()).toEqual(['tv.browserMac']);
-    expect(Object.values(after).join(' ')).not.toContain(token);
-    expect(await tv.getByText('Home channels').count()).toBe(0);
+      // The TV's next start is refused (401): it asks for a link code, and keeps nothing of the session.
+      await tv.reload();
+      await tv.getByText(EN.signedOut).waitFor();
+      const first = (await tv.getByTestId('link-code').innerText()).trim();
+      const after = await storage(tv);
+      expect(Object.keys(after).sort()).toEqual(['tv.browserMac']);
+      expect(Object.values(after).join(' ')).not.toContain(token);
+      expect(await tv.getByText('Home channels').count()).toBe(0);
 
-    // The owner refuses the code on the link page: the TV says so and offers a new code.
-    const link = new LinkScreen(owner.page);
-    await owner.page.goto(`${url}/link?code=${first}`);
-    await link.title.waitFor();
-    await link.refuse.click();
-    await link.outcome.waitFor();
-    await tv.getByRole('alert').filter({ hasText: EN.refused }).waitFor();
-    await focused(tv, EN.again);
-    await tv.screenshot({ path: `${SHOTS}/tv-link-refused-en.png` });
-    await key('Enter');
-    const second = (await tv.getByTestId('link-code').innerText()).trim();
-    expect(second).not.toBe(first);
+      // The owner refuses the code on the link page: the TV says so and offers a new code.
+      const link = new LinkScreen(owner.page);
+      await owner.page.goto(`${url}/link?code=${first}`);
+      await link.title.waitFor();
+      await link.refuse.click();
+      await link.outcome.waitFor();
+      await tv.getByRole('alert').filter({ hasText: EN.refused }).waitFor();
+      await focused(tv, EN.again);
+      await tv.screenshot({ path: `${SHOTS}/tv-link-refused-en.png` });
+      await key('Enter');
+      const second = (await tv.getByTestId('link-code').innerText()).trim();
+      expect(second).not.toBe(first);
 
-    // Nobody answers: after its 10 s the code has expired, said, and a new one offered.
-    await tv.getByRole('alert').filter({ hasText: EN.expired }).waitFor({ timeout: 20_000 });
-    await focused(tv, EN.again);
-    await tv.screenshot({ path: `${SHOTS}/tv-link-expired-en.png` });
-    await key('Enter');
-    const third = (await tv.getByTestId('link-code').innerText()).trim();
-    expect(third).not.toBe(second);
+      // Nobody answers: after its 10 s the code has expired, said, and a new one offered.
+      await tv.getByRole('alert').filter({ hasText: EN.expired }).waitFor({ timeout: 20_000 });
+      await focused(tv, EN.again);
+      await tv.screenshot({ path: `${SHOTS}/tv-link-expired-en.png` });
+      await key('Enter');
+      const third = (await tv.getByTestId('link-code').innerText()).trim();
+      expect(third).not.toBe(second);
 
-    // Approved, the TV is back with a new token and reads its playlists afresh.
-    await owner.page.goto(`${url}/link?code=${third}`);
-    await link.title.waitFor();
-    await link.confirmation.fill(third);
-    await link.approve.click();
-    await link.outcome.filter({ hasText: 'The TV is linked' }).waitFor();
-    await tv.getByRole('button', { name: /Home channels/ }).waitFor();
-    const relinked = await storage(tv);
-    expect(relinked['tv.token']).toBeTruthy();
-    expect(relinked['tv.token']).not.toBe(token);
-    expect(errors).toEqual([]);
-    expect(owner.pageErrors).toEqual([]);
-    await Promise.all([owner.page.context().close(), context.close()]);
-  });
+      // Approved, the TV is back with a new token and reads its playlists afresh.
+      await owner.page.goto(`${url}/link?code=${third}`);
+      await link.title.waitFor();
+      await link.confirmation.fill(third);
+      await link.approve.click();
+      await link.outcome.filter({ hasText: 'The TV is linked' }).waitFor();
+      await tv.getByRole('button', { name: /Home channels/ }).waitFor();
+      const relinked = await storage(tv);
+      expect(relinked['tv.token']).toBeTruthy();
+      expect(relinked['tv.token']).not.toBe(token);
+      expect(errors).toEqual([]);
+      expect(owner.pageErrors).toEqual([]);
+      await Promise.all([owner.page.context().close(), context.close()]);
+    },
+  );
 
-  it.concurrent('asks for a link code when reinstalled: its MAC is known, its token gone', async () => {
+  it.concurrent('asks for a link code when reinstalled: its MAC is known, its token gone', async ({ expect }) => {
     const { context, tv, errors } = await firstLaunch(product!);
     const { mac } = await idsOf(tv);
     // A reinstall: the engine keeps the MAC (a browser's own, in storage), the app's data is gone. Cleared as the
@@ -275,52 +278,55 @@ describe('the TV app links and starts in bad weather', () => {
     await context.close();
   });
 
-  it.concurrent('takes in what the owner changes while its home screen shows, without a restart', async () => {
-    const { url } = product!;
-    const context = await browser!.newContext({ viewport: { width: 1920, height: 1080 } });
-    // The TV's own clock, so that its five minutes pass at once; otherwise time runs as it does.
-    await context.clock.install();
-    const tv = await context.newPage();
-    const errors: string[] = [];
-    tv.on('pageerror', (error) => errors.push(error.message));
-    await tv.goto(`${url}/tv/`);
-    const { mac, deviceKey } = await idsOf(tv);
-    // Its start read: no playlists yet.
-    await tv.getByText(/^No playlists yet\./).waitFor();
-    const starts: number[] = [];
-    tv.on('response', (response) => {
-      if (response.url().includes('operationName=TvStart')) starts.push(response.status());
-    });
+  it.concurrent(
+    'takes in what the owner changes while its home screen shows, without a restart',
+    async ({ expect }) => {
+      const { url } = product!;
+      const context = await browser!.newContext({ viewport: { width: 1920, height: 1080 } });
+      // The TV's own clock, so that its five minutes pass at once; otherwise time runs as it does.
+      await context.clock.install();
+      const tv = await context.newPage();
+      const errors: string[] = [];
+      tv.on('pageerror', (error) => errors.push(error.message));
+      await tv.goto(`${url}/tv/`);
+      const { mac, deviceKey } = await idsOf(tv);
+      // Its start read: no playlists yet.
+      await tv.getByText(/^No playlists yet\./).waitFor();
+      const starts: number[] = [];
+      tv.on('response', (response) => {
+        if (response.url().includes('operationName=TvStart')) starts.push(response.status());
+      });
 
-    // Left on its home screen while the owner adds a playlist in the portal: it shows within minutes.
-    const cookie = await ownerSession(url, mac, deviceKey);
-    await seedPlaylist(url, cookie, { name: 'Home channels', url: 'http://127.0.0.1:9/list.m3u' });
-    await tv.clock.fastForward('05:31');
-    await tv.getByRole('button', { name: /Home channels/ }).waitFor();
-    expect(starts).toEqual([200]);
-    // Nothing changed since: the next read is a 304, and the list stays.
-    await tv.clock.fastForward('05:31');
-    await expect.poll(() => starts).toEqual([200, 304]);
-    expect(await tv.getByRole('button', { name: /Home channels/ }).count()).toBe(1);
+      // Left on its home screen while the owner adds a playlist in the portal: it shows within minutes.
+      const cookie = await ownerSession(url, mac, deviceKey);
+      await seedPlaylist(url, cookie, { name: 'Home channels', url: 'http://127.0.0.1:9/list.m3u' });
+      await tv.clock.fastForward('05:31');
+      await tv.getByRole('button', { name: /Home channels/ }).waitFor();
+      expect(starts).toEqual([200]);
+      // Nothing changed since: the next read is a 304, and the list stays.
+      await tv.clock.fastForward('05:31');
+      await expect.poll(() => starts).toEqual([200, 304]);
+      expect(await tv.getByRole('button', { name: /Home channels/ }).count()).toBe(1);
 
-    // The owner changes the device key (signing the TV out); the app comes back to the front: it asks for a code.
-    const changed = await graphql<{ changeDeviceKey: { tvsSignedOut: number } }>(
-      url,
-      'mutation($input: ChangeDeviceKeyInput!) { changeDeviceKey(input: $input) { tvsSignedOut } }',
-      { input: { deviceKey: deviceKey === '135790' ? '246810' : '135790' } },
-      { cookie },
-    );
-    expect(changed.changeDeviceKey.tvsSignedOut).toBe(1);
-    await tv.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await tv.getByText(EN.signedOut).waitFor();
-    await tv.getByTestId('link-code').waitFor();
-    expect(starts).toEqual([200, 304, 401]);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      // The owner changes the device key (signing the TV out); the app comes back to the front: it asks for a code.
+      const changed = await graphql<{ changeDeviceKey: { tvsSignedOut: number } }>(
+        url,
+        'mutation($input: ChangeDeviceKeyInput!) { changeDeviceKey(input: $input) { tvsSignedOut } }',
+        { input: { deviceKey: deviceKey === '135790' ? '246810' : '135790' } },
+        { cookie },
+      );
+      expect(changed.changeDeviceKey.tvsSignedOut).toBe(1);
+      await tv.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await tv.getByText(EN.signedOut).waitFor();
+      await tv.getByTestId('link-code').waitFor();
+      expect(starts).toEqual([200, 304, 401]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   for (const [lang, words] of Object.entries(UPDATE)) {
-    it.concurrent(`asks for an update when older than the server's minimum version (${lang})`, async () => {
+    it.concurrent(`asks for an update when older than the server's minimum version (${lang})`, async ({ expect }) => {
       const { context, tv, errors } = await firstLaunch(outdated!, words.path);
       await tv.getByRole('heading', { name: words.title }).waitFor();
       expect(await tv.getByText(words.text).count()).toBe(1);
