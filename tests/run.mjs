@@ -105,12 +105,12 @@ suite('server', async (log) => {
 });
 
 /** Runs one vitest project with a JSON report and reads its counts. */
-async function vitest(name, config, log) {
+async function vitest(name, config, log, env = {}) {
   const file = path.join(resultsDir, `${name}.json`);
   const code = await run(
     'npx',
     ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile=${file}`],
-    {},
+    env,
     log,
   );
   return fromJson(file, code);
@@ -126,7 +126,12 @@ suite('browser', async (log) => {
     return process.env.REQUIRE_BROWSER === '1' ? { passed: 0, failed: 1 } : { passed: 0, failed: 0, skipped: true };
   }
   if ((await run('sh', ['scripts/ensure-build.sh'], {}, log)) !== 0) return { passed: 0, failed: 1 };
-  return vitest('browser', 'tests/e2e/vitest.config.mts', log);
+  // Beside the server's suite (two lanes), two files at once rather than three: each file is a product server,
+  // a Chromium and a test process, and three of them left the server's two jest workers, the longer lane, a
+  // small share of the two cores.
+  return vitest('browser', 'tests/e2e/vitest.config.mts', log, {
+    BROWSER_WORKERS: process.env.BROWSER_WORKERS ?? (lanes >= 2 ? '2' : '3'),
+  });
 });
 
 // The load benchmark in its short form (tests/bench/load.mjs, BENCH_SHORT=1): GraphQL, REST and the baseline
