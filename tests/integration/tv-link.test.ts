@@ -1,4 +1,5 @@
 import { randomMacAddress } from '../../server/src/device/mac';
+import { describeOnPostgres } from '../support/database';
 import { buildDevice, signedInDevice, startTestServer, TEST_CAPTCHA, type TestServer } from '../support/server';
 
 /**
@@ -491,5 +492,58 @@ describe('the link code settings', () => {
     expect(await polled()).toMatchObject({ status: 'PENDING', interval: 1 });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await polled()).toMatchObject({ status: 'EXPIRED' });
+  });
+});
+
+describeOnPostgres('a poll that meets the approval', () => {
+  /** Until `n` of the server's database sessions wait for a lock (a row another transaction holds). */
+  async function waitingOnLocks(n: number) {
+    for (let i = 0; i < 200; i += 1) {
+      const [{ waiting }] = await server.db.dataSource.query(
+        `SELECT count(*)::int AS waiting FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      if (waiting >= n) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`${n} sessions never waited for a lock`);
+  }
+
+  // Seen in a browser run under load: the TV's poll read the link as pending, the owner's approval committed, and
+  // the poll then found it approved without having locked the device first; it spent the approval and answered
+  // EXPIRED, so the TV said "The code expired." right after the owner was told it was linked.
+  it("a poll that began before the owner's approval committed still collects the token", async () => {
+    const macAddress = randomMacAddress();
+    const registered = await server.client().gql(REGISTER, { i: { macAddress, model: 'Old app' } });
+    expect(errorOf(registered)).toBeUndefined();
+    const link = await requestLink(macAddress);
+    const owner = server.client();
+    await signIn(owner, macAddress, registered.json.data.registerDevice.deviceKey);
+
+    // The link's row held a moment, as any slower transaction may: the approval queues for it first, then the poll
+    // (which has already read the link as pending).
+    const holder = server.db.dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    let approving: Promise<{ json: any }> | undefined;
+    let polling: Promise<{ json: any }> | undefined;
+    try {
+      await holder.query(`SELECT id FROM tv_links WHERE code = $1 FOR UPDATE`, [link.code.replace('-', '')]);
+      approving = owner.gql(APPROVE, { i: { code: link.code } });
+      await waitingOnLocks(1);
+      polling = server.client().gql(POLL, { i: { pollHandle: link.pollHandle } });
+      await waitingOnLocks(2);
+    } finally {
+      await holder.commitTransaction();
+      await holder.release();
+    }
+    const [approved, polled] = await Promise.all([approving!, polling!]);
+    expect(errorOf(approved)).toBeUndefined();
+    expect(errorOf(polled)).toBeUndefined();
+    const answer = polled.json.data.pollTvLink;
+    expect(answer.status).toBe('APPROVED');
+    expect(answer.device.macAddress).toBe(macAddress);
+    const current = await server.client().gql(CURRENT, undefined, tv(answer.deviceToken));
+    expect(current.json.data.currentDevice.macAddress).toBe(macAddress);
   });
 });

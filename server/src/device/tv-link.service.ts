@@ -259,6 +259,16 @@ export class TvLinkService {
   async poll(input: PollTvLinkInput): Promise<TvLinkPoll> {
     const { pollHandle } = validate(pollSchema, input);
     const hash = hashToken(pollHandle);
+    const answer = await this.pollOnce(hash);
+    if (answer !== 'APPROVED_MEANWHILE') return answer;
+    // Read as pending, found approved once locked: the owner's approval committed in between, before the device
+    // was locked. Read again, the link is approved (an approval is never undone), so the device is locked first.
+    const again = await this.pollOnce(hash);
+    if (again === 'APPROVED_MEANWHILE') throw new Error('A TV link read as approved was found approved meanwhile');
+    return again;
+  }
+
+  private async pollOnce(hash: string): Promise<TvLinkPoll | 'APPROVED_MEANWHILE'> {
     const before = (await this.dataSource.query(`SELECT state, device_id FROM tv_links WHERE poll_handle_hash = $1`, [
       hash,
     ])) as Array<{ state: string; device_id: string | null }>;
@@ -280,6 +290,8 @@ export class TvLinkService {
       if (!row || row.expired || row.state === 'CONSUMED') {
         return { ...nothing, status: 'EXPIRED', interval: row?.interval_seconds ?? this.intervalSeconds };
       }
+      // Approved since it was read: nothing is spent or counted here; the caller polls again, the device first.
+      if (row.state === 'APPROVED' && before[0]?.state !== 'APPROVED') return 'APPROVED_MEANWHILE' as const;
       if (row.too_soon) {
         const interval = Math.min(row.interval_seconds + SLOW_DOWN_STEP_SECONDS, MAX_INTERVAL_SECONDS);
         await manager.query(`UPDATE tv_links SET interval_seconds = $2, last_polled_at = now() WHERE id = $1`, [
