@@ -102,8 +102,10 @@ async function databaseAway(away: boolean) {
 }
 
 /** A TV at 1920×1080 on its first launch: registered, its MAC and device key on screen. */
-async function firstLaunch(server: Product, tvPath = '/tv/') {
+async function firstLaunch(server: Product, tvPath = '/tv/', options: { ownClock?: boolean } = {}) {
   const context = await browser!.newContext({ viewport: { width: 1920, height: 1080 } });
+  // The TV's own clock (Playwright's), to make minutes pass at once; otherwise time runs as it does.
+  if (options.ownClock) await context.clock.install();
   const tv = await context.newPage();
   const errors: string[] = [];
   tv.on('pageerror', (error) => errors.push(error.message));
@@ -282,13 +284,8 @@ describe('the TV app links and starts in bad weather', () => {
     'takes in what the owner changes while its home screen shows, without a restart',
     async ({ expect }) => {
       const { url } = product!;
-      const context = await browser!.newContext({ viewport: { width: 1920, height: 1080 } });
-      // The TV's own clock, so that its five minutes pass at once; otherwise time runs as it does.
-      await context.clock.install();
-      const tv = await context.newPage();
-      const errors: string[] = [];
-      tv.on('pageerror', (error) => errors.push(error.message));
-      await tv.goto(`${url}/tv/`);
+      // Its own clock, so that its five minutes pass at once.
+      const { context, tv, errors } = await firstLaunch(product!, '/tv/', { ownClock: true });
       const { mac, deviceKey } = await idsOf(tv);
       // Its start read: no playlists yet.
       await tv.getByText(/^No playlists yet\./).waitFor();
